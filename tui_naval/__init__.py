@@ -1,0 +1,3 @@
+"""tui-naval: a terminal naval skirmish game."""
+
+__version__ = "0.1.0"

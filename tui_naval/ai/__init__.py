@@ -1,0 +1,1 @@
+"""Players that answer decisions: random and greedy."""

@@ -1,0 +1,180 @@
+"""The ``tui-naval`` command line.
+
+Errors a player can cause (unknown ruleset or map, bad map, bad save) print one
+line on stderr and exit with status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from tui_naval.ai.players import PLAYERS, UnknownPlayer, make_player
+from tui_naval.core.controller import Player, play
+from tui_naval.core.grid import GridKind
+from tui_naval.core.history import Game
+from tui_naval.core.maps import MapError, available_maps, load_map
+from tui_naval.core.orders import IllegalOrder
+from tui_naval.core.saves import SaveError, default_save_dir, list_saves, load_game, save_game
+from tui_naval.core.saves import state_digest
+from tui_naval.core.scenario import ScenarioError, Setup
+from tui_naval.core.state import Event
+from tui_naval.rulesets import DEFAULT_RULESET, REGISTRY, UnknownRuleset, find_ruleset
+
+EXIT_USAGE = 2
+DEFAULT_MAP = "channel-race"
+DEFAULT_SEED = 1
+
+#: Errors that are the player's input, reported in one line.
+PLAYER_ERRORS = (MapError, ScenarioError, SaveError, UnknownRuleset, UnknownPlayer, IllegalOrder)
+
+
+class CliError(Exception):
+    """A one-line error for the player."""
+
+
+def fail(message: str) -> NoReturn:
+    raise CliError(message)
+
+
+def new_game(ruleset_name: str, map_name: str, seed: int, grid: str | None) -> Game:
+    """Set up a new game from names, as the CLI and the TUI's new-game screen do."""
+    ruleset = find_ruleset(ruleset_name)
+    spec = load_map(map_name)
+    kind = GridKind(grid) if grid else next((g for g in spec.grids if g in ruleset.grids),
+                                             spec.grids[0])
+    setup = Setup(ruleset.name, spec.name, spec.text, kind, seed)
+    return Game(ruleset, setup)
+
+
+def players_for(game: Game, names: str) -> dict[str, Player]:
+    """Players for each side from "A,B" (one name: every side plays it)."""
+    wanted = [n.strip() for n in names.split(",") if n.strip()]
+    if not wanted:
+        fail("--players needs at least one name")
+    sides = game.state.sides
+    return {side: make_player(wanted[i % len(wanted)]) for i, side in enumerate(sides)}
+
+
+def print_events(events: Iterable[Event]) -> None:
+    for event in events:
+        print(event)
+
+
+def summary_line(game: Game) -> str:
+    state = game.state
+    status = str(state.outcome) if state.outcome else f"game continues, turn {state.turn}"
+    return f"RESULT {status} | turn {state.turn} | orders {len(game.orders)} | " \
+           f"digest {state_digest(state)}"
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    if not args.headless:
+        from tui_naval.tui.launch import run_demo
+
+        return run_demo(args)
+    if args.load:
+        game = load_game(Path(args.load))
+        print(f"Loaded {args.load}: {game.ruleset.title} on {game.setup.map_name}, "
+              f"turn {game.state.turn}")
+    else:
+        game = new_game(args.ruleset, args.map, args.seed, args.grid)
+        state = game.state
+        print(f"{game.ruleset.title} on {game.setup.map_name} ({game.setup.grid.value}), "
+              f"seed {game.setup.seed}")
+        print_events(state.events)
+    players = players_for(game, args.players)
+    play(game, players, turns=args.turns, on_events=print_events)
+    print(summary_line(game))
+    if args.save:
+        save_game(game, Path(args.save))
+    return 0
+
+
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    for entry in REGISTRY:
+        aliases = ", ".join(entry.aliases)
+        print(f"{entry.name:<14} {entry.title:<14} {entry.summary} (also: {aliases})")
+    return 0
+
+
+def cmd_maps(args: argparse.Namespace) -> int:
+    for path in available_maps():
+        try:
+            spec = load_map(str(path))
+        except MapError as exc:
+            print(f"{path.stem:<18} BROKEN: {exc}")
+            continue
+        grids = "/".join(g.value for g in spec.grids)
+        print(f"{spec.name:<18} {spec.title:<22} {spec.goal.kind.value:<6} "
+              f"{spec.width}x{spec.height} {grids:<26} {len(spec.ships)} ships")
+    return 0
+
+
+def cmd_saves(args: argparse.Namespace) -> int:
+    folder = Path(args.dir) if args.dir else default_save_dir()
+    saves = list_saves(folder)
+    if not saves:
+        print(f"no saves in {folder}")
+    for info in saves:
+        if isinstance(info, SaveError):
+            print(f"UNREADABLE {info}")
+        else:
+            status = info.outcome or "in progress"
+            print(f"{info.path.name:<28} {info.ruleset:<12} {info.map_name:<18} "
+                  f"turn {info.turn:<4} {info.saved}  {status}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tui-naval", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    demo = sub.add_parser("demo", help="watch the AI play itself")
+    demo.add_argument("--headless", action="store_true", help="print the game as text")
+    add_game_options(demo)
+    demo.add_argument("--turns", type=int, default=None, help="play at most N turns")
+    demo.add_argument("--players", default="greedy,greedy",
+                      help=f"AI for each side, comma-separated ({', '.join(PLAYERS)})")
+    demo.add_argument("--save", metavar="PATH", help="save the game when done")
+    demo.add_argument("--load", metavar="PATH", help="continue a saved game")
+    demo.set_defaults(func=cmd_demo)
+
+    sub.add_parser("rulesets", help="list the rulesets").set_defaults(func=cmd_rulesets)
+    sub.add_parser("maps", help="list the maps").set_defaults(func=cmd_maps)
+    saves = sub.add_parser("saves", help="list saved games")
+    saves.add_argument("--dir", help="save folder (default: ./saves or the user's data folder)")
+    saves.set_defaults(func=cmd_saves)
+    return parser
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ruleset", default=DEFAULT_RULESET, help="ruleset name or alias")
+    parser.add_argument("--map", default=DEFAULT_MAP, help="map name or path to a .map file")
+    parser.add_argument("--grid", choices=[g.value for g in GridKind],
+                        help="grid (default: the map's first)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="random seed")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args: Any = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["demo", "--headless"])
+    try:
+        code: int = args.func(args)
+        return code
+    except (CliError, *PLAYER_ERRORS) as exc:
+        print(f"tui-naval: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The pure game model: no textual, no rich."""

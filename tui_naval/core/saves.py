@@ -1,0 +1,216 @@
+"""Save files: JSON through a cattrs converter, with a format number and migrations.
+
+A save holds the setup and the order list (replayed on load, like PGN, so undo
+reaches back to the first move) and a snapshot of the last state with its digest.
+If the replay no longer reaches the snapshot (a save from other rules), the
+snapshot wins and the game resumes from it.  Files are written to a temporary
+file and renamed, so a failed save never destroys the previous one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+from cattrs.preconf.json import make_converter
+
+from tui_naval.core.history import Game
+from tui_naval.core.maps import MapError
+from tui_naval.core.orders import IllegalOrder, Order
+from tui_naval.core.scenario import ScenarioError, Setup
+from tui_naval.core.state import GameState
+
+FORMAT = 1
+GAME_TAG = "tui-naval"
+SUFFIX = ".json"
+
+converter = make_converter()
+
+#: Migrations: MIGRATIONS[n] turns a format-n document into format n+1.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+class SaveError(ValueError):
+    """A save that cannot be written or read; the message is one line for the player."""
+
+
+@frozen
+class SaveInfo:
+    """What a save listing shows without replaying the game."""
+
+    path: Path
+    ruleset: str
+    map_name: str
+    turn: int
+    saved: str
+    outcome: str
+
+
+def unstructure_state(state: GameState) -> dict[str, Any]:
+    data: dict[str, Any] = converter.unstructure(state, type(state))
+    return data
+
+
+def state_digest(state: GameState) -> str:
+    """A short hash of a state's content (its transient event list left out)."""
+    data = unstructure_state(state)
+    data.pop("events", None)
+    canon = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canon.encode()).hexdigest()[:12]
+
+
+def to_document(game: Game, now: datetime | None = None) -> dict[str, Any]:
+    state = game.state
+    return {
+        "format": FORMAT,
+        "game": GAME_TAG,
+        "saved": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
+        "ruleset": game.setup.ruleset,
+        "turn": state.turn,
+        "outcome": str(state.outcome) if state.outcome else "",
+        "setup": converter.unstructure(game.setup),
+        "orders": [str(o) for o in game.orders],
+        "digest": state_digest(state),
+        "snapshot": unstructure_state(state),
+    }
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write via a temporary file in the same folder, then rename over ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save_game(game: Game, path: Path, now: datetime | None = None) -> None:
+    """Write a game to ``path``; SaveError (previous file intact) if it cannot be."""
+    try:
+        text = json.dumps(to_document(game, now), indent=1)
+        write_atomic(path, text + "\n")
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot save: {exc.strerror or exc}") from None
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    """Read and migrate a save's JSON; SaveError for anything that is not a readable save."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: not a tui-naval save (not text)") from None
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{path}: corrupt or truncated save (line {exc.lineno}: {exc.msg})") from None
+    if not isinstance(doc, dict) or doc.get("game") != GAME_TAG:
+        raise SaveError(f"{path}: not a tui-naval save")
+    fmt = doc.get("format")
+    if not isinstance(fmt, int) or fmt < 1:
+        raise SaveError(f"{path}: corrupt save (bad format number {fmt!r})")
+    if fmt > FORMAT:
+        raise SaveError(f"{path}: saved by a newer tui-naval (format {fmt}; this one reads up to {FORMAT})")
+    while fmt < FORMAT:
+        try:
+            doc = MIGRATIONS[fmt](doc)
+        except Exception as exc:
+            raise SaveError(f"{path}: cannot upgrade save from format {fmt}: {exc}") from None
+        fmt += 1
+        doc["format"] = fmt
+    return doc
+
+
+def save_info(path: Path) -> SaveInfo:
+    doc = read_document(path)
+    try:
+        setup = doc["setup"]
+        return SaveInfo(path, str(doc["ruleset"]), str(setup["map_name"]), int(doc["turn"]),
+                        str(doc.get("saved", "")), str(doc.get("outcome", "")))
+    except (KeyError, TypeError, ValueError):
+        raise SaveError(f"{path}: corrupt save (missing fields)") from None
+
+
+def load_game(path: Path) -> Game:
+    """Read a save and rebuild the game; SaveError with one line on any problem."""
+    from tui_naval.rulesets import UnknownRuleset, find_ruleset
+
+    doc = read_document(path)
+    try:
+        setup = converter.structure(doc["setup"], Setup)
+        orders = [Order.parse(str(t)) for t in doc["orders"]]
+        digest = str(doc["digest"])
+    except (KeyError, TypeError, ValueError, IllegalOrder) as exc:
+        raise SaveError(f"{path}: corrupt save ({_brief(exc)})") from None
+    except Exception as exc:  # cattrs raises its own grouped validation errors
+        raise SaveError(f"{path}: corrupt save ({_brief(exc)})") from None
+    try:
+        ruleset = find_ruleset(setup.ruleset)
+    except UnknownRuleset as exc:
+        raise SaveError(f"{path}: {exc}") from None
+    try:
+        game = Game(ruleset, setup)
+    except (MapError, ScenarioError) as exc:
+        raise SaveError(f"{path}: its scenario cannot be set up: {exc}") from None
+    try:
+        for order in orders:
+            game.play(order)
+        if state_digest(game.state) == digest:
+            return game
+    except IllegalOrder:
+        pass
+    try:
+        snapshot = converter.structure(doc["snapshot"], ruleset.state_type)
+    except Exception as exc:
+        raise SaveError(f"{path}: corrupt save (snapshot: {_brief(exc)})") from None
+    if state_digest(snapshot) != digest:
+        raise SaveError(f"{path}: corrupt save (the snapshot does not match its digest)")
+    return Game(ruleset, setup, start=snapshot)
+
+
+def _brief(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text[:120]
+
+
+def default_save_dir() -> Path:
+    """``./saves`` in a checkout (or wherever a saves/ folder is), else the user's data folder."""
+    env = os.environ.get("TUI_NAVAL_SAVES")
+    if env:
+        return Path(env)
+    here = Path.cwd() / "saves"
+    if here.is_dir():
+        return here
+    checkout = Path(__file__).resolve().parents[2]
+    if (checkout / "pyproject.toml").is_file() and (checkout / "saves").is_dir():
+        return checkout / "saves"
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tui-naval" / "saves"
+
+
+def list_saves(folder: Path) -> list[SaveInfo | SaveError]:
+    """Every save in a folder, newest first; unreadable ones as their error."""
+    out: list[SaveInfo | SaveError] = []
+    if not folder.is_dir():
+        return out
+    paths = sorted(folder.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for path in paths:
+        try:
+            out.append(save_info(path))
+        except SaveError as exc:
+            out.append(exc)
+    return out

@@ -1,0 +1,80 @@
+"""Scenarios: a map, a ruleset, the ships' classes and a seed make a starting state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from attrs import frozen
+
+from tui_naval.core.grid import GridKind
+from tui_naval.core.maps import MapSpec, ShipSlot, parse_map
+
+if TYPE_CHECKING:
+    from tui_naval.core.ruleset import Ruleset
+    from tui_naval.core.state import GameState
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be set up (wrong grid, unknown ship class...)."""
+
+
+@frozen
+class Setup:
+    """Everything needed to rebuild a game's first state; stored in saves.
+
+    The map's text is kept, not its name, so a save replays even if the map
+    file changes or is gone.
+    """
+
+    ruleset: str
+    map_name: str
+    map_text: str
+    grid: GridKind
+    seed: int
+    #: Ship classes chosen instead of the map's defaults: (ship id, class key).
+    fleet: tuple[tuple[str, str], ...] = ()
+
+
+@frozen
+class Scenario:
+    """A parsed setup, handed to ``Ruleset.setup``."""
+
+    map: MapSpec
+    grid: GridKind
+    seed: int
+    #: Every ship's starting slot with its class resolved.
+    ships: tuple[ShipSlot, ...]
+
+
+def scenario_from(setup: Setup, known_classes: tuple[str, ...]) -> Scenario:
+    """Parse a setup's map and resolve its ships' classes for a ruleset."""
+    spec = parse_map(setup.map_text, f"{setup.map_name}.map", setup.map_name)
+    if setup.grid not in spec.grids:
+        allowed = ", ".join(g.value for g in spec.grids)
+        raise ScenarioError(f"map {spec.name} is not drawn for the {setup.grid.value} grid "
+                            f"(it allows: {allowed})")
+    chosen = dict(setup.fleet)
+    ids = {s.id for s in spec.ships}
+    for ship_id in chosen:
+        if ship_id not in ids:
+            raise ScenarioError(f"map {spec.name} has no ship {ship_id}")
+    ships = []
+    for slot in spec.ships:
+        kind = chosen.get(slot.id) or slot.kind or known_classes[0]
+        if kind not in known_classes:
+            raise ScenarioError(f"ship {slot.id}: unknown class {kind!r} for {setup.ruleset} "
+                                f"(known: {', '.join(known_classes)})")
+        ships.append(ShipSlot(slot.id, slot.side, slot.cell, slot.facing, kind))
+    return Scenario(spec, setup.grid, setup.seed, tuple(ships))
+
+
+def start_state(ruleset: Ruleset[Any], setup: Setup) -> GameState:
+    """The first state of a game (raises MapError or ScenarioError on a bad setup)."""
+    scenario = scenario_from(setup, tuple(ruleset.ship_classes()))
+    if setup.grid not in ruleset.grids:
+        raise ScenarioError(f"{ruleset.title} is not played on a {setup.grid.value} grid")
+    if scenario.map.goal.kind not in ruleset.goals:
+        raise ScenarioError(f"{ruleset.title} has no {scenario.map.goal.kind.value} game "
+                            f"(map {scenario.map.name})")
+    state: GameState = ruleset.setup(scenario)
+    return state

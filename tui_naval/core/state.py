@@ -1,0 +1,171 @@
+"""The game state: frozen values made of tuples, shared between undo steps.
+
+Rulesets subclass ``ShipBase`` and ``GameState`` with the figures their rules
+track; everything here is what the controller, the UI and the saves rely on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from enum import StrEnum
+from typing import Self
+
+from attrs import evolve, field, frozen
+
+from tui_naval.core.dice import Rng
+from tui_naval.core.grid import Cell, Grid
+from tui_naval.core.wind import Wind
+
+
+class Terrain(StrEnum):
+    """What a cell of the board is; the values are the map-file characters."""
+
+    SEA = "."
+    LAND = "#"
+    SHOAL = ":"
+
+
+@frozen
+class Mark:
+    """A labelled buoy or point of interest on a sea cell."""
+
+    label: str
+    cell: Cell
+
+
+@frozen
+class Board:
+    """The ocean: grid, terrain rows (one character per cell) and marks."""
+
+    name: str
+    grid: Grid
+    terrain: tuple[str, ...]
+    marks: tuple[Mark, ...] = ()
+    #: Tabletop inches per cell (rules written in inches convert with this).
+    scale: int = 4
+
+    def terrain_at(self, cell: Cell) -> Terrain:
+        return Terrain(self.terrain[cell.row][cell.col])
+
+    def is_sea(self, cell: Cell) -> bool:
+        return self.grid.in_bounds(cell) and self.terrain[cell.row][cell.col] == Terrain.SEA
+
+    def mark(self, label: str) -> Mark:
+        for mark in self.marks:
+            if mark.label == label:
+                return mark
+        raise KeyError(label)
+
+    def mark_at(self, cell: Cell) -> Mark | None:
+        for mark in self.marks:
+            if mark.cell == cell:
+                return mark
+        return None
+
+
+class GoalKind(StrEnum):
+    RACE = "race"
+    CHASE = "chase"
+    BATTLE = "battle"
+
+
+@frozen
+class Goal:
+    """How the game is won, from the scenario."""
+
+    kind: GoalKind
+    #: Turn limit: the race or battle is judged then; the quarry of a chase has survived.
+    turns: int = 60
+    #: Race: the marks to round, in order; the last one is the finish.
+    course: tuple[str, ...] = ()
+    #: Race: how close (in cells) a ship must pass to round a mark.
+    rounding: int = 1
+    #: Chase: the side being chased, the edge (N, E, S, W) it escapes by,
+    #: and the distance in cells at which a hunter catches it.
+    quarry: str = ""
+    escape: str = ""
+    catch: int = 1
+
+    def describe(self) -> str:
+        if self.kind is GoalKind.RACE:
+            return f"race round {' > '.join(self.course)} within {self.turns} turns"
+        if self.kind is GoalKind.CHASE:
+            return (f"chase: {self.quarry} escapes by the {self.escape} edge or survives "
+                    f"{self.turns} turns; caught within {self.catch} cells")
+        return f"battle of {self.turns} turns"
+
+
+@frozen
+class Event:
+    """One line of the game's story, for the log and the headless output."""
+
+    turn: int
+    kind: str
+    text: str
+    ship: str = ""
+
+    def __str__(self) -> str:
+        return f"T{self.turn:>3} {self.kind:<7} {self.text}"
+
+
+@frozen
+class Outcome:
+    """How the game ended: the winning side (None for a draw) and why."""
+
+    winner: str | None
+    reason: str
+
+    def __str__(self) -> str:
+        head = f"{self.winner} wins" if self.winner else "draw"
+        return f"{head}: {self.reason}"
+
+
+@frozen(kw_only=True)
+class ShipBase:
+    """What every ruleset's ship has."""
+
+    id: str
+    side: str
+    kind: str
+    name: str = ""
+    cell: Cell
+    heading: int
+    afloat: bool = True
+
+
+@frozen(kw_only=True)
+class GameState:
+    """A whole game at one decision point."""
+
+    ruleset: str
+    board: Board
+    goal: Goal
+    sides: tuple[str, ...]
+    turn: int = 1
+    phase: str = ""
+    wind: Wind
+    rng: Rng
+    ships: tuple[ShipBase, ...]
+    #: Orders given in the current plotted (simultaneous) phase, not yet resolved.
+    plotted: tuple[str, ...] = ()
+    #: What the last transition did, for the log.
+    events: tuple[Event, ...] = field(default=(), eq=False)
+    outcome: Outcome | None = None
+
+    @property
+    def grid(self) -> Grid:
+        return self.board.grid
+
+    def ship(self, ship_id: str) -> ShipBase:
+        for ship in self.ships:
+            if ship.id == ship_id:
+                return ship
+        raise KeyError(ship_id)
+
+    def afloat(self) -> Iterator[ShipBase]:
+        return (s for s in self.ships if s.afloat)
+
+    def with_ship(self, ship: ShipBase) -> Self:
+        """A copy with one ship (matched by id) replaced."""
+        ships = tuple(ship if s.id == ship.id else s for s in self.ships)
+        return evolve(self, ships=ships)

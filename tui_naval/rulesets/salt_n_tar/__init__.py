@@ -1,0 +1,1 @@
+"""Salt'n'Tar: Regatta-style sailing races and chases."""
