@@ -9,8 +9,8 @@ fields step to every cell within two cells at its true straight-line length
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
-from functools import lru_cache
+from collections.abc import Callable, Iterable
+from functools import cache
 
 from tui_naval.core.grid import Cell, Grid
 from tui_naval.core.state import Board, Terrain
@@ -25,7 +25,7 @@ def open_water(board: Board, cell: Cell, shallow: bool) -> bool:
     return terrain is Terrain.SEA or (terrain is Terrain.SHOAL and shallow)
 
 
-@lru_cache(maxsize=8)
+@cache
 def _steps(grid: Grid) -> tuple[tuple[int, int, float, tuple[tuple[int, int], ...]], ...]:
     """Offsets reachable in one hop from an even and an odd origin, as (axial dq, dr, cost, via)."""
     origin = Cell(2, 2)
@@ -69,22 +69,51 @@ def _field(board: Board, sources: Iterable[tuple[Cell, float]], shallow: bool) -
             nd = d + cost
             if nd >= dist.get(nxt, FAR) or not open_water(board, nxt, shallow):
                 continue
-            if any(not open_water(board, grid.from_axial(q + vq, r + vr), shallow) for vq, vr in via):
+            between = (grid.from_axial(q + vq, r + vr) for vq, vr in via)
+            if not all(open_water(board, c, shallow) for c in between):
                 continue
             dist[nxt] = nd
             heapq.heappush(heap, (nd, nxt.col, nxt.row))
     return dist
 
 
-@lru_cache(maxsize=512)
+# Fields are cached by what they depend on (grid, terrain, target, draught), so
+# every game on the same map shares them; a first look-up by the board's
+# identity skips comparing the terrain row by row on every call.
+_BY_CONTENT: dict[tuple[object, ...], dict[Cell, float]] = {}
+_BY_ID: dict[tuple[int, object, bool], tuple[Board, dict[Cell, float]]] = {}
+_CACHE_LIMIT = 1024
+
+
+def _cached(board: Board, target: object, shallow: bool,
+            make: Callable[[], dict[Cell, float]]) -> dict[Cell, float]:
+    key = (id(board), target, shallow)
+    hit = _BY_ID.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    if len(_BY_ID) >= _CACHE_LIMIT:
+        _BY_ID.clear()
+    if len(_BY_CONTENT) >= _CACHE_LIMIT:
+        _BY_CONTENT.clear()
+    content = (board.grid, board.terrain, target, shallow)
+    field = _BY_CONTENT.get(content)
+    if field is None:
+        field = _BY_CONTENT[content] = make()
+    _BY_ID[key] = (board, field)
+    return field
+
+
 def to_cell(board: Board, target: Cell, shallow: bool) -> dict[Cell, float]:
     """Distance in cells from every reachable cell to ``target``."""
-    return _field(board, [(target, 0.0)], shallow)
+    return _cached(board, target, shallow, lambda: _field(board, [(target, 0.0)], shallow))
 
 
-@lru_cache(maxsize=64)
 def to_edge(board: Board, edge: str, shallow: bool) -> dict[Cell, float]:
     """Distance in cells from every reachable cell to leaving the board by ``edge``."""
+    return _cached(board, edge, shallow, lambda: _edge_field(board, edge, shallow))
+
+
+def _edge_field(board: Board, edge: str, shallow: bool) -> dict[Cell, float]:
     grid = board.grid
     if edge == "N":
         border = [Cell(c, 0) for c in range(grid.width)]

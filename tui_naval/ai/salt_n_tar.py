@@ -9,90 +9,147 @@ reef out when it has passed, set sail and weigh whenever the ship is idle.
 
 from __future__ import annotations
 
-from attrs import evolve, frozen
+from itertools import pairwise
+
+from attrs import frozen
 
 from tui_naval.ai import fields
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.state import GoalKind
-from tui_naval.rulesets.salt_n_tar.progress import rounds_next_mark
+from tui_naval.core.state import Board, GoalKind
 from tui_naval.rulesets.salt_n_tar.rules import HELM
 from tui_naval.rulesets.salt_n_tar.sailing import Block, blocked, cells_for, motion
-from tui_naval.rulesets.salt_n_tar.state import SaltShip, SaltState, Sails
+from tui_naval.rulesets.salt_n_tar.state import Sails, SaltShip, SaltState
 from tui_naval.rulesets.salt_n_tar.tables import tables
 
 #: Price of one Strain mark, in cells of progress per turn still to sail.
 STRAIN_PRICE = 0.35
 GOAL_BONUS = 1000.0
+#: Helm options looked at for the turn after next (a second two-point turn is
+#: rarely worth its Strain, and leaving it out halves the look-ahead).
+FOLLOW_UP = (-1, 0, 1)
 
 
 @frozen
 class Projection:
     """Where a ship would be after one turn on its own (other ships held still)."""
 
-    ship: SaltShip
+    cell: Cell
+    heading: int
+    rounded: int
+    carry: int
     strain: int
     done: bool
     steps: int
 
 
-def project(state: SaltState, ship: SaltShip, points: int) -> Projection:
+def project(state: SaltState, ship: SaltShip, points: int, start: Projection | None = None,
+            luck: int | None = None) -> Projection:
+    """Sail ``ship`` one turn with a helm of ``points`` (from ``start`` if given)."""
     grid, board, goal = state.grid, state.board, state.goal
     stype = tables().ships[ship.kind]
-    ship = evolve(ship, heading=grid.turn(ship.heading, points))
-    move = motion(ship, stype, grid, state.wind)
-    cells, carry = cells_for(ship.carry, move.inches, board.scale)
+    cell = start.cell if start else ship.cell
+    heading = grid.turn(start.heading if start else ship.heading, points)
+    rounded = start.rounded if start else ship.rounded
+    carry = start.carry if start else ship.carry
+    move = motion(ship, stype, grid, state.wind, heading=heading, luck=luck)
+    cells, carry = cells_for(carry, move.inches, board.scale)
     strain = move.strain + (1 if abs(points) == 2 else 0)
-    occupied = {s.cell for s in state.ships if s.racing and s.id != ship.id}
-    cell, rounded = ship.cell, ship.rounded
+    occupied = _occupied(state, ship.id)
+    race = goal.kind is GoalKind.RACE
+    target = _next_mark(state, rounded) if race else None
     for step in range(1, cells + 1):
         nxt = grid.neighbour(cell, move.direction)
         why = blocked(board, nxt, stype.shallow, occupied)
         if why is Block.EDGE and goal.kind is GoalKind.CHASE and ship.side == goal.quarry \
                 and grid.edge_of(nxt) == goal.escape:
-            return Projection(evolve(ship, carry=carry), strain, True, step)
+            return Projection(cell, heading, rounded, carry, strain, True, step)
         if why is not None:
             strain += 1 if why in (Block.LAND, Block.SHOAL) else 0
             break
         cell = nxt
-        if goal.kind is GoalKind.RACE and rounds_next_mark(state, rounded, cell):
+        if target is not None and grid.distance(cell, target) <= goal.rounding:
             rounded += 1
             if rounded == len(goal.course):
-                return Projection(evolve(ship, cell=cell, rounded=rounded), strain, True, step)
-    return Projection(evolve(ship, cell=cell, rounded=rounded, carry=carry), strain, False, 0)
+                return Projection(cell, heading, rounded, carry, strain, True, step)
+            target = _next_mark(state, rounded)
+    return Projection(cell, heading, rounded, carry, strain, False, 0)
 
 
-def distance_to_goal(state: SaltState, ship: SaltShip) -> float:
-    """How far (in cells, round land) the ship is from what it wants."""
+def _next_mark(state: SaltState, rounded: int) -> Cell | None:
+    course = state.goal.course
+    return state.board.mark(course[rounded]).cell if rounded < len(course) else None
+
+
+class _OccupiedMemo:
+    """The other ships' cells for the state and ship last asked about."""
+
+    state: SaltState | None = None
+    ship_id = ""
+    cells: frozenset[Cell] = frozenset()
+
+
+def _occupied(state: SaltState, ship_id: str) -> frozenset[Cell]:
+    """Cells of the other ships in play (the look-ahead asks many times per decision)."""
+    memo = _OccupiedMemo
+    if memo.state is not state or memo.ship_id != ship_id:
+        memo.state, memo.ship_id = state, ship_id
+        memo.cells = frozenset(s.cell for s in state.ships if s.racing and s.id != ship_id)
+    return memo.cells
+
+
+def distance_to_goal(state: SaltState, ship: SaltShip, cell: Cell, rounded: int) -> float:
+    """How far (in cells, round land) a ship at ``cell`` is from what it wants."""
     board, goal = state.board, state.goal
     shallow = tables().ships[ship.kind].shallow
     if goal.kind is GoalKind.RACE:
-        marks = [board.mark(label).cell for label in goal.course[ship.rounded:]]
-        if not marks:
+        legs = _legs(state, rounded, shallow)
+        if legs is None:
             return 0.0
-        total = max(0.0, fields.to_cell(board, marks[0], shallow).get(ship.cell, fields.FAR)
-                    - goal.rounding)
-        for a, b in zip(marks, marks[1:], strict=False):
-            total += fields.to_cell(board, b, shallow).get(a, fields.FAR)
-        return total
+        field, tail = legs
+        return max(0.0, field.get(cell, fields.FAR) - goal.rounding) + tail
     quarry = [s for s in state.ships if s.side == goal.quarry and s.racing]
     hunters = [s for s in state.ships if s.side != goal.quarry and s.racing]
     if ship.side == goal.quarry:
-        edge = fields.to_edge(board, goal.escape, shallow).get(ship.cell, fields.FAR)
-        near = min((state.grid.euclid(ship.cell, h.cell) for h in hunters), default=99.0)
+        edge = fields.to_edge(board, goal.escape, shallow).get(cell, fields.FAR)
+        near = min((state.grid.euclid(cell, h.cell) for h in hunters), default=99.0)
         return edge + 2.0 * max(0.0, 6.0 - near)
-    return min((_hunt_distance(state, ship, q.cell, shallow) for q in quarry), default=0.0)
+    return min((max(0.0, fields.to_cell(board, q.cell, shallow).get(cell, fields.FAR) - goal.catch)
+                for q in quarry), default=0.0)
 
 
-def _hunt_distance(state: SaltState, ship: SaltShip, target: Cell, shallow: bool) -> float:
-    d = fields.to_cell(state.board, target, shallow).get(ship.cell, fields.FAR)
-    return max(0.0, d - state.goal.catch)
+_LEGS: dict[tuple[int, int, bool], tuple[Board, tuple[dict[Cell, float], float] | None]] = {}
 
 
-def value(state: SaltState, proj: Projection) -> float:
+def _legs(state: SaltState, rounded: int, shallow: bool
+          ) -> tuple[dict[Cell, float], float] | None:
+    """The field to the next mark and the length of the course after it (cached per board)."""
+    board = state.board
+    key = (id(board), rounded, shallow)
+    hit = _LEGS.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    marks = [board.mark(label).cell for label in state.goal.course[rounded:]]
+    legs = None
+    if marks:
+        tail = sum(fields.to_cell(board, b, shallow).get(a, fields.FAR)
+                   for a, b in pairwise(marks))
+        legs = (fields.to_cell(board, marks[0], shallow), tail)
+    if len(_LEGS) > 512:
+        _LEGS.clear()
+    _LEGS[key] = (board, legs)
+    return legs
+
+
+def value(state: SaltState, ship: SaltShip, proj: Projection) -> float:
     if proj.done:
         return GOAL_BONUS - proj.steps
-    return -distance_to_goal(state, proj.ship) - STRAIN_PRICE * proj.strain * 10
+    return -distance_to_goal(state, ship, proj.cell, proj.rounded) - STRAIN_PRICE * 10 * proj.strain
+
+
+def best_value(state: SaltState, ship: SaltShip, luck: int | None = None) -> float:
+    """The best value among this turn's helm options."""
+    return max(value(state, ship, project(state, ship, p, luck=luck)) for p in HELM.values())
 
 
 def choose_helm(state: SaltState, ship: SaltShip, options: tuple[Order, ...]) -> Order:
@@ -102,12 +159,12 @@ def choose_helm(state: SaltState, ship: SaltShip, options: tuple[Order, ...]) ->
     choice = options[0]
     for order in options:
         first = project(state, ship, HELM[f"{order.verb} {order.arg}".strip()])
-        v1 = value(state, first)
+        v1 = value(state, ship, first)
         if first.done:
             v2 = v1
         else:
-            v2 = max(value(state, project(state, first.ship, p)) - STRAIN_PRICE * 10 * first.strain
-                     for p in HELM.values())
+            v2 = max(value(state, ship, project(state, ship, p, start=first))
+                     for p in FOLLOW_UP) - STRAIN_PRICE * 10 * first.strain
         score = (v2, v1)
         if best is None or score > best:
             best, choice = score, order
@@ -119,13 +176,10 @@ def choose_luck(state: SaltState, ship: SaltShip, decision: Decision) -> Order:
     roll, keep = decision.options
     if decision.chance is None:
         return keep
-    t = tables()
-    base = max(value(state, project(state, ship, p)) for p in HELM.values())
-    gains = {}
-    for face, effect in enumerate(t.luck, start=1):
-        lucky = evolve(ship, luck=effect.wind)
-        best = max(value(state, project(state, lucky, p)) for p in HELM.values())
-        gains[face] = best - base - STRAIN_PRICE * 10 * effect.strain
+    best = {luck: best_value(state, ship, luck=luck)
+            for luck in {0, *(effect.wind for effect in tables().luck)}}
+    gains = {face: best[effect.wind] - best[0] - STRAIN_PRICE * 10 * effect.strain
+             for face, effect in enumerate(tables().luck, start=1)}
     return roll if decision.chance.expectation(gains) > 0.05 else keep
 
 

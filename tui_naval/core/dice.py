@@ -67,11 +67,13 @@ class DiceSpec:
         m = _NOTATION.match(text)
         if not m:
             raise ValueError(f"not dice notation: {text!r}")
+        if not (m.group(1) or m.group(2)):  # a bare "d" names neither count nor sides
+            raise ValueError(f"not dice notation: {text!r}")
         count = int(m.group(1) or 1)
         sides = int(m.group(2) or 6)
         mult = int(m.group(3) or 1)
         bonus = int((m.group(4) or "0").replace(" ", ""))
-        if count < 1 or sides < 1:
+        if count < 1 or sides < 1 or mult < 1:
             raise ValueError(f"not dice notation: {text!r}")
         return cls(count, sides, mult, bonus)
 
@@ -146,11 +148,13 @@ class Chance:
     def table(cls, notation: str, effects: Mapping[int, str]) -> Chance:
         """Distribution of ``notation`` labelled by a table of effects."""
         dist = DiceSpec.parse(notation).distribution()
-        return cls(notation, tuple(ChanceOutcome(v, p, effects.get(v, "")) for v, p in dist.items()))
+        outcomes = tuple(ChanceOutcome(v, p, effects.get(v, "")) for v, p in dist.items())
+        return cls(notation, outcomes)
 
     def expectation(self, value_of: Mapping[int, float]) -> float:
         """Expected value of a function given as a mapping from outcome to value."""
-        return float(sum(o.probability * Fraction(value_of.get(o.value, 0.0)) for o in self.outcomes))
+        return float(sum(o.probability * Fraction(value_of.get(o.value, 0.0))
+                         for o in self.outcomes))
 
 
 @frozen
@@ -169,12 +173,16 @@ class Check:
 
 
 def gurps_check(roll: int, skill: int) -> Check:
-    """Judge a 3d6 roll against an effective skill by the GURPS rules."""
+    """Judge a 3d6 roll against an effective skill by the GURPS rules.
+
+    3 and 4 always succeed and 17 and 18 always fail, whatever the skill.
+    """
     if roll <= 4 or (roll == 5 and skill >= 15) or (roll == 6 and skill >= 16):
         return Check(roll, skill, True, True)
     if roll == 18 or (roll == 17 and skill <= 15) or roll >= skill + 10:
         return Check(roll, skill, False, True)
-    return Check(roll, skill, roll <= skill, False)
+    # 17 (and 18) always fail, however high the skill (Basic Set p. B348).
+    return Check(roll, skill, roll <= skill and roll < 17, False)
 
 
 def roll_under(roller: Roller, skill: int) -> Check:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from enum import StrEnum
+from functools import cache
 from typing import NamedTuple
 
 from attrs import frozen
@@ -65,7 +66,7 @@ def angle_between(a: float, b: float) -> float:
     return min(d, 360.0 - d)
 
 
-@frozen
+@frozen(cache_hash=True)
 class Grid:
     """A rectangular board of ``width`` x ``height`` cells of one geometry."""
 
@@ -110,7 +111,8 @@ class Grid:
 
     def nearest_facing(self, angle: float) -> int:
         """The facing closest to a compass angle (ties go to the lower index)."""
-        return min(range(self.points), key=lambda f: (angle_between(self.facing_angle(f), angle), f))
+        return min(range(self.points),
+                   key=lambda f: (angle_between(self.facing_angle(f), angle), f))
 
     def turn(self, facing: int, points: int) -> int:
         """Facing after turning ``points`` clockwise (negative: counter-clockwise)."""
@@ -151,12 +153,7 @@ class Grid:
 
     def neighbour(self, cell: Cell, facing: int) -> Cell:
         """The adjacent cell in a facing's direction (may be off the board)."""
-        if self.kind is GridKind.SQUARE:
-            dc, dr = _SQUARE_STEPS[facing % 8]
-            return Cell(cell.col + dc, cell.row + dr)
-        q, r = self.to_axial(cell)
-        dq, dr = _AXIAL_STEPS[self.kind][facing % 6]
-        return self.from_axial(q + dq, r + dr)
+        return _neighbour(self.kind, cell, facing % self.points)
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         """On-board neighbours in facing order."""
@@ -234,6 +231,17 @@ class Grid:
         if cell.col >= self.width:
             return "E"
         return None
+
+
+@cache
+def _neighbour(kind: GridKind, cell: Cell, facing: int) -> Cell:
+    if kind is GridKind.SQUARE:
+        dc, dr = _SQUARE_STEPS[facing]
+        return Cell(cell.col + dc, cell.row + dr)
+    grid = Grid(kind, 0, 0)
+    q, r = grid.to_axial(cell)
+    dq, dr = _AXIAL_STEPS[kind][facing]
+    return grid.from_axial(q + dq, r + dr)
 
 
 def _cube_round(q: float, r: float) -> tuple[int, int]:

@@ -21,7 +21,8 @@ class Game:
     def __init__(self, ruleset: Ruleset[Any], setup: Setup, start: GameState | None = None) -> None:
         self.ruleset = ruleset
         self.setup = setup
-        self._states: list[GameState] = [start if start is not None else start_state(ruleset, setup)]
+        first = start if start is not None else start_state(ruleset, setup)
+        self._states: list[GameState] = [first]
         self._orders: list[Order] = []
         self._redo: list[Order] = []
 
@@ -38,7 +39,7 @@ class Game:
 
     def play(self, order: Order) -> GameState:
         """Apply an order (IllegalOrder if it is not legal now); clears the redo stack."""
-        state = self.ruleset.apply(self.state, order)
+        state: GameState = self.ruleset.apply(self.state, order)
         self._states.append(state)
         self._orders.append(order)
         self._redo.clear()

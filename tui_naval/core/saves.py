@@ -21,6 +21,7 @@ from typing import Any
 from attrs import frozen
 from cattrs.preconf.json import make_converter
 
+from tui_naval.core.grid import Cell
 from tui_naval.core.history import Game
 from tui_naval.core.maps import MapError
 from tui_naval.core.orders import IllegalOrder, Order
@@ -32,6 +33,24 @@ GAME_TAG = "tui-naval"
 SUFFIX = ".json"
 
 converter = make_converter()
+
+
+def _structure_cell(value: Any, _: type) -> Cell:
+    """A cell from its saved ``[col, row]``; TypeError/ValueError on anything else.
+
+    Needed because ``Cell`` is a NamedTuple declared under postponed annotations,
+    which cattrs cannot resolve by itself (it would fail on every snapshot).
+    """
+    if isinstance(value, (str, bytes)) or len(value) != 2:
+        raise ValueError(f"a cell is [col, row], got {value!r}")
+    col, row = value
+    if type(col) is not int or type(row) is not int:
+        raise TypeError(f"a cell is two whole numbers, got {value!r}")
+    return Cell(col, row)
+
+
+converter.register_structure_hook(Cell, _structure_cell)
+converter.register_unstructure_hook(Cell, lambda cell: [cell.col, cell.row])
 
 #: Migrations: MIGRATIONS[n] turns a format-n document into format n+1.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -101,6 +120,10 @@ def save_game(game: Game, path: Path, now: datetime | None = None) -> None:
     """Write a game to ``path``; SaveError (previous file intact) if it cannot be."""
     try:
         text = json.dumps(to_document(game, now), indent=1)
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"{path}: cannot save: the game could not be encoded ({_brief(exc)})") \
+            from None
+    try:
         write_atomic(path, text + "\n")
     except OSError as exc:
         raise SaveError(f"{path}: cannot save: {exc.strerror or exc}") from None
@@ -113,26 +136,37 @@ def read_document(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
     try:
-        doc = json.loads(raw.decode("utf-8"))
+        doc: Any = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a tui-naval save (not text)") from None
     except json.JSONDecodeError as exc:
-        raise SaveError(f"{path}: corrupt or truncated save (line {exc.lineno}: {exc.msg})") from None
+        raise SaveError(f"{path}: corrupt or truncated save (line {exc.lineno}: {exc.msg})") \
+            from None
+    except (ValueError, RecursionError) as exc:  # absurd numbers, absurd nesting
+        raise SaveError(f"{path}: corrupt save ({_brief(exc)})") from None
     if not isinstance(doc, dict) or doc.get("game") != GAME_TAG:
         raise SaveError(f"{path}: not a tui-naval save")
     fmt = doc.get("format")
-    if not isinstance(fmt, int) or fmt < 1:
+    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
         raise SaveError(f"{path}: corrupt save (bad format number {fmt!r})")
     if fmt > FORMAT:
-        raise SaveError(f"{path}: saved by a newer tui-naval (format {fmt}; this one reads up to {FORMAT})")
+        raise SaveError(f"{path}: saved by a newer tui-naval (format {fmt}; "
+                        f"this one reads up to {FORMAT})")
+    data: dict[str, Any] = doc
     while fmt < FORMAT:
+        migrate = MIGRATIONS.get(fmt)
+        if migrate is None:
+            raise SaveError(f"{path}: cannot upgrade save from format {fmt} (no migration)")
         try:
-            doc = MIGRATIONS[fmt](doc)
+            data = migrate(data)
         except Exception as exc:
-            raise SaveError(f"{path}: cannot upgrade save from format {fmt}: {exc}") from None
+            raise SaveError(f"{path}: cannot upgrade save from format {fmt}: {_brief(exc)}") \
+                from None
+        if not isinstance(data, dict):
+            raise SaveError(f"{path}: cannot upgrade save from format {fmt}: not a document")
         fmt += 1
-        doc["format"] = fmt
-    return doc
+        data["format"] = fmt
+    return data
 
 
 def save_info(path: Path) -> SaveInfo:

@@ -25,7 +25,7 @@ class Terrain(StrEnum):
     SHOAL = ":"
 
 
-@frozen
+@frozen(cache_hash=True)
 class Mark:
     """A labelled buoy or point of interest on a sea cell."""
 
@@ -33,7 +33,7 @@ class Mark:
     cell: Cell
 
 
-@frozen
+@frozen(cache_hash=True)
 class Board:
     """The ocean: grid, terrain rows (one character per cell) and marks."""
 

@@ -9,6 +9,7 @@ turn limit).  Plotted phases collect one order per ship before resolving.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from attrs import evolve
 
@@ -17,11 +18,11 @@ from tui_naval.core.grid import Cell, GridKind
 from tui_naval.core.orders import Decision, IllegalOrder, Order
 from tui_naval.core.ruleset import Row, ShipClass
 from tui_naval.core.scenario import Scenario
-from tui_naval.core.state import Event, GoalKind, Outcome
+from tui_naval.core.state import Event, GoalKind
 from tui_naval.core.wind import Wind
 from tui_naval.rulesets.salt_n_tar import progress
 from tui_naval.rulesets.salt_n_tar.sailing import Block, Way, blocked, cells_for, motion
-from tui_naval.rulesets.salt_n_tar.state import Change, SaltShip, SaltState, Sails
+from tui_naval.rulesets.salt_n_tar.state import Change, Sails, SaltShip, SaltState
 from tui_naval.rulesets.salt_n_tar.tables import ShipType, tables
 
 PHASES = ("wind", "luck", "strain", "move", "maneuver", "end")
@@ -29,6 +30,12 @@ PLOTTED = ("luck", "move", "maneuver")
 
 HELM = {"hold": 0, "port 1": -1, "port 2": -2, "starboard 1": 1, "starboard 2": 2}
 MANEUVERS = ("keep", "reef", "unreef", "furl", "set-sail", "anchor", "weigh")
+
+
+@cache
+def luck_chance() -> Chance:
+    """The Luck Roll as a chance node: each face with its odds and effect."""
+    return Chance.table("1d6", {i + 1: e.text for i, e in enumerate(tables().luck)})
 
 
 class Log:
@@ -117,11 +124,9 @@ class SaltNTar:
     def _decision_for(self, state: SaltState, ship: SaltShip) -> Decision:
         phase = state.phase
         if phase == "luck":
-            t = tables()
-            chance = Chance.table("1d6", {i + 1: e.text for i, e in enumerate(t.luck)})
             return Decision(ship.side, "luck", ship.id, f"{label(ship)}: roll a luck die?",
                             (Order(ship.id, "luck", "roll"), Order(ship.id, "luck", "pass")),
-                            chance=chance, plotted=True)
+                            chance=luck_chance(), plotted=True)
         if phase == "move":
             return Decision(ship.side, "move", ship.id, f"{label(ship)}: helm orders",
                             self.helm_options(state, ship), plotted=True)

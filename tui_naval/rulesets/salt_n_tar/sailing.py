@@ -6,14 +6,16 @@ the AI's look-ahead and any ruleset that sails by Salt'n'Tar's rules.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from enum import StrEnum
+from functools import cache
 
 from attrs import frozen
 
-from tui_naval.core.grid import Cell, Grid
+from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.state import Board, Terrain
 from tui_naval.core.wind import Wind, angle_off_wind
-from tui_naval.rulesets.salt_n_tar.state import Change, SaltShip, Sails
+from tui_naval.rulesets.salt_n_tar.state import Change, Sails, SaltShip
 from tui_naval.rulesets.salt_n_tar.tables import Bearing, ShipType, tables
 
 
@@ -24,7 +26,13 @@ def bearing_of(grid: Grid, wind: Wind, heading: int) -> Bearing:
     135 Broad Reaching, 180 Running.  6-point (hex) compass: 0 head to wind,
     60 Beating, 120 Broad Reaching, 180 Running (no heading is abeam).
     """
-    angle = angle_off_wind(grid, wind, heading)
+    return _bearing(grid.kind, wind.direction, heading)
+
+
+@cache
+def _bearing(kind: GridKind, wind_from: int, heading: int) -> Bearing:
+    grid = Grid(kind, 1, 1)
+    angle = angle_off_wind(grid, Wind(wind_from, 0), heading)
     if angle < 22.5:
         return Bearing.HEAD
     if angle < 67.5:
@@ -66,11 +74,16 @@ class Motion:
     reason: str
 
 
-def motion(ship: SaltShip, stype: ShipType, grid: Grid, wind: Wind) -> Motion:
-    """How a ship with its current heading moves this turn (Movement, Calm, Gale)."""
+def motion(ship: SaltShip, stype: ShipType, grid: Grid, wind: Wind,
+           heading: int | None = None, luck: int | None = None) -> Motion:
+    """How a ship moves this turn (Movement, Calm, Gale).
+
+    ``heading`` and ``luck`` stand in for the ship's own, for looking ahead.
+    """
     limits = tables().limits
-    ws = wind_speed_for(ship, wind)
-    bearing = bearing_of(grid, wind, ship.heading)
+    heading = ship.heading if heading is None else heading
+    ws = max(0, wind.speed + (ship.luck if luck is None else luck))
+    bearing = bearing_of(grid, wind, heading)
     downwind = wind.downwind(grid)
 
     def drift(reason: str, strain: int = 0) -> Motion:
@@ -81,7 +94,7 @@ def motion(ship: SaltShip, stype: ShipType, grid: Grid, wind: Wind) -> Motion:
     if ship.sails is Sails.ANCHORED:
         if ship.change is Change.ANCHOR:
             return drift("anchor dragging")
-        return Motion(Way.ANCHORED, ship.heading, 0, ws, bearing, 0, "at anchor")
+        return Motion(Way.ANCHORED, heading, 0, ws, bearing, 0, "at anchor")
     if ship.sails is Sails.FURLED:
         return drift("sails furled")
     if ship.masts <= 0:
@@ -103,7 +116,7 @@ def motion(ship: SaltShip, stype: ShipType, grid: Grid, wind: Wind) -> Motion:
             reason += ", reefed /2"
         if inches <= 0:
             return drift("gale, no way left", strain)
-        return Motion(Way.GALE, ship.heading, inches, ws, bearing, strain, f'{reason} = {inches}"')
+        return Motion(Way.GALE, heading, inches, ws, bearing, strain, f'{reason} = {inches}"')
     bn = stype.bn(bearing)
     inches = ws * bn - ship.speed_loss
     reason = f"{stype.bearing_name(bearing)}: WS {ws} x BN {bn}"
@@ -115,9 +128,9 @@ def motion(ship: SaltShip, stype: ShipType, grid: Grid, wind: Wind) -> Motion:
     if inches <= 0:
         return drift("no way left")
     if bearing is Bearing.HEAD:
-        return Motion(Way.BACKWARDS, grid.opposite(ship.heading), inches, ws, bearing, 0,
+        return Motion(Way.BACKWARDS, grid.opposite(heading), inches, ws, bearing, 0,
                       f'{reason} = {inches}" backwards')
-    return Motion(Way.SAIL, ship.heading, inches, ws, bearing, 0, f'{reason} = {inches}"')
+    return Motion(Way.SAIL, heading, inches, ws, bearing, 0, f'{reason} = {inches}"')
 
 
 def cells_for(carry: int, inches: int, scale: int) -> tuple[int, int]:
@@ -134,14 +147,16 @@ class Block(StrEnum):
     SHIP = "ship"
 
 
-def blocked(board: Board, cell: Cell, shallow: bool, occupied: set[Cell]) -> Block | None:
+def blocked(board: Board, cell: Cell, shallow: bool,
+            occupied: AbstractSet[Cell]) -> Block | None:
     """What stops a ship entering ``cell``, if anything."""
-    if not board.grid.in_bounds(cell):
+    grid = board.grid
+    if not (0 <= cell.col < grid.width and 0 <= cell.row < grid.height):
         return Block.EDGE
-    terrain = board.terrain_at(cell)
-    if terrain is Terrain.LAND:
+    terrain = board.terrain[cell.row][cell.col]
+    if terrain == Terrain.LAND:
         return Block.LAND
-    if terrain is Terrain.SHOAL and not shallow:
+    if terrain == Terrain.SHOAL and not shallow:
         return Block.SHOAL
     if cell in occupied:
         return Block.SHIP

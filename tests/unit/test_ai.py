@@ -1,0 +1,66 @@
+"""The players: legal answers, determinism, and greedy's strength against random."""
+
+from __future__ import annotations
+
+import pytest
+
+from tui_naval.ai.greedy import GreedyPlayer
+from tui_naval.ai.players import UnknownPlayer, make_player
+from tui_naval.ai.random_player import RandomPlayer
+from tui_naval.cli import new_game
+from tui_naval.core.controller import Player, play, step
+
+
+def race(seed: int, grid: str, greedy_side: int) -> str:
+    """Play one race; the winner's player name ('draw' if none)."""
+    game = new_game("salt-n-tar", "channel-race", seed, grid)
+    sides = game.state.sides
+    players: dict[str, Player] = {
+        side: GreedyPlayer() if i == greedy_side else RandomPlayer() for i, side in enumerate(sides)
+    }
+    state = play(game, players)
+    assert state.outcome is not None
+    winner = state.outcome.winner
+    return players[winner].name if winner else "draw"
+
+
+def test_greedy_beats_random_in_90_percent_of_200_races() -> None:
+    results = [race(seed, ("hex-flat", "square")[seed % 2], seed % 2) for seed in range(200)]
+    assert results.count("greedy") >= 180, results.count("greedy")
+
+
+@pytest.mark.parametrize("player", [GreedyPlayer(), RandomPlayer()])
+def test_players_answer_only_legal_options(player: Player) -> None:
+    game = new_game("salt-n-tar", "channel-race", 5, "hex-pointy")
+    for _ in range(120):
+        decision = game.decision()
+        if decision is None:
+            break
+        assert player.choose(game.state, decision) in decision.options
+        step(game, {side: player for side in game.state.sides})
+
+
+def test_random_player_is_deterministic_per_state() -> None:
+    game = new_game("salt-n-tar", "channel-race", 9, "square")
+    decision = game.decision()
+    assert decision is not None
+    picks = {str(RandomPlayer().choose(game.state, decision)) for _ in range(5)}
+    assert len(picks) == 1
+
+
+def test_greedy_passes_luck_when_every_change_hurts() -> None:
+    """At Wind Speed 3 a gust makes a gale and a lull slows her: greedy keeps her wind."""
+    from attrs import evolve
+
+    from tui_naval.ai.salt_n_tar import choose_luck
+
+    game = new_game("salt-n-tar", "channel-race", 3, "square")
+    decision = game.decision()
+    assert decision is not None and decision.kind == "luck"
+    state = evolve(game.state, wind=evolve(game.state.wind, speed=3))
+    assert choose_luck(state, state.ship(decision.ship), decision).arg == "pass"
+
+
+def test_unknown_player_name() -> None:
+    with pytest.raises(UnknownPlayer, match="unknown player 'nobody'"):
+        make_player("nobody")
