@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from functools import lru_cache
 
@@ -48,7 +49,7 @@ def course_left(state: SaltState, ship: SaltShip, shallow: bool) -> int:
         return 0
     cells = [board.mark(label).cell for label in course[ship.rounded:]]
     total = distance_field(board, cells[0], shallow).get(ship.cell, UNREACHABLE)
-    for a, b in zip(cells, cells[1:], strict=False):
+    for a, b in itertools.pairwise(cells):
         total += distance_field(board, b, shallow).get(a, UNREACHABLE)
     return total
 

@@ -16,12 +16,19 @@ from attrs import evolve
 from tui_naval.core.dice import Chance, Rng, Roller
 from tui_naval.core.grid import Cell, GridKind
 from tui_naval.core.orders import Decision, IllegalOrder, Order
-from tui_naval.core.ruleset import Row, ShipClass
+from tui_naval.core.ruleset import Row, Ruleset, ShipClass
 from tui_naval.core.scenario import Scenario
 from tui_naval.core.state import Event, GoalKind
 from tui_naval.core.wind import Wind
 from tui_naval.rulesets.salt_n_tar import progress
-from tui_naval.rulesets.salt_n_tar.sailing import Block, Way, blocked, cells_for, motion
+from tui_naval.rulesets.salt_n_tar.sailing import (
+    Block,
+    Way,
+    blocked,
+    cells_for,
+    motion,
+    wind_speed_for,
+)
 from tui_naval.rulesets.salt_n_tar.state import Change, Sails, SaltShip, SaltState
 from tui_naval.rulesets.salt_n_tar.tables import ShipType, tables
 
@@ -56,13 +63,13 @@ def label(ship: SaltShip) -> str:
 class SaltNTar:
     """The Salt'n'Tar ruleset (races and chases)."""
 
-    name = "salt-n-tar"
-    title = "Salt'n'Tar"
-    aliases = ("saltntar", "salt", "snt", "regatta")
-    grids = (GridKind.HEX_FLAT, GridKind.HEX_POINTY, GridKind.SQUARE)
-    goals = (GoalKind.RACE, GoalKind.CHASE)
-    phases = PHASES
-    state_type = SaltState
+    name: str = "salt-n-tar"
+    title: str = "Salt'n'Tar"
+    aliases: tuple[str, ...] = ("saltntar", "salt", "snt", "regatta")
+    grids: tuple[GridKind, ...] = (GridKind.HEX_FLAT, GridKind.HEX_POINTY, GridKind.SQUARE)
+    goals: tuple[GoalKind, ...] = (GoalKind.RACE, GoalKind.CHASE)
+    phases: tuple[str, ...] = PHASES
+    state_type: type[SaltState] = SaltState
 
     # -- catalogue -------------------------------------------------------------
     def ship_classes(self) -> Mapping[str, ShipClass]:
@@ -133,12 +140,33 @@ class SaltNTar:
         return Decision(ship.side, "maneuver", ship.id, f"{label(ship)}: sails and anchor",
                         self.maneuver_options(ship), plotted=True)
 
-    def can_steer(self, ship: SaltShip) -> bool:
-        """Only a ship under sail has steerage way; a drifting or anchored one cannot turn."""
-        return ship.sails in (Sails.SET, Sails.REEFED) and ship.masts > 0
+    def can_steer(self, ship: SaltShip, state: SaltState | None = None) -> bool:
+        """Only a ship that has way under sail can turn.
+
+        A furled, dismasted or anchored ship cannot; given the state, neither can a
+        becalmed ship, nor one that would drift on every heading her helm could reach
+        (a ship drifting on her present heading may still turn onto one that gives way).
+        In a gale a ship with sails up is driven, and may always bear away to run.
+        """
+        if ship.sails not in (Sails.SET, Sails.REEFED) or ship.masts <= 0:
+            return False
+        if state is None:
+            return True
+        stype, grid = self.ship_type(ship), state.grid
+        ws = wind_speed_for(ship, state.wind)
+        limits = tables().limits
+        if ws <= limits.calm:
+            return False
+        if ws >= limits.gale:
+            return True
+        return any(
+            motion(ship, stype, grid, state.wind, heading=grid.turn(ship.heading, points)).way
+            in (Way.SAIL, Way.BACKWARDS)
+            for points in HELM.values()
+        )
 
     def helm_options(self, state: SaltState, ship: SaltShip) -> tuple[Order, ...]:
-        if not self.can_steer(ship):
+        if not self.can_steer(ship, state):
             return (Order(ship.id, "hold"),)
         return tuple(Order(ship.id, *key.split()) for key in HELM)
 
@@ -338,7 +366,13 @@ class SaltNTar:
     def _step_ships(self, state: SaltState, ships: dict[str, SaltShip],
                     plans: dict[str, tuple[int, int]], log: Log
                     ) -> tuple[dict[str, SaltShip], tuple[tuple[str, int], ...]]:
-        """Move all ships together, one cell at a time, stopping at obstacles."""
+        """Move all ships together, one cell at a time, stopping at obstacles.
+
+        In each step every ship with cells left moves one cell, in this turn's order.
+        A ship whose next cell holds a ship that has yet to move this step waits for
+        it (so ships in line ahead sail on together); a ship still blocked once no
+        other ship can move is fouled and loses the rest of her move.
+        """
         board, grid, goal = state.board, state.grid, state.goal
         order = [s.id for s in state.ships if s.id in plans]
         if state.turn % 2 == 0:
@@ -349,30 +383,44 @@ class SaltNTar:
         step = 0
         while any(left.values()):
             step += 1
-            for sid in order:
-                if left[sid] <= 0:
-                    continue
-                ship = ships[sid]
-                occupied = {s.cell for s in ships.values() if s.racing and s.id != sid}
-                nxt = grid.neighbour(ship.cell, plans[sid][0])
-                why = blocked(board, nxt, self.ship_type(ship).shallow, occupied)
-                if why is Block.EDGE and goal.kind is GoalKind.CHASE and ship.side == goal.quarry \
-                        and grid.edge_of(nxt) == goal.escape:
-                    ships[sid] = evolve(ship, escaped=True)
-                    left[sid] = 0
-                    log("escape", f"{label(ship)} slips away over the {goal.escape} edge!", sid)
-                    continue
-                if why is not None:
-                    left[sid] = 0
-                    ships[sid] = self._stopped(ship, why, nxt, log)
-                    continue
-                ship = evolve(ship, cell=nxt)
-                left[sid] -= 1
-                if goal.kind is GoalKind.RACE:
-                    ship = self._rounding(state, ship, step, finish, log)
-                    if ship.finished:
+            waiting = [sid for sid in order if left[sid] > 0]
+            moved = True
+            while waiting and moved:
+                moved = False
+                still: list[str] = []
+                for sid in waiting:
+                    ship = ships[sid]
+                    occupied = {s.cell for s in ships.values() if s.racing and s.id != sid}
+                    nxt = grid.neighbour(ship.cell, plans[sid][0])
+                    why = blocked(board, nxt, self.ship_type(ship).shallow, occupied)
+                    if why is Block.SHIP:
+                        still.append(sid)
+                        continue
+                    moved = True
+                    if why is Block.EDGE and goal.kind is GoalKind.CHASE \
+                            and ship.side == goal.quarry and grid.edge_of(nxt) == goal.escape:
+                        ships[sid] = evolve(ship, escaped=True)
                         left[sid] = 0
-                ships[sid] = ship
+                        log("escape", f"{label(ship)} slips away over the {goal.escape} edge!",
+                            sid)
+                        continue
+                    if why is not None:
+                        left[sid] = 0
+                        ships[sid] = self._stopped(ship, why, nxt, log)
+                        continue
+                    ship = evolve(ship, cell=nxt)
+                    left[sid] -= 1
+                    if goal.kind is GoalKind.RACE:
+                        ship = self._rounding(state, ship, step, finish, log)
+                        if ship.finished:
+                            left[sid] = 0
+                    ships[sid] = ship
+                waiting = still
+            for sid in waiting:
+                left[sid] = 0
+                ship = ships[sid]
+                ships[sid] = self._stopped(ship, Block.SHIP,
+                                           grid.neighbour(ship.cell, plans[sid][0]), log)
         for sid in order:
             ship = ships[sid]
             if ship.afloat and not ship.escaped and ship.cell != start[sid]:
@@ -394,17 +442,18 @@ class SaltNTar:
 
     def _rounding(self, state: SaltState, ship: SaltShip, step: int,
                   finish: list[tuple[str, int]], log: Log) -> SaltShip:
+        """Round every mark, in course order, that the ship's cell is close enough to."""
         goal = state.goal
-        if not progress.rounds_next_mark(state, ship.rounded, ship.cell):
-            return ship
-        mark = state.board.mark(goal.course[ship.rounded])
-        ship = evolve(ship, rounded=ship.rounded + 1)
-        if ship.rounded == len(goal.course):
-            finish.append((ship.id, step))
-            log("finish", f"{label(ship)} rounds the last mark {mark.label} and finishes!", ship.id)
-            return evolve(ship, finished=state.turn)
-        log("mark", f"{label(ship)} rounds mark {mark.label} ({ship.rounded}/{len(goal.course)})",
-            ship.id)
+        while progress.rounds_next_mark(state, ship.rounded, ship.cell):
+            mark = state.board.mark(goal.course[ship.rounded])
+            ship = evolve(ship, rounded=ship.rounded + 1)
+            if ship.rounded == len(goal.course):
+                finish.append((ship.id, step))
+                log("finish", f"{label(ship)} rounds the last mark {mark.label} and finishes!",
+                    ship.id)
+                return evolve(ship, finished=state.turn)
+            log("mark", f"{label(ship)} rounds mark {mark.label} "
+                f"({ship.rounded}/{len(goal.course)})", ship.id)
         return ship
 
     # maneuvers -----------------------------------------------------------------
@@ -506,7 +555,7 @@ class SaltNTar:
         ship = state.ship(ship_id)
         stype = self.ship_type(ship)
         grid = state.grid
-        from tui_naval.rulesets.salt_n_tar.sailing import bearing_of, wind_speed_for
+        from tui_naval.rulesets.salt_n_tar.sailing import bearing_of
 
         bearing = bearing_of(grid, state.wind, ship.heading)
         rows = [
@@ -541,3 +590,4 @@ def way_of(state: SaltState, ship: SaltShip) -> Way:
 
 
 RULESET = SaltNTar()
+_CHECK: Ruleset[SaltState] = RULESET  # mypy: SaltNTar implements the Ruleset protocol

@@ -65,7 +65,7 @@ class SaltShip(ShipBase):
 class SaltState(GameState):
     """A Salt'n'Tar game; ``ships`` are ``SaltShip``."""
 
-    ships: tuple[SaltShip, ...]  # type: ignore[assignment]
+    ships: tuple[SaltShip, ...]
     #: Order in which ships step this turn (alternates, so no side always moves first).
     first_side: int = 0
     #: The step (within the turn) at which each finisher crossed, for dead heats.
