@@ -23,7 +23,7 @@ from tui_naval.rulesets.salt_n_tar.state import Sails, SaltShip, SaltState
 from tui_naval.rulesets.salt_n_tar.tables import tables
 
 #: Price of one Strain mark, in cells of progress per turn still to sail.
-STRAIN_PRICE = 0.35
+STRAIN_PRICE = 1.0
 GOAL_BONUS = 1000.0
 #: Helm options looked at for the turn after next (a second two-point turn is
 #: rarely worth its Strain, and leaving it out halves the look-ahead).

@@ -67,8 +67,8 @@ class Game:
         return self.state
 
     def undo_to(self, index: int) -> GameState:
-        """Undo until ``index`` orders remain."""
-        while len(self._orders) > index:
+        """Undo until ``index`` orders remain (a negative index undoes them all)."""
+        while len(self._orders) > max(0, index):
             self.undo()
         return self.state
 

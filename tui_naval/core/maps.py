@@ -48,7 +48,7 @@ _KEYS: dict[str, tuple[str | None, tuple[GoalKind, ...]]] = {
 }
 
 #: Allowed ranges of the numeric keys (and of the wind's speed).
-LIMITS = {"scale": (1, 36), "turns": (1, 999), "rounding": (0, 10), "catch": (0, 50),
+LIMITS = {"scale": (1, 36), "turns": (1, 999), "rounding": (0, 10), "catch": (1, 50),
           "wind": (0, 6)}
 
 
@@ -217,9 +217,11 @@ def parse_map(text: str, source: str = "<map>", name: str | None = None) -> MapS
         have = f"only side {sides[0]!r}" if sides else "none"
         raise _fail(source, where, f"a map needs ships of at least two sides ('ship:' lines); "
                     f"it has {have}")
-    if goal.kind is GoalKind.CHASE and goal.quarry not in sides:
-        raise _fail(source, header.line("quarry"), f"quarry side {goal.quarry!r} has no ships "
-                    f"(sides: {', '.join(sides)})")
+    if goal.kind is GoalKind.CHASE:
+        if goal.quarry not in sides:
+            raise _fail(source, header.line("quarry"), f"quarry side {goal.quarry!r} has no "
+                        f"ships (sides: {', '.join(sides)})")
+        _check_chase_start(source, slots, ships, goal, grids, width, height)
     return MapSpec(
         name=name or Path(source).stem,
         title=header.text("title") or name or Path(source).stem,
@@ -233,6 +235,23 @@ def parse_map(text: str, source: str = "<map>", name: str | None = None) -> MapS
         wind=_parse_wind(header),
         text=text,
     )
+
+
+def _check_chase_start(source: str, slots: list[tuple[int, str]], ships: list[ShipSlot],
+                       goal: Goal, grids: tuple[GridKind, ...], width: int, height: int) -> None:
+    """A hunter may not start close enough to catch the quarry at once, on any grid."""
+    quarry = [s for s in ships if s.side == goal.quarry]
+    for (number, _), hunter in zip(slots, ships, strict=True):
+        if hunter.side == goal.quarry:
+            continue
+        for kind in grids:
+            grid = Grid(kind, width, height)
+            for prey in quarry:
+                d = grid.distance(hunter.cell, prey.cell)
+                if d <= goal.catch:
+                    raise _fail(source, number, f"hunter {hunter.id} starts {d} cell"
+                                f"{'s' * (d != 1)} from quarry {prey.id} on the {kind.value} "
+                                f"grid, within 'catch' ({goal.catch}): caught before it begins")
 
 
 def _parse_terrain(rows: list[tuple[int, str]], source: str

@@ -3,8 +3,10 @@
 A save holds the setup and the order list (replayed on load, like PGN, so undo
 reaches back to the first move) and a snapshot of the last state with its digest.
 If the replay no longer reaches the snapshot (a save from other rules), the
-snapshot wins and the game resumes from it.  Files are written to a temporary
-file and renamed, so a failed save never destroys the previous one.
+snapshot wins and the game resumes from it.  A state that has gained fields since
+the save was written still matches: only what the save recorded is compared.
+Files are written to a temporary file and renamed, so a failed save never
+destroys the previous one.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -77,12 +79,42 @@ def unstructure_state(state: GameState) -> dict[str, Any]:
     return data
 
 
+def data_digest(data: Mapping[str, Any]) -> str:
+    """A short hash of a state's unstructured (JSON) data, its transient event list left out.
+
+    Migrations that edit a snapshot recompute the save's ``digest`` with this.
+    """
+    body = {key: value for key, value in data.items() if key != "events"}
+    canon = json.dumps(body, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canon.encode()).hexdigest()[:12]
+
+
 def state_digest(state: GameState) -> str:
     """A short hash of a state's content (its transient event list left out)."""
-    data = unstructure_state(state)
-    data.pop("events", None)
-    canon = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canon.encode()).hexdigest()[:12]
+    return data_digest(unstructure_state(state))
+
+
+def _project(data: Any, shape: Any) -> Any:
+    """``data`` cut down to the keys ``shape`` has (recursively): what an older save recorded."""
+    if isinstance(data, dict) and isinstance(shape, dict):
+        return {key: _project(data[key], shape[key]) for key in shape if key in data}
+    if isinstance(data, list) and isinstance(shape, list) and len(data) == len(shape):
+        return [_project(d, s) for d, s in zip(data, shape, strict=True)]
+    return data
+
+
+def replay_matches(state: GameState, digest: str, snapshot: Any) -> bool:
+    """Whether a replayed state is the one saved.
+
+    Either its digest is the saved one, or it agrees with everything the saved
+    snapshot recorded: a save made before the state gained a field still replays.
+    """
+    if state_digest(state) == digest:
+        return True
+    if not isinstance(snapshot, dict):
+        return False
+    data = json.loads(json.dumps(unstructure_state(state)))
+    return data_digest(_project(data, snapshot)) == digest == data_digest(snapshot)
 
 
 def to_document(game: Game, now: datetime | None = None) -> dict[str, Any]:
@@ -200,19 +232,25 @@ def load_game(path: Path) -> Game:
         game = Game(ruleset, setup)
     except (MapError, ScenarioError) as exc:
         raise SaveError(f"{path}: its scenario cannot be set up: {exc}") from None
+    saved = doc.get("snapshot")
     try:
         for order in orders:
             game.play(order)
-        if state_digest(game.state) == digest:
+        if replay_matches(game.state, digest, saved):
             return game
     except IllegalOrder:
         pass
+    # The orders no longer lead to the saved state (other rules): resume from the snapshot,
+    # once its digest shows it is the data that was saved.  The digest is checked on the
+    # data as saved, so fields the state has gained since simply take their defaults.
+    if not isinstance(saved, dict):
+        raise SaveError(f"{path}: corrupt save (no snapshot to resume from)")
+    if data_digest(saved) != digest:
+        raise SaveError(f"{path}: corrupt save (the snapshot does not match its digest)")
     try:
-        snapshot = converter.structure(doc["snapshot"], ruleset.state_type)
+        snapshot = converter.structure(saved, ruleset.state_type)
     except Exception as exc:
         raise SaveError(f"{path}: corrupt save (snapshot: {_brief(exc)})") from None
-    if state_digest(snapshot) != digest:
-        raise SaveError(f"{path}: corrupt save (the snapshot does not match its digest)")
     return Game(ruleset, setup, start=snapshot)
 
 

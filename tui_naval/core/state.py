@@ -45,6 +45,12 @@ class Board:
     scale: int = 4
 
     def terrain_at(self, cell: Cell) -> Terrain:
+        """The terrain of an on-board cell; IndexError off the board.
+
+        (Plain indexing would wrap a negative column or row round to the far side.)
+        """
+        if not self.grid.in_bounds(cell):
+            raise IndexError(f"cell {cell} is off the {self.grid.width}x{self.grid.height} board")
         return Terrain(self.terrain[cell.row][cell.col])
 
     def is_sea(self, cell: Cell) -> bool:

@@ -1,0 +1,202 @@
+"""The headless command line: deterministic demos, save and resume, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tui_naval.cli import main
+from tui_naval.core.saves import FORMAT
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def result_line(out: str) -> str:
+    lines = [line for line in out.splitlines() if line.startswith("RESULT ")]
+    assert len(lines) == 1, out
+    return lines[0]
+
+
+def assert_one_line_error(code: int, out: str, err: str) -> str:
+    assert code == 2
+    assert "Traceback" not in err and "Traceback" not in out
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("tui-naval: error: ")
+    return lines[0]
+
+
+def python_m(*argv: str, cwd: Path, hashseed: str = "0") -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "PYTHONHASHSEED": hashseed}
+    return subprocess.run([sys.executable, "-m", "tui_naval", *argv], cwd=cwd, env=env,
+                          capture_output=True, timeout=120, check=False)
+
+
+# -- deterministic demos ---------------------------------------------------------
+
+def test_demo_is_byte_identical_across_runs(tmp_path: Path):
+    first = python_m("demo", "--headless", "--seed", "7", cwd=tmp_path, hashseed="1")
+    second = python_m("demo", "--headless", "--seed", "7", cwd=tmp_path, hashseed="2")
+    assert first.returncode == second.returncode == 0, first.stderr.decode()
+    assert first.stderr == second.stderr == b""
+    assert first.stdout == second.stdout
+    text = first.stdout.decode()
+    assert text.startswith("Salt'n'Tar on channel-race")
+    assert text.rstrip().splitlines()[-1].startswith("RESULT ")
+
+
+def test_demo_is_identical_in_one_process(capsys: pytest.CaptureFixture[str]):
+    _, first, _ = run(capsys, "demo", "--headless", "--seed", "7")
+    _, second, _ = run(capsys, "demo", "--headless", "--seed", "7")
+    assert first == second
+
+
+def test_different_seeds_give_different_games(capsys: pytest.CaptureFixture[str]):
+    _, a, _ = run(capsys, "demo", "--headless", "--seed", "7", "--turns", "3")
+    _, b, _ = run(capsys, "demo", "--headless", "--seed", "8", "--turns", "3")
+    assert result_line(a) != result_line(b)
+
+
+@pytest.mark.parametrize(("options", "whole", "first"), [
+    (("--seed", "7"), 20, 10),
+    (("--seed", "3", "--players", "random"), 8, 5),
+    (("--seed", "5", "--map", "coast-chase", "--players", "greedy,random"), 12, 4),
+])
+def test_save_and_resume_reaches_the_same_result(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path, options: tuple[str, ...],
+                                                 whole: int, first: int):
+    code, out, _ = run(capsys, "demo", "--headless", *options, "--turns", str(whole))
+    assert code == 0
+    straight = result_line(out)
+    path = tmp_path / "half.json"
+    code, out, _ = run(capsys, "demo", "--headless", *options, "--turns", str(first),
+                       "--save", str(path))
+    assert code == 0
+    assert json.loads(path.read_text())["format"] == FORMAT
+    players = [o for i, o in enumerate(options) if i and options[i - 1] == "--players"]
+    code, out, err = run(capsys, "demo", "--headless", "--load", str(path),
+                         "--turns", str(whole - first),
+                         *(("--players", players[0]) if players else ()))
+    assert code == 0, err
+    assert out.startswith(f"Loaded {path}")
+    assert result_line(out) == straight
+
+
+def test_the_demo_can_run_on_every_grid(capsys: pytest.CaptureFixture[str]):
+    for grid in ("hex-flat", "hex-pointy", "square"):
+        code, out, err = run(capsys, "demo", "--headless", "--grid", grid, "--turns", "2")
+        assert code == 0, err
+        assert f"({grid})" in out.splitlines()[0]
+
+
+# -- one-line errors -------------------------------------------------------------
+
+@pytest.mark.parametrize(("argv", "expected"), [
+    (("demo", "--headless", "--ruleset", "chess"), "unknown ruleset"),
+    (("demo", "--headless", "--map", "atlantis"), "unknown map"),
+    (("demo", "--headless", "--map", "nowhere/atlantis.map"), "no such map file"),
+    (("demo", "--headless", "--players", "oracle"), "unknown player"),
+    (("demo", "--headless", "--map", "coast-chase", "--grid", "hex-pointy"), "hex-pointy"),
+])
+def test_player_errors(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...],
+                       expected: str):
+    line = assert_one_line_error(*run(capsys, *argv))
+    assert expected in line
+
+
+@pytest.mark.parametrize("text", [
+    "this is not a map\n",
+    "title: Broken\ngame: race\ncourse: 1\nmap:\n~~1\n~~\n",
+    "",
+    "title: No ships\ngame: race\ncourse: 1\nmap:\n~1~\n",
+])
+def test_a_bad_map_file(capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str):
+    path = tmp_path / "bad.map"
+    path.write_text(text, encoding="utf-8")
+    line = assert_one_line_error(*run(capsys, "demo", "--headless", "--map", str(path)))
+    assert str(path) in line
+
+
+def test_a_map_that_is_not_text(capsys: pytest.CaptureFixture[str], tmp_path: Path):
+    path = tmp_path / "binary.map"
+    path.write_bytes(b"\xff\xfe\x00\x00")
+    assert_one_line_error(*run(capsys, "demo", "--headless", "--map", str(path)))
+
+
+SAVE_PROBLEMS = {
+    "corrupt": b"{\"format\": 1, \"game\": \"tui-naval\", \"setup\": ",
+    "foreign": b"{\"kind\": \"spreadsheet\", \"rows\": []}",
+    "future": json.dumps({"format": FORMAT + 1, "game": "tui-naval"}).encode(),
+    "binary": b"\x00\xff\x10\x80",
+    "empty": b"",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SAVE_PROBLEMS))
+def test_a_bad_save_is_refused_and_left_untouched(capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path, kind: str):
+    path = tmp_path / "bad.json"
+    path.write_bytes(SAVE_PROBLEMS[kind])
+    line = assert_one_line_error(*run(capsys, "demo", "--headless", "--load", str(path),
+                                      "--save", str(path)))
+    assert str(path) in line
+    assert path.read_bytes() == SAVE_PROBLEMS[kind]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json"]
+
+
+def test_a_missing_save(capsys: pytest.CaptureFixture[str], tmp_path: Path):
+    assert_one_line_error(*run(capsys, "demo", "--headless", "--load",
+                               str(tmp_path / "nowhere.json")))
+
+
+def test_errors_in_a_subprocess_have_no_traceback(tmp_path: Path):
+    path = tmp_path / "bad.json"
+    path.write_bytes(b"{ truncated")
+    proc = python_m("demo", "--headless", "--load", str(path), cwd=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stdout == b""
+    err = proc.stderr.decode()
+    assert "Traceback" not in err
+    assert len(err.splitlines()) == 1
+    proc = python_m("demo", "--headless", "--ruleset", "nope", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert len(proc.stderr.decode().splitlines()) == 1
+
+
+# -- listings --------------------------------------------------------------------
+
+def test_rulesets(capsys: pytest.CaptureFixture[str]):
+    code, out, err = run(capsys, "rulesets")
+    assert code == 0 and err == ""
+    assert out.splitlines()[0].startswith("salt-n-tar")
+    assert "Salt'n'Tar" in out and "regatta" in out
+
+
+def test_maps(capsys: pytest.CaptureFixture[str]):
+    code, out, err = run(capsys, "maps")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert any(line.startswith("channel-race ") for line in lines)
+    assert "BROKEN" not in out
+    for line in lines:
+        assert " ships" in line and ("race" in line or "chase" in line or "battle" in line)
+
+
+def test_saves_listing(capsys: pytest.CaptureFixture[str], tmp_path: Path):
+    code, out, _ = run(capsys, "saves", "--dir", str(tmp_path))
+    assert code == 0 and "no saves" in out
+    run(capsys, "demo", "--headless", "--turns", "2", "--save", str(tmp_path / "g.json"))
+    (tmp_path / "junk.json").write_text("{")
+    code, out, _ = run(capsys, "saves", "--dir", str(tmp_path))
+    assert code == 0
+    assert "g.json" in out and "channel-race" in out
+    assert "UNREADABLE" in out

@@ -1,0 +1,1 @@
+"""The Textual front end: app, screens, dialogs and widgets."""

@@ -1,0 +1,590 @@
+"""The board: one Line-API ``ScrollView`` that draws a ``GameState``.
+
+Layout (virtual coordinates, ``x`` in characters, ``y`` in lines; see
+``BoardLayout``).  Every cell is a block; the block's first line holds its
+glyph, one character in from the left (the "centre" column):
+
+* **square** - blocks 3 wide and 1 line tall, in plain rows::
+
+       ·  ·  B↑ ·
+       ·  ▓▓▓(1) ·
+
+* **hex, flat-top (odd-q)** - blocks 4 wide and 2 lines tall; odd columns sit
+  one line lower, so each block touches six others exactly as hexes do (a
+  staggered "brick" tiling).  The first line holds the glyph, the second the
+  terrain's fill (or, under a ship, its id)::
+
+       ·       ·
+           ·       ·
+       B↑      ·
+       B1  ·       ·
+
+* **hex, pointy-top (odd-r)** - blocks 4 wide and 1 line tall; odd rows are
+  shifted 2 characters right::
+
+       ·   ·   ·
+         ·   B↗  ·
+       ·   ·   ·
+
+4-character hex columns keep the drawing close to true hex proportions on a
+terminal's tall characters, and leave a gap between ships in adjacent hexes.
+
+Rendering follows Textual's DataTable and checkerboard example: one widget,
+``render_line`` returning Strips styled by ``COMPONENT_CLASSES``, and LRU caches:
+whole board lines keyed by line (dropped by ``show``, ``ascii_only`` or a style
+change), and the visible strips keyed by (line, scroll x, width, version,
+cursor-on-this-line).  A cursor move repaints only the lines of the old and new
+cursor blocks; a scroll only crops cached lines.
+
+Cells away from ships, marks and the planned path share one prebuilt look per
+terrain, so a ``show`` costs in proportion to the ships and marks, not the map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
+from textual.geometry import Offset, Region, Size, Spacing
+from textual.message import Message
+from textual.reactive import var
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from tui_naval.core.grid import Cell, Grid, GridKind
+from tui_naval.core.state import GameState, ShipBase, Terrain
+from tui_naval.tui.widgets.glyphs import Glyphs, glyphs, mark_token, side_letters
+
+#: Component classes for ship sides (side index modulo this many).
+SIDE_STYLES = 4
+
+#: Style names: a base component, then overlays added on top (partial styles).
+Names = tuple[str, ...]
+#: What one line of a cell block shows: its text (exactly the block's width) and style.
+Piece = tuple[str, Names]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLayout:
+    """Where each cell of a grid sits on screen, in the widget's virtual coordinates."""
+
+    kind: GridKind
+    cols: int
+    rows: int
+    cell_width: int
+    cell_height: int
+
+    @classmethod
+    def for_grid(cls, grid: Grid) -> BoardLayout:
+        if grid.kind is GridKind.SQUARE:
+            return cls(grid.kind, grid.width, grid.height, 3, 1)
+        if grid.kind is GridKind.HEX_FLAT:
+            return cls(grid.kind, grid.width, grid.height, 4, 2)
+        return cls(grid.kind, grid.width, grid.height, 4, 1)
+
+    @property
+    def size(self) -> Size:
+        """The whole board's size in characters."""
+        width = self.cols * self.cell_width
+        height = self.rows * self.cell_height
+        if self.kind is GridKind.HEX_FLAT and self.cols > 1:
+            height += 1
+        elif self.kind is GridKind.HEX_POINTY and self.rows > 1:
+            width += 2
+        return Size(width, height)
+
+    def offset_of(self, cell: Cell) -> Offset:
+        """Top-left corner of a cell's block."""
+        col, row = cell
+        if self.kind is GridKind.HEX_FLAT:
+            return Offset(col * 4, row * 2 + (col & 1))
+        if self.kind is GridKind.HEX_POINTY:
+            return Offset(col * 4 + 2 * (row & 1), row)
+        return Offset(col * 3, row)
+
+    def region_of(self, cell: Cell) -> Region:
+        """The block a cell occupies."""
+        x, y = self.offset_of(cell)
+        return Region(x, y, self.cell_width, self.cell_height)
+
+    def glyph_offset(self, cell: Cell) -> Offset:
+        """Where a cell's glyph (a ship's two-character token) starts."""
+        x, y = self.offset_of(cell)
+        return Offset(x + 1, y)
+
+    def cell_at(self, offset: Offset) -> Cell | None:
+        """The cell whose block covers a point, or None (off the board, or a gap)."""
+        x, y = offset
+        if x < 0 or y < 0:
+            return None
+        if self.kind is GridKind.HEX_FLAT:
+            col = x // 4
+            row = (y - (col & 1)) // 2
+            if y - (col & 1) < 0:
+                return None
+        elif self.kind is GridKind.HEX_POINTY:
+            row = y
+            shifted = x - 2 * (row & 1)
+            if shifted < 0:
+                return None
+            col = shifted // 4
+        else:
+            col, row = x // 3, y
+        if 0 <= col < self.cols and 0 <= row < self.rows:
+            return Cell(col, row)
+        return None
+
+    def blocks_on_line(self, y: int, x0: int, x1: int
+                       ) -> Iterator[tuple[int, int, Cell | None, int]]:
+        """Blocks crossing line ``y`` between ``x0`` and ``x1``, left to right and touching.
+
+        Yields ``(x, width, cell, sub)``: the block's left edge and width, its cell
+        (None for a gap) and which of the block's lines this is.
+        """
+        if self.kind is GridKind.HEX_FLAT:
+            for col in range(max(0, x0 // 4), min(self.cols, -(-x1 // 4))):
+                row, sub = divmod(y - (col & 1), 2)
+                cell = Cell(col, row) if 0 <= row < self.rows else None
+                yield col * 4, 4, cell, sub
+            return
+        if not 0 <= y < self.rows:
+            return
+        if self.kind is GridKind.HEX_POINTY:
+            shift = 2 * (y & 1)
+            if shift and x0 < shift:
+                yield 0, shift, None, 0
+            first = max(0, (x0 - shift) // 4)
+            for col in range(first, min(self.cols, -(-(x1 - shift) // 4))):
+                yield shift + col * 4, 4, Cell(col, y), 0
+            return
+        for col in range(max(0, x0 // 3), min(self.cols, -(-x1 // 3))):
+            yield col * 3, 3, Cell(col, y), 0
+
+
+def _fit(text: str, width: int) -> str:
+    """``text`` one character in from the left, padded or cut to ``width``."""
+    return (" " + text)[:width].ljust(width)
+
+
+class OceanView(ScrollView, can_focus=True):
+    """The board: one Line-API widget showing a ``GameState``.
+
+    Call ``show`` with each new state; move the ``cursor`` with the arrow keys,
+    hjkl and yubn (diagonals), or the mouse.
+    """
+
+    DEFAULT_CSS = """
+    OceanView {
+        scrollbar-size: 1 1;
+    }
+    OceanView > .ocean--sea { color: ansi_blue; }
+    OceanView > .ocean--land { color: ansi_yellow; }
+    OceanView > .ocean--shoal { color: ansi_cyan; }
+    OceanView > .ocean--mark { color: ansi_bright_yellow; text-style: bold; }
+    OceanView > .ocean--mark-next {
+        color: ansi_black; background: ansi_bright_yellow; text-style: bold;
+    }
+    OceanView > .ocean--ship-0 { color: ansi_bright_cyan; text-style: bold; }
+    OceanView > .ocean--ship-1 { color: ansi_bright_red; text-style: bold; }
+    OceanView > .ocean--ship-2 { color: ansi_bright_green; text-style: bold; }
+    OceanView > .ocean--ship-3 { color: ansi_bright_magenta; text-style: bold; }
+    OceanView > .ocean--selected { background: ansi_bright_black; text-style: bold underline; }
+    OceanView > .ocean--finished { text-style: dim; }
+    OceanView > .ocean--preview { color: ansi_bright_white; text-style: bold; }
+    OceanView > .ocean--cursor { text-style: reverse; }
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "ocean--sea", "ocean--land", "ocean--shoal", "ocean--mark", "ocean--mark-next",
+        *(f"ocean--ship-{i}" for i in range(SIDE_STYLES)),
+        "ocean--selected", "ocean--finished", "ocean--preview", "ocean--cursor",
+    }
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "move_cursor('up')", "Up", show=False, id="ocean.cursor_up"),
+        Binding("down,j", "move_cursor('down')", "Down", show=False, id="ocean.cursor_down"),
+        Binding("left,h", "move_cursor('left')", "Left", show=False, id="ocean.cursor_left"),
+        Binding("right,l", "move_cursor('right')", "Right", show=False,
+                id="ocean.cursor_right"),
+        Binding("y", "move_cursor('nw')", "Up-left", show=False, id="ocean.cursor_nw"),
+        Binding("u", "move_cursor('ne')", "Up-right", show=False, id="ocean.cursor_ne"),
+        Binding("b", "move_cursor('sw')", "Down-left", show=False, id="ocean.cursor_sw"),
+        Binding("n", "move_cursor('se')", "Down-right", show=False, id="ocean.cursor_se"),
+    ]
+
+    class CursorMoved(Message):
+        """The cursor moved to ``cell`` (by keys, mouse or code)."""
+
+        def __init__(self, ocean: OceanView, cell: Cell) -> None:
+            super().__init__()
+            self.ocean = ocean
+            self.cell = cell
+
+        @property
+        def control(self) -> OceanView:
+            return self.ocean
+
+    class CellClicked(Message):
+        """A cell was clicked (the cursor has moved there too)."""
+
+        def __init__(self, ocean: OceanView, cell: Cell) -> None:
+            super().__init__()
+            self.ocean = ocean
+            self.cell = cell
+
+        @property
+        def control(self) -> OceanView:
+            return self.ocean
+
+    cursor: var[Cell] = var(Cell(0, 0), init=False)
+    """The cell under the cursor; setting it scrolls it into view."""
+    ascii_only: var[bool] = var(False, init=False)
+    """Draw with ASCII only, for fonts or terminals without the Unicode glyphs."""
+
+    #: Room kept between the cursor and the edge of the view when scrolling.
+    _MARGIN = Spacing(1, 4, 1, 4)
+    #: Compass angles the diagonal keys move towards.
+    _DIAGONALS: ClassVar[dict[str, float]] = {"nw": 315.0, "ne": 45.0, "sw": 225.0, "se": 135.0}
+    #: Keys that step in straight lines: (square/hex facing angle, offset step).
+    _STRAIGHT: ClassVar[dict[str, tuple[float, tuple[int, int]]]] = {
+        "up": (0.0, (0, -1)), "down": (180.0, (0, 1)),
+        "left": (270.0, (-1, 0)), "right": (90.0, (1, 0)),
+    }
+
+    def __init__(self, *, ascii_only: bool = False, name: str | None = None,
+                 id: str | None = None, classes: str | None = None,
+                 disabled: bool = False) -> None:
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled)
+        self._state: GameState | None = None
+        self._layout: BoardLayout | None = None
+        self._selected: str | None = None
+        self._preview: tuple[Cell, ...] = ()
+        self._marks_next: str | None = None
+        self._looks: dict[Cell, tuple[Piece, ...]] = {}
+        self._terrain_looks: dict[str, tuple[Piece, ...]] = {}
+        self._version = 0
+        self._line_cache: LRUCache[tuple[object, ...], Strip] = LRUCache(1024)
+        self._row_cache: LRUCache[int, Strip] = LRUCache(512)
+        self._styles: dict[Names, Style] = {}
+        self.set_reactive(OceanView.ascii_only, ascii_only)
+
+    # -- public API ------------------------------------------------------------
+    @property
+    def state(self) -> GameState | None:
+        """The state on show (None before the first ``show``)."""
+        return self._state
+
+    @property
+    def selected(self) -> str | None:
+        return self._selected
+
+    @property
+    def board_layout(self) -> BoardLayout | None:
+        """The cell-to-screen geometry of the board on show."""
+        return self._layout
+
+    def show(self, state: GameState, *, selected: str | None = None,
+             preview: Sequence[Cell] = (), marks_next: str | None = None) -> None:
+        """Draw ``state``: ``selected`` ship highlighted, ``preview`` cells as a trail,
+        the mark labelled ``marks_next`` standing out."""
+        grid = state.grid
+        self._state = state
+        self._selected = selected
+        self._preview = tuple(Cell(*c) for c in preview)
+        self._marks_next = marks_next
+        layout = BoardLayout.for_grid(grid)
+        if layout != self._layout:
+            self._layout = layout
+            self.virtual_size = layout.size
+            if not grid.in_bounds(self.cursor):
+                self.cursor = self._clamp(self.cursor)
+        self._rebuild()
+
+    def center_on(self, cell: Cell) -> None:
+        """Scroll so that ``cell`` is in the middle of the view (the cursor stays)."""
+        if self._layout is None:
+            return
+        if not self.size:
+            self.call_after_refresh(self.center_on, cell)
+            return
+        region = self._layout.region_of(cell)
+        self.scroll_to(region.x + region.width // 2 - self.size.width // 2,
+                       region.y + region.height // 2 - self.size.height // 2,
+                       animate=False, force=True)
+
+    def offset_of(self, cell: Cell) -> Offset:
+        """Top-left of a cell's block in virtual (scrollable content) coordinates."""
+        assert self._layout is not None, "show() a state first"
+        return self._layout.offset_of(cell)
+
+    def region_of(self, cell: Cell) -> Region:
+        """A cell's block in virtual coordinates."""
+        assert self._layout is not None, "show() a state first"
+        return self._layout.region_of(cell)
+
+    def glyph_offset(self, cell: Cell) -> Offset:
+        """Where a cell's glyph starts, in virtual coordinates."""
+        assert self._layout is not None, "show() a state first"
+        return self._layout.glyph_offset(cell)
+
+    def cell_at(self, offset: Offset) -> Cell | None:
+        """The cell at a point in virtual coordinates (add ``scroll_offset`` to a
+        point in the widget's content area), or None."""
+        return None if self._layout is None else self._layout.cell_at(offset)
+
+    def board_text(self) -> list[str]:
+        """The whole board as plain text, one string per line, without the cursor."""
+        if self._layout is None:
+            return []
+        width, height = self._layout.size
+        return [self._render_board_line(y, 0, width).text for y in range(height)]
+
+    # -- reactives -------------------------------------------------------------
+    def validate_cursor(self, cell: Cell) -> Cell:
+        return self._clamp(Cell(*cell))
+
+    def watch_cursor(self, old: Cell, new: Cell) -> None:
+        if self._layout is not None:
+            self._refresh_cell(old)
+            self._refresh_cell(new)
+            self._scroll_cursor_into_view()
+        self.post_message(self.CursorMoved(self, new))
+
+    def _scroll_cursor_into_view(self) -> None:
+        """When the cursor nears an edge of the view, jump to bring it to the middle.
+
+        Jumping (rather than creeping a cell at a time) repaints the whole view
+        rarely, which keeps key presses quick and SSH traffic low.
+        """
+        if self._layout is None:
+            return
+        if not self.size:
+            self.call_after_refresh(self._scroll_cursor_into_view)
+            return
+        width, height = self.size
+        scroll_x, scroll_y = self.scroll_offset
+        comfortable = Region(scroll_x, scroll_y, width, height).shrink(self._MARGIN)
+        block = self._layout.region_of(self.cursor)
+        x, y = scroll_x, scroll_y
+        if block.x < comfortable.x or block.right > comfortable.right:
+            x = block.x + block.width // 2 - width // 2
+        if block.y < comfortable.y or block.bottom > comfortable.bottom:
+            y = block.y + block.height // 2 - height // 2
+        x = max(0, min(x, self.max_scroll_x))
+        y = max(0, min(y, self.max_scroll_y))
+        if (x, y) != (scroll_x, scroll_y):
+            self.scroll_to(x, y, animate=False, force=True)
+
+    def watch_ascii_only(self) -> None:
+        self._rebuild()
+
+    # -- actions and events ----------------------------------------------------
+    def action_move_cursor(self, direction: str) -> None:
+        """Step the cursor: up/down/left/right on screen, or nw/ne/sw/se diagonally."""
+        if self._state is None:
+            return
+        grid = self._state.grid
+        cell = self.cursor
+        if direction in self._DIAGONALS:
+            target = grid.neighbour(cell, grid.nearest_facing(self._DIAGONALS[direction]))
+        else:
+            angle, (dc, dr) = self._STRAIGHT[direction]
+            vertical = direction in ("up", "down")
+            if grid.kind is GridKind.SQUARE or (grid.kind is GridKind.HEX_FLAT and vertical) \
+                    or (grid.kind is GridKind.HEX_POINTY and not vertical):
+                target = grid.neighbour(cell, grid.nearest_facing(angle))
+            else:
+                # No hex side faces that way: step the offset coordinate (zig-zags on screen).
+                target = Cell(cell.col + dc, cell.row + dr)
+        if grid.in_bounds(target):
+            self.cursor = target
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        cell = self.cell_at(offset + self.scroll_offset)
+        if cell is None:
+            return
+        event.stop()
+        self.focus()
+        self.cursor = cell
+        self.post_message(self.CellClicked(self, cell))
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles.clear()
+        self._line_cache.clear()
+        self._row_cache.clear()
+        self._version += 1
+        self.refresh()
+
+    # -- rendering -------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.size.width
+        line = y + scroll_y
+        cursor: Region | None = None
+        if self._layout is not None:
+            region = self._layout.region_of(self.cursor)
+            if region.y <= line < region.bottom:
+                cursor = region
+        key = (line, scroll_x, width, self._version, cursor)
+        strip = self._line_cache.get(key)
+        if strip is None:
+            row = self._board_row(line)
+            if cursor is not None:
+                row = self._with_cursor(row, cursor.x, cursor.right)
+            strip = row.crop(scroll_x, scroll_x + width).extend_cell_length(
+                width, self._style(()))
+            self._line_cache[key] = strip
+        return strip
+
+    def _board_row(self, y: int) -> Strip:
+        """A whole line of the board, without the cursor (cached until the next show)."""
+        strip = self._row_cache.get(y)
+        if strip is None:
+            width = 0 if self._layout is None else self._layout.size.width
+            strip = self._render_board_line(y, 0, width)
+            self._row_cache[y] = strip
+        return strip
+
+    def _with_cursor(self, row: Strip, x0: int, x1: int) -> Strip:
+        """``row`` with the cursor style added between ``x0`` and ``x1``."""
+        before, under, after = row.divide([x0, x1, row.cell_length])
+        cursor = self.get_component_rich_style("ocean--cursor", partial=True)
+        under = Strip([Segment(text, (style or Style()) + cursor) for text, style, _ in under],
+                      under.cell_length)
+        return Strip.join([before, under, after])
+
+    def _render_board_line(self, y: int, x0: int, width: int) -> Strip:
+        """Line ``y`` of the board from ``x0``, ``width`` characters (no cursor)."""
+        base = self._style(())
+        if self._layout is None or width <= 0:
+            return Strip.blank(width, base)
+        x1 = x0 + width
+        start: int | None = None
+        texts: list[str] = []
+        styles: list[Names] = []
+        text: str
+        names: Names
+        for x, w, cell, sub in self._layout.blocks_on_line(y, x0, x1):
+            if start is None:
+                start = x
+            text, names = (" " * w, ()) if cell is None else self._look(cell)[sub]
+            if styles and styles[-1] == names:
+                texts[-1] += text
+            else:
+                texts.append(text)
+                styles.append(names)
+        if start is None:
+            return Strip.blank(width, base)
+        segments = [Segment(text, self._style(names))
+                    for text, names in zip(texts, styles, strict=True)]
+        strip = Strip(segments).crop(x0 - start, x1 - start)
+        return strip.extend_cell_length(width, base)
+
+    def _style(self, names: Names) -> Style:
+        style = self._styles.get(names)
+        if style is None:
+            if not names:
+                style = self.rich_style
+            else:
+                style = self.get_component_rich_style(names[0])
+                for name in names[1:]:
+                    style += self.get_component_rich_style(name, partial=True)
+            self._styles[names] = style
+        return style
+
+    def _look(self, cell: Cell) -> tuple[Piece, ...]:
+        look = self._looks.get(cell)
+        if look is None:
+            assert self._state is not None
+            look = self._terrain_looks[self._state.board.terrain[cell.row][cell.col]]
+        return look
+
+    # -- building what each cell shows -----------------------------------------
+    def _rebuild(self) -> None:
+        """Recompute the cells that differ from plain terrain, and repaint."""
+        self._version += 1
+        self._line_cache.clear()
+        self._row_cache.clear()
+        self._looks = {}
+        state, layout = self._state, self._layout
+        if state is None or layout is None:
+            self.refresh()
+            return
+        g = glyphs(self.ascii_only)
+        w, tall = layout.cell_width, layout.cell_height == 2
+        self._terrain_looks = self._make_terrain_looks(g, w, tall)
+        sea = self._terrain_looks[Terrain.SEA]
+        for cell in self._preview:
+            if state.grid.in_bounds(cell) and state.board.is_sea(cell):
+                self._looks[cell] = ((_fit(g.trail, w), ("ocean--sea", "ocean--preview")),
+                                     *sea[1:])
+        for mark in state.board.marks:
+            is_next = mark.label == self._marks_next
+            names: Names = ("ocean--mark-next",) if is_next else ("ocean--mark",)
+            token = mark_token(mark.label, is_next)
+            self._looks[mark.cell] = ((token[:w].ljust(w), names), *sea[1:])
+        letters = side_letters(state.sides)
+        by_cell: dict[Cell, list[ShipBase]] = {}
+        for ship in state.ships:
+            if ship.afloat and state.grid.in_bounds(ship.cell):
+                by_cell.setdefault(ship.cell, []).append(ship)
+        for cell, ships in by_cell.items():
+            ships.sort(key=lambda s: (s.id != self._selected, _is_done(s)))
+            self._looks[cell] = self._ship_look(ships, letters, state, g, w, tall)
+        self.refresh()
+
+    def _make_terrain_looks(self, g: Glyphs, w: int, tall: bool) -> dict[str, tuple[Piece, ...]]:
+        sea: tuple[Piece, ...] = ((_fit(g.sea, w), ("ocean--sea",)),)
+        land: tuple[Piece, ...] = ((g.land * w, ("ocean--land",)),)
+        shoal: tuple[Piece, ...] = ((g.shoal * w, ("ocean--shoal",)),)
+        if tall:
+            sea += ((" " * w, ("ocean--sea",)),)
+            land += land
+            shoal += shoal
+        return {Terrain.SEA: sea, Terrain.LAND: land, Terrain.SHOAL: shoal}
+
+    def _ship_look(self, ships: list[ShipBase], letters: dict[str, str], state: GameState,
+                   g: Glyphs, w: int, tall: bool) -> tuple[Piece, ...]:
+        ship = ships[0]
+        side = state.sides.index(ship.side) if ship.side in state.sides else 0
+        names: Names = (f"ocean--ship-{side % SIDE_STYLES}",)
+        if _is_done(ship):
+            names += ("ocean--finished",)
+        if ship.id == self._selected:
+            names += ("ocean--selected",)
+        token = g.ship(letters.get(ship.side, "?"), state.grid.facing_angle(ship.heading))
+        pieces: tuple[Piece, ...] = ((_fit(token, w), names),)
+        if tall:
+            label = ship.id[: w - 2] + "+" if len(ships) > 1 else ship.id[: w - 1]
+            pieces += ((_fit(label, w), names),)
+        return pieces
+
+    # -- helpers ---------------------------------------------------------------
+    def _clamp(self, cell: Cell) -> Cell:
+        if self._layout is None:
+            return cell
+        return Cell(min(max(cell.col, 0), self._layout.cols - 1),
+                    min(max(cell.row, 0), self._layout.rows - 1))
+
+    def _refresh_cell(self, cell: Cell) -> None:
+        """Repaint the lines a cell's block is on."""
+        if self._layout is None:
+            return
+        region = self._layout.region_of(cell)
+        top = region.y - self.scroll_offset.y
+        self.refresh(Region(0, top, self.outer_size.width, region.height))
+
+
+def _is_done(ship: ShipBase) -> bool:
+    """Finished a race or escaped: still drawn, but dim."""
+    return bool(getattr(ship, "finished", 0)) or bool(getattr(ship, "escaped", False))
