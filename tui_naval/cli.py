@@ -18,8 +18,14 @@ from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
 from tui_naval.core.maps import MapError, available_maps, load_map
 from tui_naval.core.orders import IllegalOrder
-from tui_naval.core.saves import SaveError, default_save_dir, list_saves, load_game, save_game
-from tui_naval.core.saves import state_digest
+from tui_naval.core.saves import (
+    SaveError,
+    default_save_dir,
+    list_saves,
+    load_game,
+    save_game,
+    state_digest,
+)
 from tui_naval.core.scenario import ScenarioError, Setup
 from tui_naval.core.state import Event
 from tui_naval.rulesets import DEFAULT_RULESET, REGISTRY, UnknownRuleset, find_ruleset
@@ -81,7 +87,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"Loaded {args.load}: {game.ruleset.title} on {game.setup.map_name}, "
               f"turn {game.state.turn}")
     else:
-        game = new_game(args.ruleset, args.map, args.seed, args.grid)
+        seed = DEFAULT_SEED if args.seed is None else args.seed
+        game = new_game(args.ruleset, args.map, seed, args.grid)
         state = game.state
         print(f"{game.ruleset.title} on {game.setup.map_name} ({game.setup.grid.value}), "
               f"seed {game.setup.seed}")
@@ -92,6 +99,24 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.save:
         save_game(game, Path(args.save))
     return 0
+
+
+def cmd_title(args: argparse.Namespace) -> int:
+    from tui_naval.tui.launch import run_title
+
+    return run_title(args)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from tui_naval.tui.launch import run_play
+
+    return run_play(args)
+
+
+def cmd_load(args: argparse.Namespace) -> int:
+    from tui_naval.tui.launch import run_load
+
+    return run_load(args)
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
@@ -130,17 +155,45 @@ def cmd_saves(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tui-naval", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="tui-naval", description=__doc__.splitlines()[0],
+        epilog="With no command, the title screen opens.")
+    add_tui_options(parser)
+    parser.set_defaults(func=cmd_title)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    demo = sub.add_parser("demo", help="watch the AI play itself")
+    play_cmd = sub.add_parser("play", help="start a game against the AI in the terminal")
+    add_game_options(play_cmd, seed_help="random seed (default: a random one, shown on screen)")
+    play_cmd.add_argument("--side", help="the side you play (default: the map's first)")
+    play_cmd.add_argument("--ai", default="greedy", help=f"the AI you face ({', '.join(PLAYERS)})")
+    add_tui_options(play_cmd, suppress=True)
+    play_cmd.set_defaults(func=cmd_play)
+
+    load_cmd = sub.add_parser("load", help="resume a saved game in the terminal")
+    load_cmd.add_argument("path", metavar="PATH", help="a save file (see: tui-naval saves)")
+    add_tui_options(load_cmd, suppress=True)
+    load_cmd.set_defaults(func=cmd_load)
+
+    demo = sub.add_parser(
+        "demo", help="watch the AI play itself",
+        epilog="A script is one order per line as the game writes them (e.g. 'B1 luck roll', "
+               "'R1 starboard 1', 'B1 keep'); '#' starts a comment.  A save's \"orders\" list "
+               "is a valid script, and a save .json may be given as the script itself: its "
+               "ruleset, map and seed are used.")
     demo.add_argument("--headless", action="store_true", help="print the game as text")
-    add_game_options(demo)
+    add_game_options(demo, seed_help="random seed (default: 1 headless, random in the TUI)")
     demo.add_argument("--turns", type=int, default=None, help="play at most N turns")
     demo.add_argument("--players", default="greedy,greedy",
                       help=f"AI for each side, comma-separated ({', '.join(PLAYERS)})")
-    demo.add_argument("--save", metavar="PATH", help="save the game when done")
+    demo.add_argument("--save", metavar="PATH", help="save the game when done (headless)")
     demo.add_argument("--load", metavar="PATH", help="continue a saved game")
+    demo.add_argument("--script", metavar="FILE",
+                      help="replay the orders in FILE (a script or a save .json)")
+    demo.add_argument("--exit-when-done", action="store_true",
+                      help="quit when the game, the script or --turns is over")
+    demo.add_argument("--delay", type=float, metavar="SECONDS",
+                      help="pause after each AI decision (default 0.5)")
+    add_tui_options(demo, suppress=True)
     demo.set_defaults(func=cmd_demo)
 
     sub.add_parser("rulesets", help="list the rulesets").set_defaults(func=cmd_rulesets)
@@ -151,19 +204,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def add_game_options(parser: argparse.ArgumentParser) -> None:
+def add_tui_options(parser: argparse.ArgumentParser, suppress: bool = False) -> None:
+    """Options of the terminal UI; on subcommands they do not override the main ones."""
+    default: Any = argparse.SUPPRESS if suppress else None
+    parser.add_argument("--ascii", action="store_true",
+                        default=argparse.SUPPRESS if suppress else False,
+                        help="draw with ASCII characters only")
+    parser.add_argument("--keys", metavar="PATH", default=default,
+                        help="key bindings file (default: $XDG_CONFIG_HOME/tui-naval/keys.toml)")
+
+
+def add_game_options(parser: argparse.ArgumentParser, seed_help: str = "random seed") -> None:
     parser.add_argument("--ruleset", default=DEFAULT_RULESET, help="ruleset name or alias")
     parser.add_argument("--map", default=DEFAULT_MAP, help="map name or path to a .map file")
     parser.add_argument("--grid", choices=[g.value for g in GridKind],
                         help="grid (default: the map's first)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="random seed")
+    parser.add_argument("--seed", type=int, default=None, help=seed_help)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args: Any = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["demo", "--headless"])
     try:
         code: int = args.func(args)
         return code

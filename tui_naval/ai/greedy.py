@@ -10,9 +10,9 @@ from tui_naval.core.state import GameState
 
 
 def _advisors() -> dict[str, Callable[[Any, Decision], Order]]:
-    from tui_naval.ai import salt_n_tar
+    from tui_naval.ai import kyngesreach, salt_n_tar
 
-    return {"salt-n-tar": salt_n_tar.choose}
+    return {"salt-n-tar": salt_n_tar.choose, "kyngesreach": kyngesreach.choose}
 
 
 class GreedyPlayer:

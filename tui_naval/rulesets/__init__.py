@@ -40,6 +40,12 @@ REGISTRY: tuple[RulesetEntry, ...] = (
         "tui_naval.rulesets.salt_n_tar.rules",
         "Regatta-style sailing: races round buoys and chases; wind, luck and strain rolls.",
     ),
+    RulesetEntry(
+        "kyngesreach", "Kyngesreach", ("kyngesreach-naval", "kr", "gurps", "gurps-naval"),
+        "tui_naval.rulesets.kyngesreach.rules",
+        "GURPS broadsides: the wind gauge, range bands, hit location, Hull Integrity Points, "
+        "sails, masts and called shots.",
+    ),
 )
 
 DEFAULT_RULESET = "salt-n-tar"

@@ -1,0 +1,134 @@
+"""The main flows: title -> new game -> battle, a full turn, undo and redo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app_support import SIZE, make_app, screen_text, wait_until
+
+from tui_naval.core.saves import load_game, state_digest
+from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.screens.new_game import NewGameScreen
+from tui_naval.tui.screens.title import TitleScreen, title_art
+
+
+def test_title_art_fits() -> None:
+    for width in (40, 60, 80, 100, 200):
+        art = title_art(width)
+        assert max(len(line) for line in art.splitlines()) <= max(width - 2, len("tui-naval"))
+    assert title_art(20) == "tui-naval"
+    assert len(title_art(80).splitlines()) > 1
+
+
+async def test_enter_enter_starts_a_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen), what="title")
+        assert "New game" in screen_text(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen), what="new game")
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, BattleScreen), what="battle")
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)
+        await wait_until(pilot, lambda: battle.prompt.asking, what="first prompt")
+        assert battle.game.setup.seed == 3
+        assert battle.game.setup.map_name == "channel-race"
+        assert battle.session.seats == {"blue": "human", "red": "greedy"}
+        text = screen_text(app)
+        assert "Turn 1/60" in text and "Seed 3" in text
+        assert "roll a luck die" in text
+
+
+async def test_a_full_turn_through_every_prompt(tmp_path: Path) -> None:
+    from tui_naval.cli import new_game
+    from tui_naval.tui.session import Session
+
+    session = Session(new_game("salt-n-tar", "channel-race", 3, None),
+                      {"blue": "human", "red": "greedy"})
+    app = make_app(tmp_path, lambda: BattleScreen(session))
+    async with app.run_test(size=SIZE) as pilot:
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)
+        kinds: list[str] = []
+        text = ""
+        while battle.game.state.turn == 1:
+            await wait_until(pilot, lambda: battle.prompt.asking or battle.game.state.turn > 1,
+                             what="a prompt")
+            if battle.game.state.turn > 1:
+                break
+            decision = battle.game.decision()
+            assert decision is not None and decision.side == "blue"
+            kinds.append(decision.kind)
+            text = screen_text(app)
+            if decision.kind == "luck":
+                assert "1d6" in text and "odds" in text and "Wind Speed +2" in text
+                await pilot.press("2")  # pass
+            elif decision.kind == "move":
+                assert "Port 2 points !" in text and "Starboard 1 point" in text
+                await pilot.press("down")  # highlight port 1: the preview follows
+                await pilot.pause()
+                assert battle._preview, "a helm preview is drawn on the map"
+                assert "ends at" in screen_text(app)
+                await pilot.press("enter")
+            else:
+                assert "Keep as she is" in text
+                await pilot.press("1")
+            await pilot.pause()
+        assert kinds == ["luck", "move", "maneuver"]
+        await wait_until(pilot, lambda: battle.prompt.asking, what="turn 2's first prompt")
+        assert battle.game.state.turn == 2
+        assert "Turn 2/60" in screen_text(app)
+        # the turn's end was autosaved, and the log holds the player's orders
+        autosave = tmp_path / "saves" / "autosave.json"
+        assert autosave.is_file()
+        assert load_game(autosave).state.turn == 2
+        lines = [str(line) for line in battle.log_view.lines]
+        assert lines
+
+
+async def test_undo_and_redo_go_from_decision_to_decision(tmp_path: Path) -> None:
+    from tui_naval.cli import new_game
+    from tui_naval.tui.session import Session
+
+    session = Session(new_game("salt-n-tar", "channel-race", 3, None),
+                      {"blue": "human", "red": "greedy"})
+    app = make_app(tmp_path, lambda: BattleScreen(session))
+    async with app.run_test(size=SIZE) as pilot:
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)
+        game = battle.game
+        await wait_until(pilot, lambda: battle.prompt.asking)
+        assert battle.check_action("undo", ()) is None  # nothing to undo yet: greyed
+        digests = []
+        for key in ("1", "3", "1"):  # roll, port 2, keep
+            digests.append(state_digest(game.state))
+            await pilot.press(key)
+            await wait_until(pilot, lambda: battle.prompt.asking and
+                             game.decision() is not None and
+                             game.decision().side == "blue")  # type: ignore[union-attr]
+        end = state_digest(game.state)
+        orders = game.orders
+        assert game.state.turn == 2
+        await pilot.press("u")
+        await wait_until(pilot, lambda: battle.prompt.asking)
+        assert state_digest(game.state) == digests[2]
+        assert game.decision().kind == "maneuver"  # type: ignore[union-attr]
+        await pilot.press("u")
+        await pilot.press("u")
+        await wait_until(pilot, lambda: battle.prompt.asking)
+        assert state_digest(game.state) == digests[0]
+        assert game.orders == ()
+        await pilot.press("r", "r", "r")
+        await wait_until(pilot, lambda: battle.prompt.asking)
+        assert state_digest(game.state) == end, "redo replays the same dice"
+        assert game.orders == orders
+        assert battle.check_action("redo", ()) is None
+        await pilot.press("ctrl+z")
+        await wait_until(pilot, lambda: battle.prompt.asking)
+        assert state_digest(game.state) == digests[2]
+        # a different answer after undo clears the redo stack
+        await pilot.press("2")
+        await wait_until(pilot, lambda: battle.prompt.asking and game.state.turn == 2)
+        assert not game.can_redo()

@@ -1,0 +1,143 @@
+"""Saving under a name, the load list, resuming, autosave on quit and on SIGHUP."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app_support import SIZE, make_app, screen_text, wait_until
+from textual.widgets import DataTable, Input
+
+from tui_naval.cli import new_game
+from tui_naval.core.saves import load_game, read_document, state_digest
+from tui_naval.tui.dialogs.load import LoadDialog
+from tui_naval.tui.dialogs.save import SaveDialog
+from tui_naval.tui.screens.battle import BattleScreen, session_screen
+from tui_naval.tui.screens.title import TitleScreen
+from tui_naval.tui.session import Session, load_session, save_path, save_session
+
+
+def battle_session(seed: int = 3, human: str = "blue") -> Session:
+    game = new_game("salt-n-tar", "channel-race", seed, None)
+    return Session(game, {s: "human" if s == human else "greedy" for s in game.state.sides})
+
+
+def test_save_names_are_safe(tmp_path: Path) -> None:
+    assert save_path(tmp_path, "my game!") == tmp_path / "my-game.json"
+    assert save_path(tmp_path, "../../etc/passwd") == tmp_path / "etc-passwd.json"
+    assert save_path(tmp_path, "   ") == tmp_path / "save.json"
+
+
+def test_seats_survive_a_save(tmp_path: Path) -> None:
+    session = battle_session(human="red")
+    session.game.play(session.game.decision().options[0])  # type: ignore[union-attr]
+    path = tmp_path / "red.json"
+    save_session(session, path)
+    again = load_session(path)
+    assert again.seats == {"blue": "greedy", "red": "human"}
+    assert state_digest(again.game.state) == state_digest(session.game.state)
+    assert read_document(path)["orders"] == ["B1 luck roll"]
+
+
+async def test_save_then_load(tmp_path: Path) -> None:
+    session = battle_session()
+    app = make_app(tmp_path, lambda: BattleScreen(session))
+    async with app.run_test(size=SIZE) as pilot:
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)
+        await wait_until(pilot, lambda: battle.prompt.asking)
+        await pilot.press("1", "2")  # roll for luck, then port 1
+        await wait_until(pilot, lambda: battle.prompt.asking and
+                         battle.game.decision().kind == "maneuver")  # type: ignore[union-attr]
+        digest = state_digest(battle.game.state)
+        orders = battle.game.orders
+        await pilot.press("s")
+        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        app.screen.query_one(Input).value = "before the reef"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is battle)
+        path = tmp_path / "saves" / "before-the-reef.json"
+        assert path.is_file()
+        assert read_document(path)["saved"] == "2024-05-01T12:00:00+00:00"
+        # play on, then load the save back
+        await pilot.press("2")
+        await wait_until(pilot, lambda: battle.game.state.turn == 2 and battle.prompt.asking)
+        await pilot.press("o")
+        await wait_until(pilot, lambda: isinstance(app.screen, LoadDialog))
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 2  # the named save and the end-of-turn autosave
+        text = screen_text(app)
+        assert "before-the-reef" in text and "salt-n-tar" in text and "channel-race" in text
+        names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        table.move_cursor(row=names.index("before-the-reef"))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, BattleScreen)
+                         and app.screen is not battle)
+        loaded = app.screen
+        assert isinstance(loaded, BattleScreen)
+        await wait_until(pilot, lambda: loaded.prompt.asking)
+        assert state_digest(loaded.game.state) == digest
+        assert loaded.game.orders == orders
+        assert loaded.game.decision().kind == "maneuver"  # type: ignore[union-attr]
+        # undo reaches back past the load: the save carries the whole order list
+        await pilot.press("u")
+        await wait_until(pilot, lambda: loaded.prompt.asking)
+        assert loaded.game.decision().kind == "move"  # type: ignore[union-attr]
+
+
+async def test_leaving_autosaves_and_continue_resumes(tmp_path: Path) -> None:
+    session = battle_session()
+    app = make_app(tmp_path, lambda: BattleScreen(session))
+    async with app.run_test(size=SIZE) as pilot:
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)
+        await wait_until(pilot, lambda: battle.prompt.asking)
+        await pilot.press("2")
+        await wait_until(pilot, lambda: battle.prompt.asking and
+                         battle.game.decision().kind == "move")  # type: ignore[union-attr]
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        autosave = tmp_path / "saves" / "autosave.json"
+        assert load_game(autosave).orders == battle.game.orders
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        resumed = app.screen
+        assert isinstance(resumed, BattleScreen)
+        assert resumed.game.orders == battle.game.orders
+        assert resumed.session.seats == session.seats
+
+
+async def test_continue_without_autosave_says_so(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert any("no autosaved game" in str(n.message) for n in app._notifications)
+
+
+async def test_sighup_autosaves_and_exits(tmp_path: Path) -> None:
+    session = battle_session()
+    app = make_app(tmp_path, lambda: BattleScreen(session))
+    async with app.run_test(size=SIZE) as pilot:
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)
+        await wait_until(pilot, lambda: battle.prompt.asking)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: battle.prompt.asking and
+                         battle.game.decision().kind == "move")  # type: ignore[union-attr]
+        app.on_sighup()
+        await pilot.pause()
+    assert app.return_code == 0
+    assert load_game(tmp_path / "saves" / "autosave.json").orders == session.game.orders
+
+
+async def test_a_save_without_humans_opens_as_a_demo(tmp_path: Path) -> None:
+    from tui_naval.tui.screens.demo import DemoScreen
+
+    game = new_game("salt-n-tar", "channel-race", 3, None)
+    session = Session(game, {"blue": "greedy", "red": "random"})
+    path = tmp_path / "watch.json"
+    save_session(session, path)
+    loaded = load_session(path)
+    assert isinstance(session_screen(loaded), DemoScreen)

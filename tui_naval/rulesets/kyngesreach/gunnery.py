@@ -1,0 +1,758 @@
+"""Kyngesreach gunnery, usable on its own: a ship's guns, hull, rigging and crew.
+
+Everything here works on one ship's ``Gunnery`` state (crew skills, the two
+batteries with their loaded ammunition and reload counters, Hull Integrity
+Points, sail HP, masts, crew readiness, steering and fire) and takes the range
+*band* as an argument: how the band is found (the stand-alone Kyngesreach's
+wind gauge, or cells measured on a map by ``band_for_cells``) is the caller's
+business, and so are situation modifiers such as the wind gauge's +1, passed in
+as ``extra`` modifiers.
+
+The pieces:
+
+- ``new_gunnery(kind)`` a fresh ship of a class;
+- ``aim_options`` the legal aims of a battery at a target and band;
+- ``gunner_modifiers`` / ``roll_volley`` the Gunner (Cannon) roll and the hits
+  it scores (hit rate by Margin of Success, capped by the band, times the
+  operational guns, rounded down);
+- ``after_firing`` empties the battery (and loses a burst gun on a critical
+  failure); ``apply_hits`` resolves each hit (hit location, damage against DR,
+  penetration strength and HIP loss, sail damage, crew, cannons, criticals,
+  called shots, masts falling);
+- ``fire`` all three for one broadside;
+- ``reload_options`` / ``start_reload`` the ammunition prompt and its times;
+- ``seamanship_modifiers`` what damage does to a ship's handling;
+- ``end_of_round`` reload counters, fire, flooding, jury rigging, foundering.
+
+Every roll is logged through a ``Logger`` with its skill, modifiers, dice,
+margin and result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+
+from attrs import evolve, frozen
+
+from tui_naval.core.dice import Check, Roller, gurps_check
+from tui_naval.rulesets.kyngesreach.tables import (
+    AMMO_NAMES,
+    BANDS,
+    MASTS,
+    Ammo,
+    Band,
+    Called,
+    CalledInfo,
+    HipStatus,
+    Mast,
+    ShipClassInfo,
+    tables,
+)
+
+#: ``log(kind, text, ship_id)``: where rolls and effects are told.
+Logger = Callable[[str, str, str], None]
+Mods = Sequence[tuple[str, int]]
+
+
+def no_log(kind: str, text: str, ship: str = "") -> None:
+    """A logger that drops everything (for the AI's look-ahead)."""
+
+
+class Battery(StrEnum):
+    PORT = "port"
+    STARBOARD = "starboard"
+
+    @property
+    def other(self) -> Battery:
+        return Battery.STARBOARD if self is Battery.PORT else Battery.PORT
+
+
+@frozen
+class Skills:
+    """A crew's skills; the text's crew average is 12."""
+
+    weather: int = 12
+    seamanship: int = 12
+    tactics: int = 12
+    gunner: int = 12
+
+    @classmethod
+    def default(cls) -> Skills:
+        s = tables().skills
+        return cls(s["weather"], s["seamanship"], s["tactics"], s["gunner"])
+
+
+SKILL_NAMES = {"weather": "Weather Sense", "seamanship": "Seamanship",
+               "tactics": "Tactics (Naval)", "gunner": "Gunner (Cannon)"}
+
+
+@frozen
+class Guns:
+    """One battery: its operational guns, the ammunition in (or going into) them,
+    the rounds until it is loaded, and whether it has fired and awaits its reload order."""
+
+    guns: int
+    ammo: Ammo = Ammo.ROUND
+    reload: int = 0
+    empty: bool = False
+
+    @property
+    def ready(self) -> bool:
+        """Loaded and able to fire."""
+        return self.guns > 0 and not self.empty and self.reload == 0
+
+    @property
+    def loaded(self) -> bool:
+        """Holds a charge (ready, or held back by a delay)."""
+        return not self.empty and self.reload == 0
+
+
+@frozen
+class Gunnery:
+    """The gunnery state of one ship."""
+
+    kind: str
+    skills: Skills
+    hip: int
+    sail_hp: int
+    port: Guns
+    starboard: Guns
+    #: Crew readiness, percent.
+    readiness: int = 100
+    #: The battery that bears on the enemy (the stand-alone game's engaged side).
+    engaged: Battery = Battery.STARBOARD
+    #: Penetrating hits on the foremast, mainmast and mizzen.
+    mast_hits: tuple[int, int, int] = (0, 0, 0)
+    steering: int = 0
+    rigging_hits: int = 0
+    on_fire: bool = False
+    struck: bool = False
+    #: Under 10% HIP: out of action, founders at the end of the round.
+    sinking: bool = False
+
+    @property
+    def info(self) -> ShipClassInfo:
+        return tables().classes[self.kind]
+
+    def guns(self, battery: Battery) -> Guns:
+        return self.port if battery is Battery.PORT else self.starboard
+
+    def with_guns(self, battery: Battery, guns: Guns) -> Gunnery:
+        if battery is Battery.PORT:
+            return evolve(self, port=guns)
+        return evolve(self, starboard=guns)
+
+    @property
+    def sunk(self) -> bool:
+        return self.hip <= 0
+
+    @property
+    def in_action(self) -> bool:
+        """Still fighting: afloat, not sinking, colours flying."""
+        return not (self.sunk or self.sinking or self.struck)
+
+    def mast_down(self, mast: Mast) -> bool:
+        return self.mast_hits[MASTS.index(mast)] >= tables().falls_after
+
+    @property
+    def masts_lost(self) -> tuple[Mast, ...]:
+        return tuple(m for m in MASTS if self.mast_down(m))
+
+    @property
+    def adrift(self) -> bool:
+        """Total dismasting."""
+        return len(self.masts_lost) == len(MASTS)
+
+    @property
+    def immobilised(self) -> bool:
+        """100% sail HP lost: immobilised until jury-rigged."""
+        return self.sail_hp <= 0
+
+    @property
+    def out_of_line(self) -> bool:
+        """Cannot contest the wind: two masts down, adrift or immobilised."""
+        return len(self.masts_lost) >= 2 or self.immobilised
+
+
+def new_gunnery(kind: str, skills: Skills | None = None) -> Gunnery:
+    """A fresh ship of class ``kind``, round shot loaded in both batteries."""
+    info = tables().classes[kind]
+    guns = Guns(info.guns)
+    return Gunnery(kind=kind, skills=skills or Skills.default(), hip=info.hip,
+                   sail_hp=info.sail_hp, port=guns, starboard=guns)
+
+
+# -- tables as functions --------------------------------------------------------------
+
+def hit_rate(margin: int) -> int:
+    """Hit Percentage by Margin of Success (0 for a failure)."""
+    rate = 0
+    for lowest, pct in tables().hit_rate:
+        if margin >= lowest:
+            rate = pct
+    return rate
+
+
+def hits_scored(rate: int, guns: int, band: Band) -> tuple[int, int]:
+    """(rate after the band's cap, hits): rate x operational guns, rounded down."""
+    capped = min(rate, tables().bands[band].cap)
+    return capped, capped * guns // 100
+
+
+def hip_loss(ps: int) -> int:
+    """HIP lost to a penetrating hull hit of penetration strength ``ps`` (0 if none)."""
+    if ps <= 0:
+        return 0
+    t = tables()
+    for highest, loss in t.hip_brackets:
+        if ps <= highest:
+            return loss
+    return t.hip_above
+
+
+def hip_status(hip: int, total: int) -> HipStatus:
+    """The Sinking Thresholds row for ``hip`` of ``total`` remaining (ties to the better)."""
+    rows = tables().hip_status
+    for row in rows:
+        if hip * 100 >= row.at_least * total:
+            return row
+    return rows[-1]
+
+
+def status_of(g: Gunnery) -> HipStatus:
+    return hip_status(max(0, g.hip), g.info.hip)
+
+
+def sail_penalty(sail_hp: int, total: int) -> int:
+    """The wind-gauge modifier for the share of sail HP lost."""
+    lost = total - sail_hp
+    penalty = 0
+    for pct, mod in tables().sail_loss:
+        if lost * 100 >= pct * total:
+            penalty = mod
+    return penalty
+
+
+def morale(readiness: int) -> int:
+    """Gunner modifier for crew readiness: -1 per full 25% lost (adapted)."""
+    step = tables().morale_step
+    return -((100 - readiness) // step)
+
+
+def band_for_cells(cells: int) -> Band | None:
+    """The band a distance in cells falls in (None: out of range), for map-measured range."""
+    t = tables()
+    for band in BANDS:
+        if cells <= t.bands[band].cells:
+            return band
+    return None
+
+
+def reload_time(current: Ammo, new: Ammo, loaded: bool) -> int:
+    """Rounds to reload: 3 same ammo, 4 an empty gun with new ammo, 5 a loaded one."""
+    t = tables()
+    if new is current:
+        return t.reload_same
+    return t.reload_loaded_new if loaded else t.reload_empty_new
+
+
+# -- checks ---------------------------------------------------------------------------
+
+def mods_text(mods: Mods) -> str:
+    return "".join(f" {v:+d} {label}" for label, v in mods if v)
+
+
+def result_text(check: Check) -> str:
+    if check.critical:
+        return "critical success" if check.success else "critical failure"
+    return "success" if check.success else "failure"
+
+
+def skill_roll(roller: Roller, what: str, base: int, mods: Mods) -> tuple[Check, str]:
+    """Roll 3d6 under ``base`` + modifiers; the check and its log text."""
+    skill = base + sum(v for _, v in mods)
+    roll = roller.roll("3d6")
+    check = gurps_check(roll.total, skill)
+    text = (f"{what} {base}{mods_text(mods)} = {skill}: {roll}, margin {check.margin:+d}, "
+            f"{result_text(check)}")
+    return check, text
+
+
+def contest(a: Check, b: Check) -> int:
+    """A Quick Contest: 1 if ``a`` wins, -1 if ``b`` does, 0 for a tie.
+
+    A critical success beats any other result and a critical failure loses to
+    any other; otherwise the larger margin wins (adapted: GURPS compares margins).
+    """
+
+    def rank(c: Check) -> int:
+        if c.critical:
+            return 1 if c.success else -1
+        return 0
+
+    key_a, key_b = (rank(a), a.margin), (rank(b), b.margin)
+    return (key_a > key_b) - (key_a < key_b)
+
+
+# -- seamanship -----------------------------------------------------------------------
+
+def seamanship_modifiers(g: Gunnery) -> list[tuple[str, int]]:
+    """What the ship's class and damage add to its Seamanship (contest and range rolls)."""
+    t = tables()
+    info = g.info
+    mods = [("handling", info.handling),
+            ("sails", sail_penalty(g.sail_hp, info.sail_hp)),
+            ("rigging hits", t.rigging_hit * g.rigging_hits),
+            ("steering", -g.steering)]
+    for mast in g.masts_lost:
+        mods.append((f"no {mast.value}", t.dismasting[mast].seamanship))
+    mods.append(("hull", status_of(g).seamanship))
+    return [(label, v) for label, v in mods if v]
+
+
+def enemy_to_hit(g: Gunnery) -> int:
+    """The bonus an enemy gets to hit this ship for its fallen masts."""
+    t = tables()
+    lost = g.masts_lost
+    if len(lost) >= 2:
+        return t.two_masts_to_hit
+    return sum(t.dismasting[m].to_hit for m in lost)
+
+
+# -- aiming ---------------------------------------------------------------------------
+
+@frozen
+class Aim:
+    """A normal broadside (``called`` None) or a called shot (at ``mast`` for masts)."""
+
+    called: Called | None = None
+    mast: Mast | None = None
+
+    @property
+    def token(self) -> str:
+        """The order verb: fire, rudder, rigging, foremast, mainmast, mizzen, crew."""
+        if self.called is None:
+            return "fire"
+        if self.called is Called.MAST:
+            assert self.mast is not None
+            return self.mast.value
+        return self.called.value
+
+    @classmethod
+    def parse(cls, token: str) -> Aim:
+        if token == "fire":
+            return cls()
+        if token in {m.value for m in MASTS}:
+            return cls(Called.MAST, Mast(token))
+        return cls(Called(token))
+
+    @property
+    def info(self) -> CalledInfo | None:
+        return tables().called[self.called] if self.called is not None else None
+
+    def describe(self) -> str:
+        if self.called is None:
+            return "a broadside"
+        if self.mast is not None:
+            return f"a called shot at the {self.mast.value}"
+        return f"a called shot at the {tables().called[self.called].name.lower()}"
+
+
+AIM_TOKENS = ("fire", "rudder", "rigging", "foremast", "mainmast", "mizzen", "crew")
+
+
+def ammo_aims(ammo: Ammo, target: Gunnery, band: Band) -> list[Aim]:
+    """The aims ``ammo`` serves at ``band`` against ``target``.
+
+    Round shot fires broadsides at any band and called shots at the rudder;
+    chain, bar and grape only serve their called shots (rigging, masts, crew),
+    which need Standard or Close range.
+    """
+    if not target.in_action:
+        return []
+    out: list[Aim] = []
+    if ammo is Ammo.ROUND:
+        out.append(Aim())
+    for called, info in tables().called.items():
+        if info.ammo is not ammo or band not in info.bands:
+            continue
+        if called is Called.MAST:
+            out.extend(Aim(called, m) for m in MASTS if not target.mast_down(m))
+        else:
+            out.append(Aim(called))
+    return out
+
+
+def aim_options(shooter: Gunnery, battery: Battery, target: Gunnery, band: Band) -> list[Aim]:
+    """The aims the battery's loaded ammunition allows at this band (empty: cannot fire)."""
+    guns = shooter.guns(battery)
+    if not guns.ready:
+        return []
+    return ammo_aims(guns.ammo, target, band)
+
+
+def gunner_modifiers(shooter: Gunnery, target: Gunnery, band: Band, aim: Aim,
+                     extra: Mods = ()) -> list[tuple[str, int]]:
+    """Modifiers to the Gunner (Cannon) roll: situation, range, morale, damage, aim, target."""
+    t = tables()
+    mods = [*extra, (f"{t.bands[band].name} range", t.bands[band].modifier),
+            ("morale", morale(shooter.readiness)), ("hull damage", status_of(shooter).gunner)]
+    info = aim.info
+    if info is not None:
+        mods.append(("called shot", info.penalty))
+    mods.append(("target dismasted", enemy_to_hit(target)))
+    return [(label, v) for label, v in mods if v]
+
+
+@frozen
+class Volley:
+    """A broadside's Gunner roll and what it scored."""
+
+    check: Check
+    skill: int
+    rate: int
+    hits: int
+    text: str
+
+
+def roll_volley(roller: Roller, shooter: Gunnery, battery: Battery, target: Gunnery,
+                band: Band, aim: Aim, extra: Mods = ()) -> Volley:
+    """The Gunner (Cannon) roll for one battery and its hits.
+
+    A critical success scores the table's best rate (still capped by the band).
+    """
+    mods = gunner_modifiers(shooter, target, band, aim, extra)
+    check, text = skill_roll(roller, "Gunner (Cannon)", shooter.skills.gunner, mods)
+    guns = shooter.guns(battery).guns
+    if not check.success:
+        return Volley(check, check.skill, 0, 0, f"{text}: no hits")
+    raw = tables().hit_rate[-1][1] if check.critical else hit_rate(check.margin)
+    rate, hits = hits_scored(raw, guns, band)
+    cap = " (capped by the range)" if rate < raw else ""
+    return Volley(check, check.skill, rate, hits,
+                  f"{text}: hit rate {rate}%{cap} x {guns} guns = {hits} hit{'s' * (hits != 1)}")
+
+
+def after_firing(g: Gunnery, battery: Battery, volley: Volley) -> Gunnery:
+    """The battery is empty (any delay it took carries into its reload); a critical
+    failure bursts a gun."""
+    guns = g.guns(battery)
+    lost = tables().burst_guns if volley.check.critical and not volley.check.success else 0
+    return g.with_guns(battery, evolve(guns, empty=True, guns=max(0, guns.guns - lost)))
+
+
+# -- damage ---------------------------------------------------------------------------
+
+def _settle(g: Gunnery, log: Logger, ship: str, label: str) -> Gunnery:
+    """Sinking, foundering and striking after damage."""
+    t = tables()
+    if g.sunk:
+        return g
+    if status_of(g).out and not g.sinking:
+        log("sinking", f"{label} is sinking fast (HIP {g.hip}/{g.info.hip}): out of action, "
+            "she founders at the end of the round", ship)
+        g = evolve(g, sinking=True)
+    if g.readiness <= t.strike_at and not g.struck:
+        log("struck", f"{label}'s crew is spent (readiness {g.readiness}%): she strikes her "
+            "colours", ship)
+        g = evolve(g, struck=True)
+    return g
+
+
+def _lose_hip(g: Gunnery, loss: int) -> Gunnery:
+    return evolve(g, hip=max(0, g.hip - loss))
+
+
+def _sail_damage(g: Gunnery, amount: int) -> Gunnery:
+    return evolve(g, sail_hp=max(0, g.sail_hp - amount))
+
+
+def _steer(g: Gunnery, n: int = 1) -> Gunnery:
+    return evolve(g, steering=min(tables().steering_max, g.steering + n))
+
+
+def _hip_text(g: Gunnery) -> str:
+    return f"HIP {g.hip}/{g.info.hip}"
+
+
+def _sail_text(g: Gunnery) -> str:
+    return f"sails {g.sail_hp}/{g.info.sail_hp} HP"
+
+
+def _penetration(roller: Roller, calibre: int, dr: int) -> tuple[int, str]:
+    """Roll the calibre's damage against ``dr``: (penetration strength, text)."""
+    roll = roller.roll(tables().calibres[calibre].damage)
+    ps = roll.total - dr
+    if ps > 0:
+        return ps, f"damage {roll} vs DR {dr}: penetrates, PS {ps}"
+    return 0, f"damage {roll} vs DR {dr}: does not penetrate"
+
+
+def _mast_hit(roller: Roller, g: Gunnery, mast: Mast, calibre: int, log: Logger,
+              ship: str, head: str) -> Gunnery:
+    t = tables()
+    if g.mast_down(mast):
+        log("hit", f"{head}: the {mast.value} is already gone", ship)
+        return g
+    ps, text = _penetration(roller, calibre, g.info.mast_dr(mast))
+    if not ps:
+        log("hit", f"{head}: {mast.value} {text}", ship)
+        return g
+    i = MASTS.index(mast)
+    hits = list(g.mast_hits)
+    hits[i] += 1
+    g = evolve(g, mast_hits=(hits[0], hits[1], hits[2]))
+    if not g.mast_down(mast):
+        log("hit", f"{head}: {mast.value} {text} ({hits[i]}/{t.falls_after} to bring it "
+            "down)", ship)
+        return g
+    effect = t.dismasting[mast]
+    log("mast", f"{head}: {mast.value} {text}: the {mast.value} goes by the board! "
+        f"({effect.text}; enemy +{effect.to_hit} to hit)", ship)
+    return dismast(g, mast, log, ship)
+
+
+def dismast(g: Gunnery, mast: Mast, log: Logger, ship: str) -> Gunnery:
+    """Apply a fallen mast's lasting effects (its hits are already counted)."""
+    t = tables()
+    effect = t.dismasting[mast]
+    info = g.info
+    if effect.sail_loss:
+        keep = info.sail_hp - info.sail_hp * effect.sail_loss // 100
+        if g.sail_hp > keep:
+            g = evolve(g, sail_hp=keep)
+            log("mast", f"major sail loss: {_sail_text(g)}", ship)
+    if effect.steering:
+        g = _steer(g, effect.steering)
+        log("mast", f"steering loss: steering damage {g.steering}", ship)
+    lost = g.masts_lost
+    if len(lost) == len(MASTS):
+        log("mast", "total dismasting: the ship is adrift", ship)
+    elif len(lost) == 2:
+        log("mast", f"two masts lost: she cannot contest the wind gauge; enemy "
+            f"+{t.two_masts_to_hit} to hit", ship)
+    return g
+
+
+def _critical(roller: Roller, g: Gunnery, calibre: int, log: Logger, ship: str,
+              head: str) -> Gunnery:
+    t = tables()
+    die = roller.roll("1d6")
+    effect = t.critical[die.total - 1]
+    if effect == "fire":
+        g = evolve(g, on_fire=True)
+        text = f"fire on deck! ({t.fire_hip} HIP a round until put out)"
+    elif effect == "steering":
+        g = _steer(g)
+        text = f"steering damaged (steering damage {g.steering})"
+    elif effect == "magazine":
+        delay = t.magazine_delay
+        g = evolve(g, port=evolve(g.port, reload=g.port.reload + delay),
+                   starboard=evolve(g.starboard, reload=g.starboard.reload + delay))
+        text = f"magazine disruption: both batteries +{delay} rounds to reload"
+    elif effect == "injury":
+        which = roller.roll("1d6")
+        skill = ("gunner", "gunner", "seamanship", "seamanship", "tactics", "weather")[
+            which.total - 1]
+        value = max(t.skill_floor, getattr(g.skills, skill) + t.injury)
+        g = evolve(g, skills=evolve(g.skills, **{skill: value}))
+        text = f"an officer is injured ({which}): {SKILL_NAMES[skill]} now {value}"
+    elif effect == "rigging":
+        sail = t.calibres[calibre].sail
+        g = _sail_damage(evolve(g, rigging_hits=g.rigging_hits + 1), sail)
+        text = (f"rigging collapse: a rigging hit ({g.rigging_hits}, {t.rigging_hit:+d} each "
+                f"to the wind gauge) and {sail} sail HP ({_sail_text(g)})")
+    else:
+        g = _lose_hip(g, t.major_hip)
+        text = f"a major hit: a further {t.major_hip} HIP ({_hip_text(g)})"
+    log("crit", f"{head}: critical {die}: {text}", ship)
+    return g
+
+
+def apply_hit(roller: Roller, g: Gunnery, calibre: int, aim: Aim, target_battery: Battery,
+              log: Logger, ship: str, head: str, *, delay: bool = True) -> Gunnery:
+    """Resolve one hit of ``calibre`` on ``g``.
+
+    ``delay``: whether a cannons hit also delays the battery's reload (once a broadside).
+    """
+    t = tables()
+    info = g.info
+    called = aim.called
+    if called is Called.RUDDER:
+        ps, text = _penetration(roller, calibre, info.dr)
+        if ps:
+            g = _steer(g)
+            text += f": rudder damaged (steering damage {g.steering})"
+        log("hit", f"{head}: rudder {text}", ship)
+        return g
+    if called is Called.RIGGING:
+        dr = t.called[Called.RIGGING].dr
+        assert isinstance(dr, int)
+        ps, text = _penetration(roller, calibre, dr)
+        if ps:
+            g = _sail_damage(g, t.calibres[calibre].sail)
+            text += f": {t.calibres[calibre].sail} sail HP ({_sail_text(g)})"
+        log("hit", f"{head}: rigging {text}", ship)
+        return g
+    if called is Called.MAST:
+        assert aim.mast is not None
+        return _mast_hit(roller, g, aim.mast, calibre, log, ship, head)
+    if called is Called.CREW:
+        g = evolve(g, readiness=max(0, g.readiness - t.crew_loss))
+        log("hit", f"{head}: deck crew -{t.crew_loss}% readiness ({g.readiness}%)", ship)
+        return g
+    die = roller.roll("1d6")
+    where = t.location[die.total - 1]
+    head = f"{head}: location {die}"
+    if where == "hull" or where == "critical":
+        ps, text = _penetration(roller, calibre, info.dr)
+        if ps:
+            loss = hip_loss(ps)
+            g = _lose_hip(g, loss)
+            text += f", HIP -{loss} ({_hip_text(g)})"
+        log("hit", f"{head} {where}: {text}", ship)
+        if where == "critical" and ps:
+            g = _critical(roller, g, calibre, log, ship, head)
+        return g
+    if where == "rigging":
+        sail = t.calibres[calibre].sail
+        g = _sail_damage(g, sail)
+        log("hit", f"{head} rigging/sails: {sail} sail HP ({_sail_text(g)})", ship)
+        return g
+    if where == "crew":
+        g = evolve(g, readiness=max(0, g.readiness - t.crew_loss))
+        log("hit", f"{head} deck crew: -{t.crew_loss}% readiness ({g.readiness}%)", ship)
+        return g
+    lost = roller.roll(t.cannons)
+    guns = g.guns(target_battery)
+    gone = min(guns.guns, lost.total)
+    wait = t.cannon_delay if delay else 0
+    g = g.with_guns(target_battery, evolve(guns, guns=guns.guns - gone,
+                                           reload=guns.reload + wait))
+    log("hit", f"{head} cannons: {lost} guns destroyed in the {target_battery.value} battery "
+        f"({gone} lost, {guns.guns - gone} left)" + (f", reload +{wait}" if wait else ""), ship)
+    return g
+
+
+def apply_hits(roller: Roller, g: Gunnery, calibre: int, aim: Aim, hits: int,
+               target_battery: Battery, log: Logger, ship: str, label: str) -> Gunnery:
+    """Resolve ``hits`` hits in turn, stopping once the ship is out of action.
+
+    The cannons' reload delay falls once a broadside, however many guns are hit.
+    """
+    delayed = False
+    for n in range(1, hits + 1):
+        if not g.in_action:
+            break
+        before = g.guns(target_battery).guns
+        g = apply_hit(roller, g, calibre, aim, target_battery, log, ship,
+                      f"{label} hit {n}/{hits}", delay=not delayed)
+        delayed = delayed or g.guns(target_battery).guns < before
+        g = _settle(g, log, ship, label)
+        if g.sunk:
+            log("sinks", f"{label} founders and sinks!", ship)
+    return g
+
+
+def fire(roller: Roller, shooter: Gunnery, battery: Battery, target: Gunnery,
+         target_battery: Battery, band: Band, aim: Aim, log: Logger, *,
+         extra: Mods = (), names: tuple[str, str, str, str] = ("", "", "", "")
+         ) -> tuple[Gunnery, Gunnery, Volley]:
+    """One broadside: roll, empty the battery, resolve the hits.
+
+    ``names`` are (shooter id, shooter label, target id, target label) for the log.
+    """
+    sid, slabel, tid, tlabel = names
+    volley = roll_volley(roller, shooter, battery, target, band, aim, extra)
+    ammo = AMMO_NAMES[shooter.guns(battery).ammo]
+    log("gunnery", f"{slabel} fires {aim.describe()} of {ammo} from her {battery.value} "
+        f"battery at {tlabel}: {volley.text}", sid)
+    shooter = after_firing(shooter, battery, volley)
+    if volley.check.critical and not volley.check.success:
+        log("gunnery", f"{slabel}: a gun bursts ({shooter.guns(battery).guns} left in the "
+            f"{battery.value} battery)", sid)
+    target = apply_hits(roller, target, shooter.info.calibre, aim, volley.hits, target_battery,
+                        log, tid, tlabel)
+    return shooter, target, volley
+
+
+# -- reloading ------------------------------------------------------------------------
+
+def reload_options(guns: Guns) -> list[tuple[str, int]]:
+    """The ammunition prompt for a battery: (choice, rounds), "keep" first.
+
+    An empty battery (just fired) reloads its ammunition in 3 rounds or a new one
+    in 4; a loaded one may draw its charge and load a new type in 5.  A battery
+    part-way through reloading has no choice.
+    """
+    if not (guns.empty or guns.loaded) or guns.guns <= 0:
+        return []
+    keep = reload_time(guns.ammo, guns.ammo, False) if guns.empty else 0
+    out = [("keep", keep)]
+    for ammo in Ammo:
+        if ammo is not guns.ammo:
+            out.append((ammo.value, reload_time(guns.ammo, ammo, not guns.empty)))
+    return out
+
+
+def start_reload(g: Gunnery, battery: Battery, choice: str) -> tuple[Gunnery, int]:
+    """Answer the ammunition prompt: the new state and the rounds it takes (0: unchanged)."""
+    guns = g.guns(battery)
+    if choice == "keep" and not guns.empty:
+        return g, 0
+    new = guns.ammo if choice == "keep" else Ammo(choice)
+    rounds = reload_time(guns.ammo, new, not guns.empty)
+    return g.with_guns(battery, Guns(guns.guns, new, guns.reload + rounds, False)), rounds
+
+
+# -- the end of a round ---------------------------------------------------------------
+
+def end_of_round(roller: Roller, g: Gunnery, log: Logger, ship: str, label: str) -> Gunnery:
+    """Reloading goes on; fire burns, flooding gains; the crew jury-rigs; the sinking founder."""
+    if g.sunk:
+        return g
+    t = tables()
+    for battery in Battery:
+        guns = g.guns(battery)
+        if guns.reload > 0:
+            guns = evolve(guns, reload=guns.reload - 1)
+            g = g.with_guns(battery, guns)
+            if guns.reload == 0 and not guns.empty and guns.guns > 0:
+                log("reload", f"{label}'s {battery.value} battery is loaded with "
+                    f"{AMMO_NAMES[guns.ammo]}", ship)
+    if g.on_fire and not g.sinking:
+        g = _lose_hip(g, t.fire_hip)
+        check, text = skill_roll(roller, "Seamanship (fire-fighting)", g.skills.seamanship, [])
+        out = "the fire is out" if check.success else "the fire still burns"
+        log("burn", f"{label} burns: HIP -{t.fire_hip} ({_hip_text(g)}); {text}: {out}", ship)
+        g = evolve(g, on_fire=not check.success)
+    flooding = status_of(g).flooding
+    if flooding and not g.sinking and not g.sunk:
+        g = _lose_hip(g, flooding)
+        log("flood", f"{label} floods: HIP -{flooding} ({_hip_text(g)})", ship)
+    if g.immobilised and not g.adrift and g.in_action:
+        check, text = skill_roll(roller, "Seamanship (jury rig)", g.skills.seamanship, [])
+        if check.success:
+            pct = t.jury_rig_critical if check.critical else t.jury_rig
+            g = evolve(g, sail_hp=g.info.sail_hp * pct // 100)
+            log("rig", f"{label} jury-rigs: {text}: {_sail_text(g)}", ship)
+        else:
+            log("rig", f"{label} tries to jury-rig: {text}: still immobilised", ship)
+    g = _settle(g, log, ship, label)
+    if g.sinking and not g.sunk:
+        g = evolve(g, hip=0)
+        log("sinks", f"{label} founders and sinks!", ship)
+    elif g.sunk:
+        log("sinks", f"{label} founders and sinks!", ship)
+    return g
+
+
+def strength(g: Gunnery) -> float:
+    """What is left of a ship for judging a battle at the turn limit (0..1).
+
+    Half its Hull Integrity Points and half its crew readiness; 0 once it is out of action.
+    """
+    if not g.in_action:
+        return 0.0
+    return (g.hip / g.info.hip + g.readiness / 100) / 2

@@ -1,0 +1,154 @@
+"""The Textual app: configuration, the first screen, app-wide keys, autosave, SIGHUP."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+from functools import partial
+from pathlib import Path
+from typing import Any, ClassVar
+
+from attrs import field, frozen
+from textual.actions import parse as parse_action
+from textual.app import App, SystemCommand
+from textual.binding import BindingType
+from textual.screen import Screen
+
+from tui_naval.core.saves import SaveError, default_save_dir
+from tui_naval.tui import keys
+from tui_naval.tui.session import Clock, Session, autosave_path, save_session, utc_now
+from tui_naval.tui.signals import install_sighup
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+@frozen
+class Config:
+    """Everything the app takes from outside: folders, clock, keys and pace."""
+
+    save_dir: Path = field(factory=default_save_dir)
+    keymap: Mapping[str, str] = field(factory=dict)
+    clock: Clock = utc_now
+    ascii_only: bool = False
+    #: Seconds the AI's moves are shown for in a game against it, and in a demo.
+    ai_delay: float = 0.35
+    demo_delay: float = 0.5
+    #: AI for new games and for resumed saves without seats.
+    ai: str = "greedy"
+    handle_signals: bool = True
+    #: Where new games' random seeds come from.
+    new_seed: Callable[[], int] = field(default=lambda: random.randrange(1, 1_000_000))
+
+
+ScreenFactory = Callable[[], Screen[Any]]
+
+
+class NavalApp(App[int]):
+    """tui-naval in the terminal."""
+
+    CSS_PATH = "naval.tcss"
+    TITLE = "tui-naval"
+    BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.APP)
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
+        (0, "-narrow"), (MIN_WIDTH, "-wide"), (100, "-roomy"), (120, "-wider")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
+        (0, "-short"), (MIN_HEIGHT, "-tall"), (34, "-taller")]
+
+    def __init__(self, config: Config | None = None, first: ScreenFactory | None = None,
+                 with_title: bool = True) -> None:
+        super().__init__()
+        self.config = config or Config()
+        self._first = first
+        self._with_title = with_title
+        #: The human game in progress, autosaved on quit and SIGHUP.
+        self.session: Session | None = None
+        self._remove_sighup: Callable[[], None] = lambda: None
+
+    def on_mount(self) -> None:
+        from tui_naval.tui.screens.title import TitleScreen
+
+        if self.config.keymap:
+            self.set_keymap(dict(self.config.keymap))
+        if self.config.handle_signals:
+            self._remove_sighup = install_sighup(self.on_sighup)
+        if self._with_title:
+            self.push_screen(TitleScreen())
+        if self._first is not None:
+            self.push_screen(self._first())
+
+    def on_unmount(self) -> None:
+        self._remove_sighup()
+
+    # -- saving --------------------------------------------------------------------
+    def autosave(self, quiet: bool = True) -> Path | None:
+        """Save the game in progress to the autosave file; None if there is none."""
+        if self.session is None:
+            return None
+        path = autosave_path(self.config.save_dir)
+        try:
+            save_session(self.session, path, self.config.clock())
+        except SaveError as exc:
+            if not quiet:
+                self.notify(str(exc), title="Autosave failed", severity="error")
+            return None
+        return path
+
+    def on_sighup(self) -> None:
+        """The terminal hung up: autosave and leave."""
+        self.autosave()
+        self.session = None
+        self.exit(0)
+
+    def action_quit(self) -> None:  # type: ignore[override]
+        self.autosave()
+        self.session = None
+        self.exit(0)
+
+    # -- help ------------------------------------------------------------------------
+    def action_show_keys(self) -> None:
+        from tui_naval.tui.dialogs.keys import KeysDialog
+
+        if isinstance(self.screen, KeysDialog):
+            return
+        self.push_screen(KeysDialog(self.screen))
+
+    def action_show_rules(self, ruleset: str = "") -> None:
+        from tui_naval.tui.screens.rules import RulesScreen
+
+        if isinstance(self.screen, RulesScreen):
+            return
+        self.push_screen(RulesScreen(ruleset or None))
+
+    # -- command palette -----------------------------------------------------------
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The current screen's commands first, then Textual's own."""
+        keymap = self._keymap
+        for command in screen_commands(screen):
+            if not command.palette:
+                continue
+            _namespace, name, params = parse_action(command.action)
+            if screen.check_action(name, params) is False:
+                continue
+            key = keys.key_label(command, keymap)
+            yield SystemCommand(command.title, f"{command.help} [{key}]",
+                                partial(screen.run_action, command.action))
+        for command in keys.APP:
+            key = keys.key_label(command, keymap)
+            yield SystemCommand(command.title, f"{command.help} [{key}]",
+                                partial(self.run_action, command.action))
+        for system in super().get_system_commands(screen):
+            if system.title not in ("Quit", "Keys"):
+                yield system
+
+
+def screen_commands(screen: Screen[object]) -> list[keys.Command]:
+    """The commands a screen declares (``COMMAND_SET``), its base classes' first."""
+    out: list[keys.Command] = []
+    seen: set[str] = set()
+    for cls in reversed(type(screen).__mro__):
+        for command in cls.__dict__.get("COMMAND_SET", ()):
+            if command.id not in seen:
+                seen.add(command.id)
+                out.append(command)
+    return out

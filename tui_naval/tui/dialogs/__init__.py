@@ -1,0 +1,1 @@
+"""Modal dialogs (ModalScreen[T] answered with dismiss)."""

@@ -1,0 +1,73 @@
+"""Game over: the outcome, a chart of the race turn by turn, and what next."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Label, Sparkline, Static
+
+from tui_naval.core.history import Game
+from tui_naval.tui import keys
+from tui_naval.tui.preview import progress_series
+from tui_naval.tui.screens.base import NavalModal
+
+CHOICES = ("rematch", "new", "review", "quit")
+
+
+class GameOverDialog(NavalModal[str | None]):
+    """Dismisses with ``rematch``, ``new``, ``review`` or ``quit``."""
+
+    COMMAND_SET = keys.GAME_OVER
+    BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.GAME_OVER)
+
+    def __init__(self, game: Game, demo: bool = False) -> None:
+        super().__init__()
+        self.game = game
+        self.demo = demo
+
+    def compose(self) -> ComposeResult:
+        state = self.game.state
+        outcome = state.outcome
+        headline = "Draw" if outcome is None or outcome.winner is None \
+            else f"{outcome.winner.capitalize()} wins"
+        title, series = progress_series(self.game)
+        with Vertical(id="over-box", classes="dialog"):
+            yield Static(Text(f" {headline} ", style="bold reverse"), id="over-head")
+            yield Static(Text(str(outcome.reason if outcome else "")), id="over-reason")
+            yield Static(Text.assemble(
+                ("Turns ", "dim"), (str(state.turn), "bold"),
+                ("   Orders ", "dim"), (str(len(self.game.orders)), "bold"),
+                ("   Seed ", "dim"), (str(self.game.setup.seed), "bold"),
+                ("   Map ", "dim"), (self.game.setup.map_name, "bold")), id="over-stats")
+            yield Static(Text(title, style="dim"), id="over-chart-title")
+            for index, (side, values) in enumerate(series.items()):
+                data = values if len(values) > 1 else [*values, *values]
+                first, last = (values[0], values[-1]) if values else (0.0, 0.0)
+                with Horizontal(classes="over-row"):
+                    yield Label(side, classes=f"over-side side-{index % 4}")
+                    yield Sparkline(data, summary_function=max, classes=f"side-{index % 4}")
+                    yield Label(f"{first:g} -> {last:g}", classes="over-range")
+            with Horizontal(id="over-buttons"):
+                yield Button("Rematch (r)", id="rematch", compact=True, variant="primary")
+                yield Button("New game (n)", id="new", compact=True)
+                yield Button("Review (esc)", id="review", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#rematch", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id in CHOICES:
+            self.dismiss(event.button.id)
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+    def action_close(self) -> None:
+        self.dismiss("review")

@@ -1,0 +1,99 @@
+"""Choose a saved game: the save folder's games, newest first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Vertical
+from textual.widgets import DataTable, Static
+
+from tui_naval.core.saves import SaveError, list_saves
+from tui_naval.tui import keys
+from tui_naval.tui.screens.base import NavalModal
+
+
+class LoadDialog(NavalModal[Path | None]):
+    """Lists the saves in a folder; dismisses with the chosen one's path, or None."""
+
+    COMMAND_SET = keys.LOAD
+    BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.LOAD)
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+        self._doomed: Path | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="load-box", classes="dialog"):
+            yield Static(Text.assemble(("Load game", "bold"), ("  from ", "dim"),
+                                       (str(self.folder), "dim")), classes="dialog-title")
+            yield DataTable(id="load-table", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="load-note", classes="dialog-note")
+
+    def on_mount(self) -> None:
+        table = self.query_one("#load-table", DataTable)
+        table.add_columns("Save", "Ruleset", "Map", "Turn", "Saved", "State")
+        self.fill()
+        table.focus()
+
+    def fill(self) -> None:
+        table = self.query_one("#load-table", DataTable)
+        table.clear()
+        saves = list_saves(self.folder)
+        for info in saves:
+            if isinstance(info, SaveError):
+                text = str(info)
+                name = text.split(":", 1)[0].rsplit("/", 1)[-1]
+                table.add_row(Text(name, style="dim"), "", "", "", "",
+                              Text("unreadable", style="red"), key=f"!{text}")
+                continue
+            state = info.outcome or "in progress"
+            table.add_row(info.path.stem, info.ruleset, info.map_name, str(info.turn),
+                          info.saved.replace("T", " ")[:16], state, key=str(info.path))
+        note = "Enter loads, Delete deletes, Escape closes" if saves else \
+            f"No saves in {self.folder} yet: press s in a game to save one."
+        self.query_one("#load-note", Static).update(Text(note, style="dim"))
+
+    def _current(self) -> str | None:
+        table = self.query_one("#load-table", DataTable)
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return key
+
+    @on(DataTable.RowSelected, "#load-table")
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        self.action_open()
+
+    def action_open(self) -> None:
+        key = self._current()
+        if key is None:
+            return
+        if key.startswith("!"):
+            self.notify(key[1:], title="Cannot load", severity="error")
+            return
+        self.dismiss(Path(key))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_delete(self) -> None:
+        key = self._current()
+        if key is None or key.startswith("!"):
+            return
+        path = Path(key)
+        if self._doomed != path:
+            self._doomed = path
+            self.notify(f"Press Delete again to delete {path.name}.", timeout=3)
+            return
+        self._doomed = None
+        try:
+            path.unlink()
+        except OSError as exc:
+            self.notify(f"{path}: cannot delete: {exc}", severity="error")
+        self.fill()

@@ -1,0 +1,200 @@
+"""Key bindings as data, and the keymap file that remaps them.
+
+One ``Command`` drives a screen's key binding, its footer entry, the ``?`` key
+list and its command-palette entry.  Every command has an id (``battle.undo``);
+a keymap file maps ids to keys and is applied with ``App.set_keymap``::
+
+    # ~/.config/tui-naval/keys.toml
+    [keys]
+    "battle.undo" = "z"
+    "battle.redo" = ["y", "ctrl+y"]
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from attrs import frozen
+from textual.binding import Binding, BindingType
+
+
+class KeymapError(ValueError):
+    """A keymap file that cannot be used; the message is one line for the player."""
+
+
+@frozen
+class Command:
+    """One player action: its binding id, default key(s), action and texts."""
+
+    id: str
+    key: str
+    action: str
+    title: str
+    help: str = ""
+    #: Shown in the footer.
+    show: bool = True
+    #: Offered in the command palette.
+    palette: bool = True
+    priority: bool = False
+    key_display: str | None = None
+
+    def binding(self) -> Binding:
+        return Binding(self.key, self.action, self.title, show=self.show, id=self.id,
+                       priority=self.priority, tooltip=self.help, key_display=self.key_display)
+
+
+def bindings(commands: Iterable[Command]) -> list[BindingType]:
+    """Textual bindings for a screen's commands."""
+    return [c.binding() for c in commands]
+
+
+C = Command
+
+APP = (
+    C("app.quit", "ctrl+q", "quit", "Quit", "Save the game in progress and leave tui-naval",
+      show=False, priority=True),
+    C("app.keys", "question_mark,f1", "show_keys", "Keys", "List the keys of this screen",
+      key_display="?"),
+    C("app.rules", "f2", "show_rules", "Rules", "Read the rules of the game", show=False),
+)
+
+TITLE = (
+    C("title.new", "n", "new_game", "New game", "Set up a new game"),
+    C("title.continue", "c", "continue_game", "Continue", "Resume the last autosaved game"),
+    C("title.load", "l", "load_game", "Load", "Choose a saved game to resume"),
+    C("title.demo", "d", "demo", "Demo", "Watch the AI sail against itself"),
+    C("title.rules", "r", "app.show_rules", "Rules", "Read the rules of the game"),
+    C("title.quit", "q", "app.quit", "Quit", "Leave tui-naval"),
+)
+
+NEW_GAME = (
+    C("newgame.start", "ctrl+g", "start", "Start", "Start the game with these settings"),
+    C("newgame.reseed", "ctrl+r", "reseed", "New seed", "Pick another random seed"),
+    C("newgame.back", "escape", "back", "Back", "Back to the title screen"),
+)
+
+_CHOOSE = tuple(
+    C(f"game.choose_{n}", str(n), f"choose({n})", f"Option {n}",
+      f"Answer the prompt with option {n}", show=False, palette=False)
+    for n in range(1, 10)
+)
+
+GAME = (
+    *_CHOOSE,
+    C("game.next_ship", "tab", "cycle_ship(1)", "Next ship", "Select your next ship",
+      key_display="tab"),
+    C("game.prev_ship", "shift+tab", "cycle_ship(-1)", "Previous ship",
+      "Select your previous ship", show=False),
+    C("game.center", "c", "center", "Center", "Center the map on the selected ship",
+      show=False),
+    C("game.look", "l", "look", "Look", "Move a cursor over the map to look at cells"),
+    C("game.prompt", "escape", "focus_prompt", "Prompt", "Back to the prompt", show=False),
+    C("game.messages", "m", "toggle_log", "Log", "Enlarge or shrink the message log",
+      show=False),
+)
+
+BATTLE = (
+    C("battle.undo", "u,ctrl+z", "undo", "Undo", "Go back to your previous decision",
+      key_display="u"),
+    C("battle.redo", "r,ctrl+y", "redo", "Redo", "Go forward to your next decision again",
+      key_display="r"),
+    C("battle.fast", "f", "toggle_fast", "Fast AI", "Watch the AI's moves or fast-forward them"),
+    C("battle.skip", "space", "skip", "Skip", "Skip the wait on the AI's current move",
+      show=False),
+    C("battle.save", "s", "save", "Save", "Save the game under a name"),
+    C("battle.load", "o", "load", "Load", "Load a saved game", show=False),
+    C("battle.quit", "q", "leave", "Menu", "Autosave and go back to the title screen"),
+)
+
+DEMO = (
+    C("demo.pause", "space,p", "toggle_pause", "Pause", "Pause or resume the demo",
+      key_display="space"),
+    C("demo.faster", "plus,equals_sign,right_square_bracket", "faster", "Faster",
+      "Play the demo faster", key_display="+"),
+    C("demo.slower", "minus,left_square_bracket", "slower", "Slower",
+      "Play the demo slower", key_display="-"),
+    C("demo.quit", "q", "leave", "Quit", "Stop the demo"),
+)
+
+GAME_OVER = (
+    C("over.rematch", "r", "choose('rematch')", "Rematch", "Play the same game again, same seed"),
+    C("over.new", "n", "choose('new')", "New game", "Set up a new game"),
+    C("over.review", "escape,b", "choose('review')", "Review", "Back to the map (undo works)",
+      key_display="esc"),
+    C("over.quit", "q", "choose('quit')", "Quit", "Leave tui-naval"),
+)
+
+LOAD = (
+    C("load.open", "enter", "open", "Load", "Load the highlighted save", show=True),
+    C("load.delete", "delete", "delete", "Delete", "Delete the highlighted save"),
+    C("load.back", "escape", "back", "Back", "Close this list"),
+)
+
+DIALOG = (
+    C("dialog.close", "escape", "close", "Close", "Close this window"),
+)
+
+RULES = (
+    C("rules.close", "escape,q", "close", "Back", "Close the rules", key_display="esc"),
+)
+
+ALL: tuple[Command, ...] = (*APP, *TITLE, *NEW_GAME, *GAME, *BATTLE, *DEMO, *GAME_OVER, *LOAD,
+                            *DIALOG, *RULES)
+KNOWN_IDS = frozenset(c.id for c in ALL)
+
+
+def default_keymap_path() -> Path:
+    """``$XDG_CONFIG_HOME/tui-naval/keys.toml`` (``~/.config`` when unset)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "tui-naval" / "keys.toml"
+
+
+def parse_keymap(data: Mapping[str, object], source: str) -> dict[str, str]:
+    """Binding id -> comma-separated keys, from a TOML document's ``[keys]`` (or top) table."""
+    table = data.get("keys", data)
+    if not isinstance(table, Mapping):
+        raise KeymapError(f"{source}: [keys] must be a table of binding id = key")
+    out: dict[str, str] = {}
+    for ident, value in table.items():
+        if ident not in KNOWN_IDS:
+            known = ", ".join(sorted(KNOWN_IDS))
+            raise KeymapError(f"{source}: unknown binding id {ident!r} (known: {known})")
+        if isinstance(value, str):
+            keys = [k.strip() for k in value.split(",")]
+        elif isinstance(value, list) and all(isinstance(k, str) for k in value):
+            keys = [k.strip() for k in value]
+        else:
+            raise KeymapError(f"{source}: {ident}: expected a key or a list of keys")
+        if not keys or not all(keys):
+            raise KeymapError(f"{source}: {ident}: empty key")
+        out[ident] = ",".join(keys)
+    return out
+
+
+def load_keymap(path: Path | None, *, required: bool = False) -> dict[str, str]:
+    """Read a keymap file; a missing default file is an empty keymap."""
+    path = path or default_keymap_path()
+    if not path.is_file():
+        if required:
+            raise KeymapError(f"{path}: no such keymap file")
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise KeymapError(f"{path}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise KeymapError(f"{path}: not valid TOML: {exc}") from None
+    return parse_keymap(data, str(path))
+
+
+def key_label(command: Command, keymap: Mapping[str, str]) -> str:
+    """The first key of a command, as the player would press it."""
+    from textual.keys import format_key
+
+    key = keymap.get(command.id, command.key).split(",")[0].strip()
+    if command.key_display and command.id not in keymap:
+        return command.key_display
+    return format_key(key)

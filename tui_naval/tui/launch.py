@@ -1,0 +1,111 @@
+"""Starting the TUI from the command line: title screen, play, load and demo.
+
+Errors the player can cause before the screen opens (a bad map, save, script
+or keymap) are raised as the CLI's one-line errors, never shown as tracebacks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+from typing import Any
+
+from tui_naval.tui.app import Config, NavalApp, ScreenFactory
+from tui_naval.tui.keys import KeymapError, load_keymap
+from tui_naval.tui.players import ScriptError, ScriptPlayer, read_script
+from tui_naval.tui.session import HUMAN, Session, load_session
+
+
+def _fail(message: str) -> Exception:
+    from tui_naval.cli import CliError
+
+    return CliError(message)
+
+
+def make_config(args: argparse.Namespace, **extra: Any) -> Config:
+    """The app's configuration from the command line's options."""
+    keys_path = getattr(args, "keys", None)
+    try:
+        keymap = load_keymap(Path(keys_path) if keys_path else None, required=bool(keys_path))
+    except KeymapError as exc:
+        raise _fail(str(exc)) from None
+    ai = getattr(args, "ai", None) or "greedy"
+    return Config(keymap=keymap, ascii_only=bool(getattr(args, "ascii", False)), ai=ai, **extra)
+
+
+def run_app(config: Config, first: ScreenFactory | None = None) -> int:
+    """Run the app until it exits; its return code."""
+    app = NavalApp(config, first)
+    app.run()
+    return app.return_code or 0
+
+
+def run_title(args: argparse.Namespace) -> int:
+    """``tui-naval``: the title screen."""
+    return run_app(make_config(args))
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """``tui-naval play``: straight into a new battle."""
+    from tui_naval.cli import new_game
+    from tui_naval.tui.screens.battle import BattleScreen
+
+    config = make_config(args)
+    seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
+    game = new_game(args.ruleset, args.map, seed, args.grid)
+    sides = game.state.sides
+    side = args.side or sides[0]
+    if side not in sides:
+        raise _fail(f"no side {side!r} on this map (sides: {', '.join(sides)})")
+    _check_ai(config.ai)
+    session = Session(game, {s: HUMAN if s == side else config.ai for s in sides})
+    return run_app(config, lambda: BattleScreen(session))
+
+
+def run_load(args: argparse.Namespace) -> int:
+    """``tui-naval load PATH``: resume a saved game."""
+    from tui_naval.tui.screens.battle import session_screen
+
+    config = make_config(args)
+    session = load_session(Path(args.path), config.ai)
+    return run_app(config, lambda: session_screen(session))
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    """``tui-naval demo``: the AI plays itself, or a script replays a game."""
+    from tui_naval.cli import new_game, players_for
+    from tui_naval.core.saves import load_game
+    from tui_naval.tui.screens.demo import DemoScreen
+
+    delay = getattr(args, "delay", None)
+    config = make_config(args, **({"demo_delay": delay} if delay is not None else {}))
+    script = None
+    if getattr(args, "script", None):
+        try:
+            script = read_script(Path(args.script))
+        except ScriptError as exc:
+            raise _fail(str(exc)) from None
+    if script is not None and script.setup is not None:
+        from tui_naval.core.history import Game
+        from tui_naval.rulesets import find_ruleset
+
+        game = Game(find_ruleset(script.setup.ruleset), script.setup)
+    elif args.load:
+        game = load_game(Path(args.load))
+    else:
+        seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
+        game = new_game(args.ruleset, args.map, seed, args.grid)
+    names = {side: player.name for side, player in players_for(game, args.players).items()}
+    session = Session(game, names)
+    player = ScriptPlayer(script) if script is not None else None
+    exit_when_done = bool(getattr(args, "exit_when_done", False))
+    return run_app(config, lambda: DemoScreen(session, script=player, quit_app=True,
+                                              exit_when_done=exit_when_done,
+                                              max_turns=args.turns))
+
+
+def _check_ai(name: str) -> None:
+    from tui_naval.ai.players import make_player
+
+    make_player(name)

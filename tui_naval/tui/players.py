@@ -1,0 +1,126 @@
+"""Players for the TUI: the human at the keyboard, and a recorded script.
+
+The battle screen asks each side's ``Player`` for its decisions.  A
+``HumanPlayer`` is answered through the screen's prompt instead of ``choose``;
+a ``ScriptPlayer`` answers from an order list (a demo script or a save's
+``orders``); AI players come from ``tui_naval.ai.players``.
+
+A script is one order per line, in the orders' text form (``B1 luck roll``,
+``R1 starboard 1``, ``B1 keep``); ``#`` starts a comment.  A save file's
+``"orders"`` list is a valid script, and a save ``.json`` can be given as the
+script itself: its setup (ruleset, map, seed) is used too.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from attrs import frozen
+
+from tui_naval.core.controller import Player
+from tui_naval.core.orders import Decision, IllegalOrder, Order
+from tui_naval.core.saves import SaveError, converter, read_document
+from tui_naval.core.scenario import Setup
+from tui_naval.core.state import GameState
+
+
+class HumanPlayer:
+    """The player at the keyboard: the screen prompts for its decisions."""
+
+    name = "human"
+    interactive = True
+
+    def choose(self, state: GameState, decision: Decision) -> Order:
+        raise RuntimeError("a human's decisions are answered through the screen's prompt")
+
+
+def is_interactive(player: Player) -> bool:
+    """Whether a player is answered by the person at the keyboard."""
+    return bool(getattr(player, "interactive", False))
+
+
+class ScriptError(ValueError):
+    """A script that cannot be read or does not fit the game; one line for the player."""
+
+
+class ScriptEnded(Exception):
+    """The script has no more orders."""
+
+
+@frozen
+class ScriptLine:
+    """One order of a script and the line it came from."""
+
+    line: int
+    text: str
+
+
+@frozen
+class Script:
+    """A recorded order list, and the setup it was recorded from when known (a save)."""
+
+    source: str
+    lines: tuple[ScriptLine, ...]
+    setup: Setup | None = None
+
+
+def parse_script(text: str, source: str = "<script>") -> Script:
+    """Read a plain script: one order per line, ``#`` comments, blank lines ignored."""
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            Order.parse(line)
+        except IllegalOrder as exc:
+            raise ScriptError(f"{source}:{number}: {exc}") from None
+        lines.append(ScriptLine(number, " ".join(line.split())))
+    return Script(source, tuple(lines))
+
+
+def read_script(path: Path) -> Script:
+    """Read a script file, or a save ``.json`` used as one (its setup comes with it)."""
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScriptError(f"{path}: cannot read script: {exc}") from None
+    if not raw.lstrip().startswith("{"):
+        return parse_script(raw, str(path))
+    try:
+        json.loads(raw)
+        doc = read_document(path)
+        setup = converter.structure(doc["setup"], Setup)
+        orders = [str(o) for o in doc["orders"]]
+    except SaveError as exc:
+        raise ScriptError(str(exc)) from None
+    except Exception as exc:  # malformed JSON or a save with missing parts
+        raise ScriptError(f"{path}: not a script or a readable save ({exc})") from None
+    script = parse_script("\n".join(orders), str(path))
+    return Script(script.source, script.lines, setup)
+
+
+class ScriptPlayer:
+    """Answers every decision, for every side, with the script's next order."""
+
+    name = "script"
+
+    def __init__(self, script: Script, start: int = 0) -> None:
+        self.script = script
+        self.position = start
+
+    @property
+    def done(self) -> bool:
+        return self.position >= len(self.script.lines)
+
+    def choose(self, state: GameState, decision: Decision) -> Order:
+        if self.done:
+            raise ScriptEnded(f"{self.script.source}: the script has ended")
+        line = self.script.lines[self.position]
+        try:
+            order = decision.find(line.text)
+        except IllegalOrder as exc:
+            raise ScriptError(f"{self.script.source}:{line.line}: {exc}") from None
+        self.position += 1
+        return order

@@ -1,0 +1,1 @@
+"""Full screens: title, new game, battle, demo, load, rules."""

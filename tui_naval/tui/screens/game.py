@@ -1,0 +1,482 @@
+"""What the battle and the demo share: the map, the side column, the log, and the loop
+that asks each side for its decisions.
+
+The loop: after every change, ``advance`` looks at the pending decision.  A
+human side gets the prompt; an AI side (or a script) answers in a worker
+thread, shown for a moment before it is played, so its moves can be watched.
+Answers carry the game's version, so one arriving after an undo is dropped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from typing import ClassVar
+
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
+from textual.widgets import Footer, RichLog, Static
+from textual.worker import get_current_worker
+
+from tui_naval.core.controller import Player
+from tui_naval.core.grid import Cell
+from tui_naval.core.orders import Decision, IllegalOrder, Order
+from tui_naval.core.state import Event, GameState
+from tui_naval.tui import keys
+from tui_naval.tui.players import ScriptEnded, ScriptError, is_interactive
+from tui_naval.tui.preview import chance_rows, helm_preview, next_mark, option_info
+from tui_naval.tui.screens.base import NavalScreen
+from tui_naval.tui.screens.prompt import PromptPanel
+from tui_naval.tui.session import Session
+from tui_naval.tui.widgets.look_panel import LookPanel
+from tui_naval.tui.widgets.ocean import OceanView
+from tui_naval.tui.widgets.ship_panel import ShipPanel
+from tui_naval.tui.widgets.wind_rose import WindRose
+
+EVENT_STYLES = {
+    "wind": "cyan", "luck": "magenta", "strain": "bold red", "helm": "blue",
+    "move": "", "pos": "dim", "aground": "bold red", "sinks": "bold red",
+    "mark": "bold yellow", "finish": "bold yellow", "over": "bold reverse",
+    "sails": "green", "anchor": "green", "game": "bold",
+}
+
+
+def _line(turn: int, kind: str, kind_style: str, body: Text) -> Table:
+    """A log line whose text wraps under itself, not under the turn and kind."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=4, no_wrap=True, style="dim")
+    grid.add_column(width=7, no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row(f"T{turn}", Text(kind, style=kind_style), body)
+    return grid
+
+
+def event_line(event: Event) -> Table:
+    """One log line for an event."""
+    style = EVENT_STYLES.get(event.kind, "")
+    body = Text(event.text, style=style if event.kind in ("over", "finish") else "")
+    return _line(event.turn, event.kind, style or "dim", body)
+
+
+def order_line(turn: int, side: str, order: Order, label: str) -> Table:
+    """A log line for a decision the player made (the other side's stay hidden)."""
+    body = Text.assemble((f"{order.ship} ", "bold"), label, (f"  ({side})", "dim"))
+    return _line(turn, "you", "bold green", body)
+
+
+class GameScreen(NavalScreen[None]):
+    """A game on screen; subclasses decide who plays and which keys there are."""
+
+    COMMAND_SET = keys.GAME
+    BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.GAME)
+    AUTO_FOCUS = "#prompt-options"
+    #: What the prompt says the player can do once the game is over.
+    OVER_HINT = "q leaves"
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.game = session.game
+        self.players: dict[str, Player] = session.players()
+        self.selected: str | None = None
+        self.version = 0
+        self.thinking = False
+        #: The player is moving the map's cursor (look mode) rather than the prompt's.
+        self.looking = False
+        self._skip = threading.Event()
+        self._over_shown = False
+        self._asked: Decision | None = None
+        self._preview: tuple[Cell, ...] = ()
+        self._bindings_key: tuple[object, ...] = ()
+
+    # -- layout ----------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="status"):
+            yield Static("", id="status-left")
+            yield Static("", id="status-right")
+        with Horizontal(id="battle"):
+            with Vertical(id="sea"):
+                yield OceanView(ascii_only=self.naval.config.ascii_only, id="ocean")
+                yield PromptPanel(id="prompt")
+                yield RichLog(id="log", wrap=True, max_lines=5000, auto_scroll=True, min_width=20)
+            with Vertical(id="side"):
+                yield WindRose(ascii_only=self.naval.config.ascii_only, id="wind")
+                yield ShipPanel(ascii_only=self.naval.config.ascii_only, id="ship")
+                yield LookPanel(id="look")
+        yield Footer()
+
+    @property
+    def ocean(self) -> OceanView:
+        return self.query_one("#ocean", OceanView)
+
+    @property
+    def prompt(self) -> PromptPanel:
+        return self.query_one("#prompt", PromptPanel)
+
+    @property
+    def log_view(self) -> RichLog:
+        return self.query_one("#log", RichLog)
+
+    def on_mount(self) -> None:
+        state = self.game.state
+        own = self.own_ships()
+        self.selected = own[0] if own else (state.ships[0].id if state.ships else None)
+        self.rebuild_log()
+        self.refresh_view()
+        if self.selected:
+            cell = state.ship(self.selected).cell
+            self.ocean.cursor = cell
+            self.ocean.center_on(cell)
+        self.call_after_refresh(self.advance)
+
+    def bindings_key(self) -> tuple[object, ...]:
+        """What the footer's enabled keys depend on; they are refreshed when it changes."""
+        return (self.prompt.asking, self.thinking)
+
+    def update_bindings(self) -> None:
+        """Refresh the footer only when a key's availability has changed (it is costly)."""
+        key = self.bindings_key()
+        if key != self._bindings_key:
+            self._bindings_key = key
+            self.refresh_bindings()
+
+    def on_screen_suspend(self) -> None:
+        self._skip.set()
+
+    # -- who plays ---------------------------------------------------------------------
+    def is_human(self, side: str) -> bool:
+        player = self.players.get(side)
+        return player is not None and is_interactive(player)
+
+    def own_ships(self) -> list[str]:
+        """Ships the player may select: their sides' (every ship when nobody is human)."""
+        state = self.game.state
+        humans = [s for s in state.sides if self.is_human(s)]
+        ships = [s for s in state.ships if not humans or s.side in humans]
+        ships.sort(key=lambda s: not s.afloat)
+        return [s.id for s in ships]
+
+    def ai_delay(self) -> float:
+        """Seconds an AI's answer is shown before it is played."""
+        return self.naval.config.ai_delay
+
+    def can_run(self) -> bool:
+        """Whether the loop may ask the next decision now (a paused demo may not)."""
+        return True
+
+    # -- the loop -----------------------------------------------------------------------
+    def advance(self) -> None:
+        """Ask the side to act: the prompt for a human, a worker for the AI."""
+        if not self.is_mounted:
+            return
+        state = self.game.state
+        if state.outcome is not None:
+            self._asked = None
+            self.prompt.wait(f"[b]Game over[/b]: {escape(str(state.outcome))}",
+                             f"[dim]{self.OVER_HINT}[/dim]")
+            self.game_over()
+            return
+        decision = self.game.decision()
+        if decision is None:
+            self.prompt.wait("[b]No decision is pending.[/b]")
+            return
+        if self.is_human(decision.side):
+            self.ask(decision)
+            return
+        self._asked = None
+        player = self.players[decision.side]
+        if not self.can_run():
+            self.prompt.wait(f"[b]Paused[/b]: {escape(decision.side)} to decide")
+            return
+        self.prompt.wait(f"[b]{escape(decision.side)}[/b] [dim]is deciding...[/dim]",
+                         f"[dim]{escape(decision.prompt)}[/dim]")
+        self.set_status()
+        self.thinking = True
+        self._skip.clear()
+        self.think(state, decision, player, self.version, self.ai_delay())
+
+    def ask(self, decision: Decision) -> None:
+        """Put a human's decision in the prompt."""
+        state = self.game.state
+        self._asked = decision
+        if decision.ship in {s.id for s in state.ships} and decision.ship != self.selected:
+            self.select(decision.ship)
+        infos = [(order, option_info(state, decision, order)) for order in decision.options]
+        table = self.chance_table(decision)
+        kind = decision.kind.capitalize()
+        title = (f"[b reverse] {escape(kind)} [/] [b]{escape(decision.prompt)}[/b]  "
+                 f"[dim]({escape(decision.side)})[/dim]")
+        self.prompt.ask(title, infos, table)
+        self.set_status()
+        self.call_after_refresh(self.keep_in_view)
+        if not self.looking and not self.prompt.options.has_focus:
+            self.prompt.options.focus()
+        self.preview(decision.options[0])
+
+    def chance_table(self, decision: Decision) -> Table | None:
+        if decision.chance is None:
+            return None
+        table = Table(box=None, show_header=True, padding=(0, 1), header_style="bold")
+        table.add_column(decision.chance.notation, justify="right")
+        table.add_column("odds", justify="right", style="dim")
+        table.add_column("effect")
+        for face, odds, effect in chance_rows(decision.chance):
+            table.add_row(face, odds, effect)
+        return table
+
+    @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
+    def think(self, state: GameState, decision: Decision, player: Player, version: int,
+              delay: float) -> None:
+        """Ask an AI (or script) in a thread; shown for ``delay`` seconds, then played."""
+        worker = get_current_worker()
+        started = time.monotonic()
+        try:
+            order: Order | None = player.choose(state, decision)
+            problem = ""
+        except ScriptEnded as exc:
+            order, problem = None, f"end:{exc}"
+        except ScriptError as exc:
+            order, problem = None, f"error:{exc}"
+        while (time.monotonic() - started < delay and not worker.is_cancelled
+               and not self._skip.is_set()):
+            time.sleep(0.01)
+        if worker.is_cancelled:
+            return
+        with contextlib.suppress(RuntimeError):  # the app is closing
+            self.app.call_from_thread(self._answered, version, order, problem)
+
+    def _answered(self, version: int, order: Order | None, problem: str) -> None:
+        self.thinking = False
+        if version != self.version or not self.is_mounted:
+            return
+        if order is None:
+            self.script_stopped(problem)
+            return
+        self.play(order)
+
+    def script_stopped(self, problem: str) -> None:
+        """A script player ran out or did not fit (only demos have scripts)."""
+        self.notify(problem.split(":", 1)[1], severity="error")
+
+    def play(self, order: Order) -> None:
+        """Play an order and move on to the next decision."""
+        decision = self.game.decision()
+        before = self.game.state
+        try:
+            self.game.play(order)
+        except IllegalOrder as exc:
+            self.notify(str(exc), title="Not legal", severity="error")
+            return
+        self.version += 1
+        if decision is not None and self.is_human(decision.side):
+            label = option_info(before, decision, order).label
+            self.log_view.write(order_line(before.turn, decision.side, order, label))
+        for event in self.game.state.events:
+            self.log_view.write(event_line(event))
+        self.refresh_view()
+        self.played(before, self.game.state)
+        self.advance()
+
+    def played(self, before: GameState, after: GameState) -> None:
+        """Hook: an order was played (the battle autosaves when a turn ends)."""
+
+    def game_over(self) -> None:
+        """Hook: the game has an outcome."""
+
+    def changed(self) -> None:
+        """The game moved by undo, redo or load: drop stale answers, redraw everything."""
+        self.version += 1
+        self.thinking = False
+        self.workers.cancel_group(self, "ai")
+        self._skip.set()
+        self.rebuild_log()
+        self.refresh_view()
+        self.advance()
+
+    # -- drawing --------------------------------------------------------------------------
+    def rebuild_log(self) -> None:
+        """The log from the game's whole history (exact after undo and load)."""
+        log = self.log_view
+        log.clear()
+        states = self.game.states()
+        for event in states[0].events:
+            log.write(event_line(event))
+        ruleset = self.game.ruleset
+        for state, order, after in zip(states, self.game.orders, states[1:], strict=False):
+            decision = ruleset.decision(state)
+            if decision is not None and self.is_human(decision.side):
+                label = option_info(state, decision, order).label
+                log.write(order_line(state.turn, decision.side, order, label))
+            for event in after.events:
+                log.write(event_line(event))
+
+    def refresh_view(self) -> None:
+        """Redraw the map, the side column and the status line from the game's state."""
+        state = self.game.state
+        self.ocean.show(state, selected=self.selected, preview=self._preview,
+                        marks_next=next_mark(state, self.selected))
+        if not self.looking and self.selected is not None:
+            cell = state.ship(self.selected).cell
+            if state.grid.in_bounds(cell) and cell != self.ocean.cursor:
+                self.ocean.cursor = cell
+        self.query_one("#wind", WindRose).show(state.grid, state.wind)
+        self.show_ship()
+        self.show_look(self.ocean.cursor)
+        self.set_status()
+
+    def show_look(self, cell: Cell) -> None:
+        state = self.game.state
+        self.query_one("#look", LookPanel).show(state, cell, selected=self.selected,
+                                                marks_next=next_mark(state, self.selected))
+
+    def show_ship(self) -> None:
+        panel = self.query_one("#ship", ShipPanel)
+        state = self.game.state
+        if self.selected is None:
+            panel.show("No ship", [])
+            return
+        ship = state.ship(self.selected)
+        title = f"{ship.id} {ship.name}".strip()
+        panel.show(title, self.game.ruleset.describe(state, ship.id))
+
+    def set_status(self) -> None:
+        state = self.game.state
+        setup = self.game.setup
+        left = Text.assemble(
+            (f" {self.game.ruleset.title} ", "bold reverse"), " ",
+            (setup.map_name, "bold"), (f" ({setup.grid.value})", "dim"), "  ",
+            ("Turn ", "dim"), (f"{state.turn}/{state.goal.turns}", "bold"), "  ",
+            ("Phase ", "dim"), (state.phase or "-", "bold"), "  ",
+            ("Seed ", "dim"), (str(setup.seed), "bold"),
+        )
+        self.query_one("#status-left", Static).update(left)
+        self.query_one("#status-right", Static).update(self.status_right())
+        self.update_bindings()
+
+    def status_right(self) -> Text:
+        humans = [s for s in self.game.state.sides if self.is_human(s)]
+        who = ", ".join(humans) if humans else "watching"
+        return Text.assemble(("You: ", "dim"), (who, "bold"), " ")
+
+    def keep_in_view(self, extra: tuple[Cell, ...] = ()) -> None:
+        """Scroll the map, if need be, so the selected ship (and ``extra`` cells, such as a
+        preview's path, when they fit) are in sight."""
+        if self.looking or self.selected is None or not self.is_mounted:
+            return
+        ocean = self.ocean
+        state = self.game.state
+        cell = state.ship(self.selected).cell
+        if ocean.board_layout is None or not state.grid.in_bounds(cell):
+            return
+        view = ocean.scrollable_content_region
+        if not view.width or not view.height:
+            return
+        visible = Region(int(ocean.scroll_x), int(ocean.scroll_y), view.width, view.height)
+        wanted = Region.from_union([ocean.region_of(c) for c in (cell, *extra)
+                                    if state.grid.in_bounds(c)])
+        if wanted.width > view.width or wanted.height > view.height:
+            wanted = ocean.region_of(cell)
+        if visible.contains_region(wanted):
+            return
+        ocean.scroll_to(wanted.x + wanted.width // 2 - view.width // 2,
+                        wanted.y + wanted.height // 2 - view.height // 2,
+                        animate=False, force=True)
+
+    def select(self, ship_id: str, center: bool = True) -> None:
+        """Select a ship: its panel, its highlight, the cursor on it."""
+        self.selected = ship_id
+        cell = self.game.state.ship(ship_id).cell
+        self._preview = ()
+        self.refresh_view()
+        self.ocean.cursor = cell
+        if center:
+            self.ocean.center_on(cell)
+
+    def preview(self, order: Order | None) -> None:
+        """Show where a helm order would take its ship (other ships ignored)."""
+        state = self.game.state
+        result = helm_preview(state, order) if order is not None else None
+        self._preview = result.path if result else ()
+        self.ocean.show(state, selected=self.selected, preview=self._preview,
+                        marks_next=next_mark(state, self.selected))
+        if result is not None:
+            self.call_after_refresh(self.keep_in_view, result.path)
+            text = Text(result.text)
+            if result.warning:
+                text.append(f"\n! {result.warning}", style="bold red")
+            self.prompt.set_detail(text)
+
+    # -- events from the widgets ---------------------------------------------------------
+    @on(PromptPanel.Highlighted)
+    def _highlighted(self, event: PromptPanel.Highlighted) -> None:
+        self.preview(event.order)
+
+    @on(PromptPanel.Chosen)
+    def _chosen(self, event: PromptPanel.Chosen) -> None:
+        decision = self.game.decision()
+        if decision is None or not self.is_human(decision.side) or self._asked != decision:
+            return
+        self._asked = None
+        self._preview = ()
+        self.play(event.order)
+
+    @on(OceanView.CursorMoved)
+    def _cursor_moved(self, event: OceanView.CursorMoved) -> None:
+        self.show_look(event.cell)
+
+    @on(OceanView.CellClicked)
+    def _clicked(self, event: OceanView.CellClicked) -> None:
+        for ship in self.game.state.ships:
+            if ship.cell == event.cell and ship.id in self.own_ships():
+                self.select(ship.id, center=False)
+                return
+
+    # -- actions ----------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            return self.prompt.asking
+        return True
+
+    def action_choose(self, number: int) -> None:
+        if self.prompt.asking:
+            self.prompt.choose(number)
+
+    def action_cycle_ship(self, step: int) -> None:
+        own = self.own_ships()
+        if not own:
+            return
+        index = own.index(self.selected) if self.selected in own else -step
+        self.select(own[(index + step) % len(own)])
+        decision = self._asked
+        if decision is not None and decision.ship == self.selected:
+            highlighted = self.prompt.options.highlighted
+            if highlighted is not None and highlighted < len(decision.options):
+                self.preview(decision.options[highlighted])
+
+    def action_center(self) -> None:
+        if self.selected:
+            self.ocean.center_on(self.game.state.ship(self.selected).cell)
+
+    def action_look(self) -> None:
+        self.looking = True
+        self.ocean.focus()
+        self.notify("Arrows, hjkl and yubn move the cursor; Escape goes back to the prompt.",
+                    title="Look", timeout=3)
+
+    def action_focus_prompt(self) -> None:
+        self.looking = False
+        if self.prompt.asking:
+            self.prompt.options.focus()
+        else:
+            self.set_focus(None)
+
+    def action_toggle_log(self) -> None:
+        self.query_one("#log", RichLog).toggle_class("-big")
+

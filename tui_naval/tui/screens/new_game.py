@@ -1,0 +1,222 @@
+"""The new-game screen: ruleset, map, grid, fleets, sides, AI and seed.
+
+Everything has a default, so Enter on the title screen and Enter here start a
+game at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from tui_naval.ai.players import PLAYERS
+from tui_naval.core.grid import GridKind
+from tui_naval.core.history import Game
+from tui_naval.core.maps import MapError, MapSpec, available_maps, load_map
+from tui_naval.core.ruleset import Ruleset
+from tui_naval.core.scenario import ScenarioError, Setup
+from tui_naval.rulesets import DEFAULT_RULESET, REGISTRY, find_ruleset
+from tui_naval.tui import keys
+from tui_naval.tui.screens.base import NavalScreen
+from tui_naval.tui.session import HUMAN, Session
+
+DEFAULT_MAP = "channel-race"
+HOTSEAT = "@hotseat"
+WATCH = "@watch"
+
+
+def playable_maps(ruleset: Ruleset[Any]) -> list[MapSpec]:
+    """Maps a ruleset can be played on (goal and grid both fit), default map first."""
+    out = []
+    for path in available_maps():
+        try:
+            spec = load_map(str(path))
+        except MapError:
+            continue
+        if spec.goal.kind in ruleset.goals and any(g in ruleset.grids for g in spec.grids):
+            out.append(spec)
+    out.sort(key=lambda s: (s.name != DEFAULT_MAP, s.name))
+    return out
+
+
+def _row(label: str, widget: Any, row_id: str = "") -> Horizontal:
+    return Horizontal(Label(label, classes="form-label"), widget, classes="form-row",
+                      id=row_id or None)
+
+
+class NewGameScreen(NavalScreen[None]):
+    """Set up a game and start it."""
+
+    COMMAND_SET = keys.NEW_GAME
+    BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.NEW_GAME)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ruleset: Ruleset[Any] = find_ruleset(DEFAULT_RULESET)
+        self.maps: list[MapSpec] = playable_maps(self.ruleset)
+        self._filled_for: tuple[str, str] = ("", "")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="newgame-box"):
+            yield Static("[b]New game[/b]   [dim]Tab moves between fields, "
+                         "Enter starts[/dim]", id="newgame-title")
+            with VerticalScroll(id="newgame-form"):
+                yield _row("Ruleset", Select([(e.title, e.name) for e in REGISTRY],
+                                             value=self.ruleset.name, allow_blank=False,
+                                             compact=True, id="ng-ruleset"))
+                yield _row("Map", Select(self._map_options(), allow_blank=False, compact=True,
+                                         id="ng-map"))
+                yield Static("", id="ng-about", classes="form-note")
+                yield _row("Grid", Select(self._grid_options(self.maps[0]), allow_blank=False,
+                                          compact=True, id="ng-grid"))
+                yield _row("You play", Select(self._side_options(self.maps[0]),
+                                              allow_blank=False, compact=True, id="ng-side"))
+                yield _row("AI", Select([(name, name) for name in PLAYERS],
+                                        value=self.naval.config.ai if self.naval.config.ai
+                                        in PLAYERS else "greedy",
+                                        allow_blank=False, compact=True, id="ng-ai"))
+                yield _row("Seed", Input(str(self.naval.config.new_seed()), type="integer",
+                                         compact=True, id="ng-seed"))
+                yield Vertical(id="ng-fleet")
+            with Horizontal(id="newgame-buttons"):
+                yield Button("Start", variant="primary", id="ng-start", compact=True)
+                yield Button("Back", id="ng-back", compact=True)
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        await self._fill_maps()
+        self.query_one("#ng-start", Button).focus()
+
+    # -- dependent fields ------------------------------------------------------------
+    def _map_options(self) -> list[tuple[str, str]]:
+        return [(f"{m.title} ({m.name})", m.name) for m in self.maps]
+
+    def _grid_options(self, spec: MapSpec) -> list[tuple[str, str]]:
+        return [(g.value, g.value) for g in spec.grids if g in self.ruleset.grids]
+
+    def _side_options(self, spec: MapSpec) -> list[tuple[str, str]]:
+        return [(s, s) for s in spec.sides] + [("both sides (hot seat)", HOTSEAT),
+                                               ("neither (watch the AI)", WATCH)]
+
+    async def _fill_maps(self) -> None:
+        select: Select[str] = self.query_one("#ng-map", Select)
+        self.maps = playable_maps(self.ruleset)
+        if not self.maps:
+            self.notify(f"No map fits {self.ruleset.title}.", severity="error")
+            return
+        select.set_options(self._map_options())
+        select.value = self.maps[0].name
+        await self._fill_for_map(self.maps[0])
+
+    def spec(self) -> MapSpec | None:
+        name = self.query_one("#ng-map", Select).value
+        return next((m for m in self.maps if m.name == name), None)
+
+    async def _fill_for_map(self, spec: MapSpec) -> None:
+        if self._filled_for == (self.ruleset.name, spec.name):
+            return
+        self._filled_for = (self.ruleset.name, spec.name)
+        self.query_one("#ng-about", Static).update(
+            f"[dim]{spec.about}  ({spec.goal.describe()}, {spec.width}x{spec.height})[/dim]")
+        grid: Select[str] = self.query_one("#ng-grid", Select)
+        grids = self._grid_options(spec)
+        grid.set_options(grids)
+        grid.value = grids[0][1]
+        grid.disabled = len(grids) == 1
+        side: Select[str] = self.query_one("#ng-side", Select)
+        side.set_options(self._side_options(spec))
+        side.value = spec.sides[0]
+        fleet = self.query_one("#ng-fleet", Vertical)
+        await fleet.remove_children()
+        classes = self.ruleset.ship_classes()
+        options = [(f"{c.name}", key) for key, c in classes.items()]
+        default = next(iter(classes))
+        rows: list[Widget] = [Static("[b]Fleets[/b]", classes="form-note")]
+        for slot in spec.ships:
+            rows.append(_row(f"{slot.id} ({slot.side})",
+                             Select(options, value=slot.kind if slot.kind in classes else default,
+                                    allow_blank=False, compact=True, id=f"ng-ship-{slot.id}",
+                                    classes="ng-ship")))
+        await fleet.mount_all(rows)
+
+    @on(Select.Changed, "#ng-ruleset")
+    async def _ruleset_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.ruleset.name:
+            self.ruleset = find_ruleset(event.value)
+            await self._fill_maps()
+
+    @on(Select.Changed, "#ng-map")
+    async def _map_changed(self, event: Select.Changed) -> None:
+        spec = self.spec()
+        if spec is not None and event.value == spec.name and self.is_mounted:
+            await self._fill_for_map(spec)
+
+    # -- actions -----------------------------------------------------------------------
+    def action_reseed(self) -> None:
+        self.query_one("#ng-seed", Input).value = str(self.naval.config.new_seed())
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#ng-back")
+    def _back(self) -> None:
+        self.action_back()
+
+    @on(Button.Pressed, "#ng-start")
+    @on(Input.Submitted, "#ng-seed")
+    def _start(self) -> None:
+        self.action_start()
+
+    def build(self) -> Session | None:
+        """The game these settings describe; None (after saying why) if there is none."""
+        spec = self.spec()
+        if spec is None:
+            self.notify("Choose a map first.", severity="error")
+            return None
+        text = self.query_one("#ng-seed", Input).value.strip()
+        try:
+            seed = int(text)
+        except ValueError:
+            self.notify("The seed must be a whole number.", severity="error")
+            return None
+        grid = GridKind(str(self.query_one("#ng-grid", Select).value))
+        fleet = []
+        for slot in spec.ships:
+            kind = self.query_one(f"#ng-ship-{slot.id}", Select).value
+            if isinstance(kind, str) and kind != slot.kind:
+                fleet.append((slot.id, kind))
+        setup = Setup(self.ruleset.name, spec.name, spec.text, grid, seed, tuple(fleet))
+        try:
+            game = Game(self.ruleset, setup)
+        except (MapError, ScenarioError) as exc:
+            self.notify(str(exc), title="Cannot start", severity="error")
+            return None
+        ai = str(self.query_one("#ng-ai", Select).value)
+        side = str(self.query_one("#ng-side", Select).value)
+        sides = game.state.sides
+        if side == HOTSEAT:
+            seats = dict.fromkeys(sides, HUMAN)
+        elif side == WATCH:
+            seats = dict.fromkeys(sides, ai)
+        else:
+            seats = {s: HUMAN if s == side else ai for s in sides}
+        return Session(game, seats)
+
+    def action_start(self) -> None:
+        session = self.build()
+        if session is None:
+            return
+        if not session.human_sides():
+            from tui_naval.tui.screens.demo import DemoScreen
+
+            self.app.switch_screen(DemoScreen(session))
+            return
+        from tui_naval.tui.screens.battle import BattleScreen
+
+        self.app.switch_screen(BattleScreen(session))

@@ -1,0 +1,116 @@
+"""The title screen: the name in big letters and the main menu."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pyfiglet
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Center, Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_naval.core.saves import SaveError
+from tui_naval.tui import keys
+from tui_naval.tui.screens.base import NavalScreen
+from tui_naval.tui.session import autosave_path, load_session
+
+NAME = "tui-naval"
+TAGLINE = "wind, sails and an AI admiral · a terminal naval wargame"
+FONTS = ("larry3d", "slant", "small")
+
+MENU = (
+    ("new_game", "New game", "n"),
+    ("continue_game", "Continue", "c"),
+    ("load_game", "Load", "l"),
+    ("demo", "Demo", "d"),
+    ("app.show_rules", "Rules", "r"),
+    ("app.quit", "Quit", "q"),
+)
+
+
+def title_art(width: int) -> str:
+    """The name in the largest figlet font that fits ``width`` columns (plain if none does)."""
+    for font in FONTS:
+        art = pyfiglet.figlet_format(NAME, font=font, width=1000)
+        lines = [line.rstrip() for line in art.splitlines()]
+        while lines and not lines[-1]:
+            lines.pop()
+        if lines and max(len(line) for line in lines) <= width - 2:
+            return "\n".join(lines)
+    return NAME
+
+
+class TitleScreen(NavalScreen[None]):
+    """New game, continue, load, demo, rules, quit."""
+
+    COMMAND_SET = keys.TITLE
+    BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.TITLE)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            with Center():
+                yield Static(title_art(self.app.size.width), id="title-art")
+            yield Static("~ " * 36, id="title-waves")
+            yield Static(TAGLINE, id="title-tagline")
+            with Center():
+                yield OptionList(*(Option(f" {label:<10} [dim]{key}[/]", id=action)
+                                   for action, label, key in MENU), id="title-menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#title-menu", OptionList).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one("#title-art", Static).update(title_art(event.size.width))
+
+    @on(OptionList.OptionSelected, "#title-menu")
+    async def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            await self.run_action(event.option.id)
+
+    def action_new_game(self) -> None:
+        from tui_naval.tui.screens.new_game import NewGameScreen
+
+        self.app.push_screen(NewGameScreen())
+
+    def action_continue_game(self) -> None:
+        path = autosave_path(self.naval.config.save_dir)
+        if not path.is_file():
+            self.notify("There is no autosaved game yet.", title="Continue")
+            return
+        try:
+            session = load_session(path, self.naval.config.ai)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot continue", severity="error")
+            return
+        from tui_naval.tui.screens.battle import BattleScreen
+
+        self.app.push_screen(BattleScreen(session))
+
+    def action_load_game(self) -> None:
+        from tui_naval.tui.dialogs.load import LoadDialog
+
+        self.app.push_screen(LoadDialog(self.naval.config.save_dir), self._loaded)
+
+    def _loaded(self, path: object) -> None:
+        from pathlib import Path
+
+        if not isinstance(path, Path):
+            return
+        try:
+            session = load_session(path, self.naval.config.ai)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot load", severity="error")
+            return
+        from tui_naval.tui.screens.battle import BattleScreen
+
+        self.app.push_screen(BattleScreen(session))
+
+    def action_demo(self) -> None:
+        from tui_naval.tui.screens.demo import DemoScreen, demo_session
+
+        config = self.naval.config
+        self.app.push_screen(DemoScreen(demo_session(config.new_seed(), config.ai)))
