@@ -18,6 +18,7 @@ from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
 from tui_naval.core.maps import MapError, available_maps, load_map
 from tui_naval.core.orders import IllegalOrder
+from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.saves import (
     SaveError,
     default_save_dir,
@@ -26,7 +27,7 @@ from tui_naval.core.saves import (
     save_game,
     state_digest,
 )
-from tui_naval.core.scenario import ScenarioError, Setup
+from tui_naval.core.scenario import ScenarioError, Setup, playable_maps, unplayable_reason
 from tui_naval.core.state import Event
 from tui_naval.rulesets import DEFAULT_RULESET, REGISTRY, UnknownRuleset, find_ruleset
 
@@ -46,10 +47,27 @@ def fail(message: str) -> NoReturn:
     raise CliError(message)
 
 
-def new_game(ruleset_name: str, map_name: str, seed: int, grid: str | None) -> Game:
+def default_map(ruleset: Ruleset[Any]) -> str:
+    """The map a ruleset opens on when none is named: channel-race, else its first map."""
+    specs = []
+    for path in available_maps():
+        try:
+            specs.append(load_map(str(path)))
+        except MapError:
+            continue
+    maps = playable_maps(ruleset, specs, prefer=DEFAULT_MAP)
+    if not maps:
+        fail(f"no map is playable with {ruleset.title}")
+    return maps[0].name
+
+
+def new_game(ruleset_name: str, map_name: str | None, seed: int, grid: str | None) -> Game:
     """Set up a new game from names, as the CLI and the TUI's new-game screen do."""
     ruleset = find_ruleset(ruleset_name)
-    spec = load_map(map_name)
+    spec = load_map(map_name or default_map(ruleset))
+    reason = unplayable_reason(ruleset, spec)
+    if reason:
+        fail(f"map {spec.name}: {reason}")
     kind = GridKind(grid) if grid else next((g for g in spec.grids if g in ruleset.grids),
                                              spec.grids[0])
     setup = Setup(ruleset.name, spec.name, spec.text, kind, seed)
@@ -134,8 +152,10 @@ def cmd_maps(args: argparse.Namespace) -> int:
             print(f"{path.stem:<18} BROKEN: {exc}")
             continue
         grids = "/".join(g.value for g in spec.grids)
-        print(f"{spec.name:<18} {spec.title:<22} {spec.goal.kind.value:<6} "
-              f"{spec.width}x{spec.height} {grids:<26} {len(spec.ships)} ships")
+        who = ", ".join(e.name for e in REGISTRY if unplayable_reason(e.load(), spec) is None)
+        print(f"{spec.name:<18} {spec.title:<30} {spec.goal.kind.value:<6} "
+              f"{spec.width}x{spec.height:<3} {grids:<26} {len(spec.ships):>2} ships  "
+              f"{who or 'no ruleset'}")
     return 0
 
 
@@ -151,6 +171,30 @@ def cmd_saves(args: argparse.Namespace) -> int:
             status = info.outcome or "in progress"
             print(f"{info.path.name:<28} {info.ruleset:<12} {info.map_name:<18} "
                   f"turn {info.turn:<4} {info.saved}  {status}")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from tui_naval.simulate import default_progress, simulate
+
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    if len(names) < 2:
+        fail("--players needs two names, e.g. greedy,random")
+    if args.games < 1:
+        fail("--games must be at least 1")
+    for name in names:
+        make_player(name)  # unknown names fail before any game is played
+    ruleset = find_ruleset(args.ruleset)
+    map_name = args.map or default_map(ruleset)
+    first = DEFAULT_SEED if args.seed is None else args.seed
+    new_game(ruleset.name, map_name, first, args.grid)  # a bad setup fails at once
+    result = simulate(lambda seed: new_game(ruleset.name, map_name, seed, args.grid),
+                      names, args.games, first, progress=default_progress())
+    print(f"{ruleset.title} on {map_name}: {' vs '.join(names)}, sides alternating")
+    for line in result.lines():
+        print(line)
+    if args.json:
+        print(result.as_json())
     return 0
 
 
@@ -180,6 +224,15 @@ def build_parser() -> argparse.ArgumentParser:
                "'R1 starboard 1', 'B1 keep'); '#' starts a comment.  A save's \"orders\" list "
                "is a valid script, and a save .json may be given as the script itself: its "
                "ruleset, map and seed are used.")
+    simulate = sub.add_parser("simulate", help="play AI-against-AI games and count the wins")
+    add_game_options(simulate, seed_help="seed of the first game (then +1 each game)")
+    simulate.add_argument("--games", type=int, default=20, help="number of games")
+    simulate.add_argument("--players", default="greedy,random",
+                          help=f"two AIs, comma-separated ({', '.join(PLAYERS)})")
+    simulate.add_argument("--json", action="store_true",
+                          help="end with one JSON line: games, wins, draws, mean turns")
+    simulate.set_defaults(func=cmd_simulate)
+
     demo.add_argument("--headless", action="store_true", help="print the game as text")
     add_game_options(demo, seed_help="random seed (default: 1 headless, random in the TUI)")
     demo.add_argument("--turns", type=int, default=None, help="play at most N turns")
@@ -216,7 +269,8 @@ def add_tui_options(parser: argparse.ArgumentParser, suppress: bool = False) -> 
 
 def add_game_options(parser: argparse.ArgumentParser, seed_help: str = "random seed") -> None:
     parser.add_argument("--ruleset", default=DEFAULT_RULESET, help="ruleset name or alias")
-    parser.add_argument("--map", default=DEFAULT_MAP, help="map name or path to a .map file")
+    parser.add_argument("--map", default=None,
+                        help="map name or path to a .map file (default: the ruleset's first map)")
     parser.add_argument("--grid", choices=[g.value for g in GridKind],
                         help="grid (default: the map's first)")
     parser.add_argument("--seed", type=int, default=None, help=seed_help)

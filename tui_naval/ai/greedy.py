@@ -10,9 +10,13 @@ from tui_naval.core.state import GameState
 
 
 def _advisors() -> dict[str, Callable[[Any, Decision], Order]]:
-    from tui_naval.ai import kyngesreach, salt_n_tar
+    from tui_naval.ai import kyngesreach, salt_n_tar, ships_and_sails
 
-    return {"salt-n-tar": salt_n_tar.choose, "kyngesreach": kyngesreach.choose}
+    return {
+        "salt-n-tar": salt_n_tar.choose,
+        "kyngesreach": kyngesreach.choose,
+        "ships-and-sails": ships_and_sails.choose,
+    }
 
 
 class GreedyPlayer:

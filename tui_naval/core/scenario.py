@@ -78,3 +78,23 @@ def start_state(ruleset: Ruleset[Any], setup: Setup) -> GameState:
                             f"(map {scenario.map.name})")
     state: GameState = ruleset.setup(scenario)
     return state
+
+
+def unplayable_reason(ruleset: Ruleset[Any], spec: MapSpec) -> str | None:
+    """Why a ruleset cannot play a map (goal, grids or ship classes), or None if it can."""
+    if spec.goal.kind not in ruleset.goals:
+        return f"{ruleset.title} has no {spec.goal.kind.value} game"
+    if not any(g in ruleset.grids for g in spec.grids):
+        return f"{ruleset.title} is not played on {', '.join(g.value for g in spec.grids)}"
+    classes = ruleset.ship_classes()
+    unknown = sorted({s.kind for s in spec.ships if s.kind and s.kind not in classes})
+    if unknown:
+        return f"{ruleset.title} has no ship class {', '.join(unknown)}"
+    return None
+
+
+def playable_maps(ruleset: Ruleset[Any], specs: list[MapSpec],
+                  prefer: str = "") -> list[MapSpec]:
+    """The maps a ruleset can play, ``prefer`` first, then by name."""
+    out = [spec for spec in specs if unplayable_reason(ruleset, spec) is None]
+    return sorted(out, key=lambda s: (s.name != prefer, s.name))

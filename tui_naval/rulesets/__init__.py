@@ -46,6 +46,12 @@ REGISTRY: tuple[RulesetEntry, ...] = (
         "GURPS broadsides: the wind gauge, range bands, hit location, Hull Integrity Points, "
         "sails, masts and called shots.",
     ),
+    RulesetEntry(
+        "ships-and-sails", "Ships & Sails", ("shipsandsails", "ships", "sns", "s&s"),
+        "tui_naval.rulesets.ships_and_sails.rules",
+        "Hex-ocean broadside battles: plotted moves, d12 wind, aimed ball, chain and grape, "
+        "collisions.",
+    ),
 )
 
 DEFAULT_RULESET = "salt-n-tar"

@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from tui_naval.ai.players import PLAYERS
+from tui_naval.core import scenario
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
 from tui_naval.core.maps import MapError, MapSpec, available_maps, load_map
@@ -32,17 +33,14 @@ WATCH = "@watch"
 
 
 def playable_maps(ruleset: Ruleset[Any]) -> list[MapSpec]:
-    """Maps a ruleset can be played on (goal and grid both fit), default map first."""
-    out = []
+    """Maps a ruleset can be played on (goal, grid and ship classes fit), default map first."""
+    specs = []
     for path in available_maps():
         try:
-            spec = load_map(str(path))
+            specs.append(load_map(str(path)))
         except MapError:
             continue
-        if spec.goal.kind in ruleset.goals and any(g in ruleset.grids for g in spec.grids):
-            out.append(spec)
-    out.sort(key=lambda s: (s.name != DEFAULT_MAP, s.name))
-    return out
+    return scenario.playable_maps(ruleset, specs, prefer=DEFAULT_MAP)
 
 
 def _row(label: str, widget: Any, row_id: str = "") -> Horizontal:

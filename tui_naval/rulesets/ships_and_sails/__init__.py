@@ -1,0 +1,1 @@
+"""Ships & Sails: hex-ocean broadside battles with plotted moves and aimed fire."""
