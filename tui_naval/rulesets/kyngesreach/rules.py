@@ -16,11 +16,12 @@ from importlib import resources
 from attrs import evolve
 
 from tui_naval.core.dice import Chance, ChanceOutcome, Check, DiceSpec, Rng, Roller, gurps_check
+from tui_naval.core.events import EventLog as Log
 from tui_naval.core.grid import Cell, GridKind
-from tui_naval.core.orders import Decision, IllegalOrder, Order
+from tui_naval.core.orders import Decision, Order, check_answer
 from tui_naval.core.ruleset import Row, Ruleset, ShipClass
 from tui_naval.core.scenario import Scenario, ScenarioError
-from tui_naval.core.state import Event, GoalKind, Outcome
+from tui_naval.core.state import GoalKind, Outcome
 from tui_naval.core.wind import Wind
 from tui_naval.rulesets.kyngesreach import gunnery as gun
 from tui_naval.rulesets.kyngesreach import layout
@@ -31,17 +32,6 @@ from tui_naval.rulesets.kyngesreach.tables import AMMO_NAMES, BANDS, MASTS, Band
 
 PHASES = ("weather", "gauge", "range", "battery", "fire", "ammo", "end")
 DECIDING = ("weather", "range", "battery", "fire", "ammo")
-
-
-class Log:
-    """Collects a transition's events."""
-
-    def __init__(self, turn: int) -> None:
-        self.turn = turn
-        self.events: list[Event] = []
-
-    def __call__(self, kind: str, text: str, ship: str = "") -> None:
-        self.events.append(Event(self.turn, kind, text, ship))
 
 
 def label(ship: KyngShip) -> str:
@@ -328,13 +318,7 @@ class Kyngesreach:
 
     # -- transitions -----------------------------------------------------------
     def apply(self, state: KyngState, order: Order) -> KyngState:
-        if state.outcome is not None:
-            raise IllegalOrder("the battle is over")
-        decision = self.decision(state)
-        if decision is None:
-            raise IllegalOrder("no decision is pending")
-        if order not in decision.options:
-            decision.find(str(order))  # raises IllegalOrder listing the legal ones
+        decision = check_answer(self.decision(state), order, state.outcome is not None)
         log = Log(state.turn)
         state = self._answer(state, decision, order, log)
         return self._advance(state, log)

@@ -14,11 +14,12 @@ from functools import cache
 from attrs import evolve
 
 from tui_naval.core.dice import Chance, Rng, Roller
+from tui_naval.core.events import EventLog as Log
 from tui_naval.core.grid import Cell, GridKind
-from tui_naval.core.orders import Decision, IllegalOrder, Order
+from tui_naval.core.orders import Decision, Order, check_answer
 from tui_naval.core.ruleset import Row, Ruleset, ShipClass
 from tui_naval.core.scenario import Scenario
-from tui_naval.core.state import Event, GoalKind
+from tui_naval.core.state import GoalKind
 from tui_naval.core.wind import Wind
 from tui_naval.rulesets.salt_n_tar import progress
 from tui_naval.rulesets.salt_n_tar.sailing import (
@@ -43,17 +44,6 @@ MANEUVERS = ("keep", "reef", "unreef", "furl", "set-sail", "anchor", "weigh")
 def luck_chance() -> Chance:
     """The Luck Roll as a chance node: each face with its odds and effect."""
     return Chance.table("1d6", {i + 1: e.text for i, e in enumerate(tables().luck)})
-
-
-class Log:
-    """Collects a transition's events."""
-
-    def __init__(self, turn: int) -> None:
-        self.turn = turn
-        self.events: list[Event] = []
-
-    def __call__(self, kind: str, text: str, ship: str = "") -> None:
-        self.events.append(Event(self.turn, kind, text, ship))
 
 
 def label(ship: SaltShip) -> str:
@@ -187,13 +177,7 @@ class SaltNTar:
 
     # -- transitions -----------------------------------------------------------
     def apply(self, state: SaltState, order: Order) -> SaltState:
-        if state.outcome is not None:
-            raise IllegalOrder("the game is over")
-        decision = self.decision(state)
-        if decision is None:
-            raise IllegalOrder("no decision is pending")
-        if order not in decision.options:
-            decision.find(str(order))  # raises IllegalOrder listing the legal ones
+        check_answer(self.decision(state), order, state.outcome is not None)
         state = evolve(state, plotted=(*state.plotted, str(order)))
         return self._advance(state, Log(state.turn))
 

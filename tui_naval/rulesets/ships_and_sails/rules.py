@@ -16,11 +16,12 @@ from collections.abc import Mapping
 from attrs import evolve
 
 from tui_naval.core.dice import Rng, Roller
+from tui_naval.core.events import EventLog as Log
 from tui_naval.core.grid import Cell, GridKind
-from tui_naval.core.orders import Decision, IllegalOrder, Order
+from tui_naval.core.orders import Decision, Order, check_answer
 from tui_naval.core.ruleset import Row, ShipClass
 from tui_naval.core.scenario import Scenario
-from tui_naval.core.state import Event, GoalKind, Outcome, Terrain
+from tui_naval.core.state import GoalKind, Outcome, Terrain
 from tui_naval.core.wind import Wind
 from tui_naval.rulesets.ships_and_sails import mechanics as m
 from tui_naval.rulesets.ships_and_sails.state import TENTHS, SailShip, SailState, tenths
@@ -36,17 +37,6 @@ PHASES = ("orders", "weather", "move", "attack", "end")
 #: The orders each ship gives every turn, in the order they are asked.
 VERBS = ("move", "ammo", "aim")
 KEEP = "keep"
-
-
-class Log:
-    """Collects a transition's events."""
-
-    def __init__(self, turn: int) -> None:
-        self.turn = turn
-        self.events: list[Event] = []
-
-    def __call__(self, kind: str, text: str, ship: str = "") -> None:
-        self.events.append(Event(self.turn, kind, text, ship))
 
 
 def label(ship: SailShip) -> str:
@@ -194,13 +184,7 @@ class ShipsAndSails:
 
     # -- transitions -----------------------------------------------------------
     def apply(self, state: SailState, order: Order) -> SailState:
-        if state.outcome is not None:
-            raise IllegalOrder("the game is over")
-        decision = self.decision(state)
-        if decision is None:
-            raise IllegalOrder("no decision is pending")
-        if order not in decision.options:
-            decision.find(str(order))  # raises IllegalOrder listing the legal ones
+        check_answer(self.decision(state), order, state.outcome is not None)
         state = evolve(state, plotted=(*state.plotted, str(order)))
         return self._advance(state, Log(state.turn))
 
