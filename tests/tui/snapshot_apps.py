@@ -1,0 +1,104 @@
+"""Apps and set-up steps for the SVG snapshot tests: fixed seeds, a tmp save folder,
+a fixed clock, and waits that stop on an exact decision so every run draws the same."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from app_support import make_app, wait_for_screen, wait_until
+from textual.pilot import Pilot
+
+from tui_naval.ai.players import make_player
+from tui_naval.cli import new_game
+from tui_naval.core.controller import play
+from tui_naval.core.history import Game
+from tui_naval.tui.app import NavalApp
+from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.screens.new_game import NewGameScreen
+from tui_naval.tui.screens.rules import RulesScreen
+from tui_naval.tui.session import Session
+
+SEED = 3
+RunBefore = Callable[[Pilot[Any]], Awaitable[None]]
+
+
+def battle_app(tmp_path: Path, game: Game, human: str = "blue") -> NavalApp:
+    """A battle with the player on ``human`` and the greedy AI on the other sides."""
+    seats = {side: "human" if side == human else "greedy" for side in game.state.sides}
+    return make_app(tmp_path, lambda: BattleScreen(Session(game, seats)))
+
+
+def settle_on(kind: type) -> RunBefore:
+    """Wait for a screen of ``kind`` on top, drawn."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await wait_for_screen(pilot, kind)
+        await pilot.pause()
+
+    return run_before
+
+
+def at_prompt(kind: str, answers: dict[str, str] | None = None,
+              after: tuple[str, ...] = ()) -> RunBefore:
+    """Answer the player's prompts (``answers``: decision kind -> key, default "1") until
+    a ``kind`` decision is asked; then press ``after`` (e.g. "down" for a preview)."""
+    answers = answers or {}
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        battle = await wait_for_screen(pilot, BattleScreen)
+        assert isinstance(battle, BattleScreen)
+        for _ in range(40):
+            await wait_until(pilot, lambda: battle.prompt.asking, what="a prompt")
+            decision = battle.game.decision()
+            assert decision is not None
+            if decision.kind == kind:
+                break
+            played = len(battle.game.orders)
+            await pilot.press(answers.get(decision.kind, "1"))
+            await wait_until(pilot, lambda n=played: len(battle.game.orders) > n,  # type: ignore[misc]
+                             what="the answer to be played")
+        else:
+            raise AssertionError(f"no {kind} prompt came")
+        for key in after:
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause()
+        await pilot.pause()
+
+    return run_before
+
+
+# -- the apps ---------------------------------------------------------------------------
+def title(tmp_path: Path) -> NavalApp:
+    return make_app(tmp_path)
+
+
+def new_game_screen(tmp_path: Path) -> NavalApp:
+    return make_app(tmp_path, NewGameScreen)
+
+
+def rules(tmp_path: Path) -> NavalApp:
+    return make_app(tmp_path, RulesScreen)
+
+
+def hex_race(tmp_path: Path) -> NavalApp:
+    return battle_app(tmp_path, new_game("salt-n-tar", "channel-race", SEED, "hex-flat"))
+
+
+def square_regatta(tmp_path: Path) -> NavalApp:
+    return battle_app(tmp_path, new_game("salt-n-tar", "square-regatta", SEED, "square"))
+
+
+def kr_duel(tmp_path: Path) -> NavalApp:
+    return battle_app(tmp_path, new_game("kyngesreach", "kr-duel", SEED, None))
+
+
+def finished_race(tmp_path: Path) -> NavalApp:
+    """Channel-race seed 3, greedy against greedy to the end: the game-over dialog."""
+    game = new_game("salt-n-tar", "channel-race", SEED, "hex-flat")
+    play(game, {side: make_player("greedy") for side in game.state.sides})
+    assert game.state.outcome is not None
+    return battle_app(tmp_path, game)
+

@@ -1,0 +1,117 @@
+"""SVG snapshots of every screen, dialog and prompt at 100x30 and at the 80x24 minimum.
+
+Seeds, the clock and the save folder are fixed (see ``snapshot_apps``), so the
+pictures only change when the UI does.  After a deliberate change, look at the new
+pictures and accept them with ``pytest tests/tui/test_snapshots.py --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import snapshot_apps as apps
+from app_support import screen_text, wait_for_screen, wait_until
+from textual.pilot import Pilot
+from textual.widgets import Markdown
+
+from tui_naval.tui.dialogs.game_over import GameOverDialog
+from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.screens.new_game import NewGameScreen
+from tui_naval.tui.screens.rules import RulesScreen
+from tui_naval.tui.screens.title import TitleScreen
+
+SIZES = [pytest.param((100, 30), id="100x30"), pytest.param((80, 24), id="80x24")]
+SnapCompare = Callable[..., bool]
+
+
+@pytest.fixture(params=SIZES)
+def size(request: pytest.FixtureRequest) -> tuple[int, int]:
+    return request.param  # type: ignore[no-any-return]
+
+
+def test_title(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(apps.title(tmp_path), terminal_size=size,
+                        run_before=apps.settle_on(TitleScreen))
+
+
+def test_new_game(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = await wait_for_screen(pilot, NewGameScreen)
+        await wait_until(pilot, lambda: bool(screen.query("#ng-ship-R1")), what="the fleets")
+        await pilot.pause()
+
+    assert snap_compare(apps.new_game_screen(tmp_path), terminal_size=size,
+                        run_before=run_before)
+
+
+def test_rules(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = await wait_for_screen(pilot, RulesScreen)
+        markdown = screen.query_one(Markdown)
+        await wait_until(pilot, lambda: bool(markdown.children), what="the rules text")
+        await pilot.pause()
+
+    assert snap_compare(apps.rules(tmp_path), terminal_size=size, run_before=run_before)
+
+
+# -- a hex battle (channel-race, hex-flat): each of Salt'n'Tar's prompts -------------------
+def test_hex_luck(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    """The luck prompt, with its chance table beside the options."""
+    assert snap_compare(apps.hex_race(tmp_path), terminal_size=size,
+                        run_before=apps.at_prompt("luck"))
+
+
+def test_hex_helm(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    """The helm prompt with port 1 highlighted: its path previewed on the map."""
+    assert snap_compare(apps.hex_race(tmp_path), terminal_size=size,
+                        run_before=apps.at_prompt("move", {"luck": "2"}, after=("down",)))
+
+
+def test_hex_maneuver(snap_compare: SnapCompare, tmp_path: Path,
+                      size: tuple[int, int]) -> None:
+    assert snap_compare(apps.hex_race(tmp_path), terminal_size=size,
+                        run_before=apps.at_prompt("maneuver", {"luck": "2"}))
+
+
+# -- a square battle (square-regatta) ---------------------------------------------------------
+def test_square_helm(snap_compare: SnapCompare, tmp_path: Path,
+                     size: tuple[int, int]) -> None:
+    assert snap_compare(apps.square_regatta(tmp_path), terminal_size=size,
+                        run_before=apps.at_prompt("move", {"luck": "2"}, after=("down",)))
+
+
+# -- Kyngesreach (kr-duel): gunnery prompts ------------------------------------------------------
+def test_kr_ammo(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(apps.kr_duel(tmp_path), terminal_size=size,
+                        run_before=apps.at_prompt("ammo"))
+
+
+def test_kr_range(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    """The range prompt, with its Seamanship chance table."""
+    assert snap_compare(apps.kr_duel(tmp_path), terminal_size=size,
+                        run_before=apps.at_prompt("range"))
+
+
+def test_kr_target(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(apps.kr_duel(tmp_path), terminal_size=size,
+                        run_before=apps.at_prompt("target"))
+
+
+# -- the end, and a terminal too small ---------------------------------------------------------
+def test_game_over(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await wait_for_screen(pilot, GameOverDialog)
+        await wait_until(pilot, lambda: "distance to go" in screen_text(pilot.app),
+                         what="the chart")
+        await pilot.pause()
+
+    assert snap_compare(apps.finished_race(tmp_path), terminal_size=size,
+                        run_before=run_before)
+
+
+def test_too_small(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    assert snap_compare(apps.hex_race(tmp_path), terminal_size=(60, 20),
+                        run_before=apps.settle_on(BattleScreen))
