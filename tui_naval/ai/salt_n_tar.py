@@ -68,7 +68,7 @@ def project(state: SaltState, ship: SaltShip, points: int, start: Projection | N
             strain += 1 if why in (Block.LAND, Block.SHOAL) else 0
             break
         cell = nxt
-        if target is not None and grid.distance(cell, target) <= goal.rounding:
+        if target is not None and cell in target:
             rounded += 1
             if rounded == len(goal.course):
                 return Projection(cell, heading, rounded, carry, strain, True, step)
@@ -76,9 +76,28 @@ def project(state: SaltState, ship: SaltShip, points: int, start: Projection | N
     return Projection(cell, heading, rounded, carry, strain, False, 0)
 
 
-def _next_mark(state: SaltState, rounded: int) -> Cell | None:
+def _next_mark(state: SaltState, rounded: int) -> frozenset[Cell] | None:
+    """The cells from which the next mark counts as rounded (None when none is left)."""
     course = state.goal.course
-    return state.board.mark(course[rounded]).cell if rounded < len(course) else None
+    if rounded >= len(course):
+        return None
+    return _rounding_zone(state.board, state.board.mark(course[rounded]).cell, state.goal.rounding)
+
+
+_ZONES: dict[tuple[int, Cell, int], tuple[Board, frozenset[Cell]]] = {}
+
+
+def _rounding_zone(board: Board, mark: Cell, rounding: int) -> frozenset[Cell]:
+    key = (id(board), mark, rounding)
+    hit = _ZONES.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    grid = board.grid
+    zone = frozenset(c for c in grid.cells() if grid.distance(c, mark) <= rounding)
+    if len(_ZONES) > 256:
+        _ZONES.clear()
+    _ZONES[key] = (board, zone)
+    return zone
 
 
 class _OccupiedMemo:
@@ -148,8 +167,8 @@ def value(state: SaltState, ship: SaltShip, proj: Projection) -> float:
 
 
 def best_value(state: SaltState, ship: SaltShip, luck: int | None = None) -> float:
-    """The best value among this turn's helm options."""
-    return max(value(state, ship, project(state, ship, p, luck=luck)) for p in HELM.values())
+    """The best value among this turn's one-point helm options (what luck is judged by)."""
+    return max(value(state, ship, project(state, ship, p, luck=luck)) for p in FOLLOW_UP)
 
 
 def choose_helm(state: SaltState, ship: SaltShip, options: tuple[Order, ...]) -> Order:
