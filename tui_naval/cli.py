@@ -29,7 +29,13 @@ from tui_naval.core.saves import (
 )
 from tui_naval.core.scenario import ScenarioError, Setup, playable_maps, unplayable_reason
 from tui_naval.core.state import Event
-from tui_naval.rulesets import DEFAULT_RULESET, REGISTRY, UnknownRuleset, find_ruleset
+from tui_naval.rulesets import (
+    DEFAULT_RULESET,
+    REGISTRY,
+    UnknownRuleset,
+    find_entry,
+    find_ruleset,
+)
 
 EXIT_USAGE = 2
 DEFAULT_MAP = "channel-race"
@@ -55,7 +61,7 @@ def default_map(ruleset: Ruleset[Any]) -> str:
             specs.append(load_map(str(path)))
         except MapError:
             continue
-    maps = playable_maps(ruleset, specs, prefer=DEFAULT_MAP)
+    maps = playable_maps(ruleset, specs, prefer=find_entry(ruleset.name).default_map)
     if not maps:
         fail(f"no map is playable with {ruleset.title}")
     return maps[0].name

@@ -22,7 +22,7 @@ from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
 from tui_naval.core.maps import MapError, available_maps, load_map
 from tui_naval.core.saves import converter, load_game, save_game, unstructure_state
-from tui_naval.core.scenario import Setup
+from tui_naval.core.scenario import Setup, unplayable_reason
 from tui_naval.core.state import Terrain
 from tui_naval.rulesets import REGISTRY, find_ruleset
 from tui_naval.rulesets.salt_n_tar.state import SaltState
@@ -196,11 +196,8 @@ def _contract_cases() -> list[tuple[str, str, GridKind]]:
             continue
     for entry in REGISTRY:
         ruleset = entry.load()
-        classes = set(ruleset.ship_classes())
         for name, spec in specs:
-            # A map names its ships' classes, which belong to one ruleset or another.
-            kinds = {s.kind for s in spec.ships if s.kind}
-            if spec.goal.kind in ruleset.goals and kinds <= classes:
+            if unplayable_reason(ruleset, spec) is None:
                 cases += [(entry.name, name, g) for g in spec.grids if g in ruleset.grids]
     return cases
 

@@ -28,6 +28,8 @@ class RulesetEntry:
     aliases: tuple[str, ...]
     module: str
     summary: str
+    #: The map a new game opens on when none is named.
+    default_map: str = ""
 
     def load(self) -> Ruleset[Any]:
         ruleset: Ruleset[Any] = importlib.import_module(self.module).RULESET
@@ -39,18 +41,30 @@ REGISTRY: tuple[RulesetEntry, ...] = (
         "salt-n-tar", "Salt'n'Tar", ("saltntar", "salt", "snt", "regatta"),
         "tui_naval.rulesets.salt_n_tar.rules",
         "Regatta-style sailing: races round buoys and chases; wind, luck and strain rolls.",
+        "channel-race",
     ),
     RulesetEntry(
         "kyngesreach", "Kyngesreach", ("kyngesreach-naval", "kr", "gurps", "gurps-naval"),
         "tui_naval.rulesets.kyngesreach.rules",
         "GURPS broadsides: the wind gauge, range bands, hit location, Hull Integrity Points, "
         "sails, masts and called shots.",
+        "kr-duel",
     ),
     RulesetEntry(
         "ships-and-sails", "Ships & Sails", ("shipsandsails", "ships", "sns", "s&s"),
         "tui_naval.rulesets.ships_and_sails.rules",
         "Hex-ocean broadside battles: plotted moves, d12 wind, aimed ball, chain and grape, "
         "collisions.",
+        "ss-duel",
+    ),
+    RulesetEntry(
+        "salt-and-shot", "Salt'n'Tar with Kyngesreach gunnery",
+        ("saltandshot", "sas", "saltnshot", "salt-shot"),
+        "tui_naval.rulesets.salt_and_shot.rules",
+        "Salt'n'Tar's combat turn of half moves fought with Kyngesreach broadsides: range "
+        "bands measured on the map, firing arcs, reloads, called shots; damage slows, "
+        "dismasts and cripples the helm.",
+        "sas-duel",
     ),
 )
 

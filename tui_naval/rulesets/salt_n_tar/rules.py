@@ -15,7 +15,7 @@ from attrs import evolve
 
 from tui_naval.core.dice import Chance, Rng, Roller
 from tui_naval.core.events import EventLog as Log
-from tui_naval.core.grid import Cell, GridKind
+from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.orders import Decision, Order, check_answer
 from tui_naval.core.ruleset import Row, Ruleset, ShipClass
 from tui_naval.core.scenario import Scenario
@@ -44,6 +44,23 @@ MANEUVERS = ("keep", "reef", "unreef", "furl", "set-sail", "anchor", "weigh")
 def luck_chance() -> Chance:
     """The Luck Roll as a chance node: each face with its odds and effect."""
     return Chance.table("1d6", {i + 1: e.text for i, e in enumerate(tables().luck)})
+
+
+def initial_wind(grid: Grid, fixed: tuple[str, int] | None, roller: Roller, log: Log) -> Wind:
+    """The starting wind: the map's (``fixed``: direction name, speed), or Initial Wind rolls."""
+    if fixed is not None:
+        wind = Wind(grid.parse_facing(fixed[0]), fixed[1])
+        log("wind", f"The wind blows from {grid.facing_name(wind.direction)} at speed "
+            f"{wind.speed} (set by the map)")
+        return wind
+    t = tables()
+    names = t.initial_wind_direction[grid.kind.value]
+    d = roller.roll(f"1d{len(names)}")
+    s = roller.roll("1d6")
+    wind = Wind(grid.parse_facing(names[d.total - 1]), t.initial_wind_speed[s.total - 1])
+    log("wind", f"Initial wind: direction {d} -> from {grid.facing_name(wind.direction)}; "
+        f"speed {s} -> Wind Speed {wind.speed}")
+    return wind
 
 
 def label(ship: SaltShip) -> str:
@@ -81,17 +98,7 @@ class SaltNTar:
         roller = Roller(Rng.from_seed(scenario.seed))
         log = Log(1)
         t = tables()
-        if spec.wind is not None:
-            wind = Wind(grid.parse_facing(spec.wind[0]), spec.wind[1])
-            log("wind", f"The wind blows from {grid.facing_name(wind.direction)} at speed "
-                f"{wind.speed} (set by the map)")
-        else:
-            names = t.initial_wind_direction[grid.kind.value]
-            d = roller.roll(f"1d{len(names)}")
-            s = roller.roll("1d6")
-            wind = Wind(grid.parse_facing(names[d.total - 1]), t.initial_wind_speed[s.total - 1])
-            log("wind", f"Initial wind: direction {d} -> from {grid.facing_name(wind.direction)}; "
-                f"speed {s} -> Wind Speed {wind.speed}")
+        wind = initial_wind(grid, spec.wind, roller, log)
         ships = tuple(
             SaltShip(id=slot.id, side=slot.side, kind=slot.kind, name=t.ships[slot.kind].name,
                      cell=slot.cell, heading=grid.parse_facing(slot.facing),
