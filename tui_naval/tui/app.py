@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from pathlib import Path
@@ -22,6 +23,14 @@ from tui_naval.tui.signals import install_sighup
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
+#: Set in the environment to time a launch (bench/tui.py does): the app runs headless,
+#: and once its first screen has painted it prints ``painted <ms>``, the milliseconds
+#: since the process started, and exits.  The value is the Unix time the process was
+#: spawned at, or anything else (e.g. ``1``) to take the process's start from /proc.
+BENCH_ENV = "TUI_NAVAL_BENCH_EXIT_AFTER_PAINT"
+#: The headless terminal's size for a timed launch.
+BENCH_SIZE = (120, 40)
+
 
 @frozen
 class Config:
@@ -39,6 +48,8 @@ class Config:
     handle_signals: bool = True
     #: Where new games' random seeds come from.
     new_seed: Callable[[], int] = field(default=lambda: random.randrange(1, 1_000_000))
+    #: A timed launch (see BENCH_ENV): the Unix time the process started at, else None.
+    exit_after_paint: float | None = None
 
 
 ScreenFactory = Callable[[], Screen[Any]]
@@ -64,6 +75,8 @@ class NavalApp(App[int]):
         #: The human game in progress, autosaved on quit and SIGHUP.
         self.session: Session | None = None
         self._remove_sighup: Callable[[], None] = lambda: None
+        #: A timed launch's milliseconds from process start to the first screen's paint.
+        self.painted_ms: float | None = None
 
     def on_mount(self) -> None:
         from tui_naval.tui.screens.title import TitleScreen
@@ -73,9 +86,21 @@ class NavalApp(App[int]):
         if self.config.handle_signals:
             self._remove_sighup = install_sighup(self.on_sighup)
         if self._with_title:
-            self.push_screen(TitleScreen())
+            self.push_screen(TitleScreen(covered=self._first is not None))
         if self._first is not None:
             self.push_screen(self._first())
+        if self.config.exit_after_paint is not None:
+            self.call_after_refresh(self._exit_if_painted, self.screen)
+
+    def _exit_if_painted(self, screen: Screen[Any]) -> None:
+        """A timed launch: exit once the first screen is up and has drawn itself."""
+        painted = getattr(screen, "painted", lambda: True)
+        if self.screen is not screen or not screen.is_mounted or not painted():
+            self.call_after_refresh(self._exit_if_painted, screen)
+            return
+        assert self.config.exit_after_paint is not None
+        self.painted_ms = (time.time() - self.config.exit_after_paint) * 1000
+        self.exit(0)
 
     def on_unmount(self) -> None:
         self._remove_sighup()

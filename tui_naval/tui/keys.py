@@ -99,9 +99,11 @@ GAME = (
 BATTLE = (
     C("battle.undo", "u,ctrl+z", "undo", "Undo", "Go back to your previous decision",
       key_display="u"),
+    # Redo and Fast AI stay out of the footer, so that it fits 80 columns (``?`` lists them).
     C("battle.redo", "r,ctrl+y", "redo", "Redo", "Go forward to your next decision again",
-      key_display="r"),
-    C("battle.fast", "f", "toggle_fast", "Fast AI", "Watch the AI's moves or fast-forward them"),
+      key_display="r", show=False),
+    C("battle.fast", "f", "toggle_fast", "Fast AI", "Watch the AI's moves or fast-forward them",
+      show=False),
     C("battle.skip", "space", "skip", "Skip", "Skip the wait on the AI's current move",
       show=False),
     C("battle.save", "s", "save", "Save", "Save the game under a name"),

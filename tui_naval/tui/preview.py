@@ -1,13 +1,16 @@
 """What the TUI shows about a decision's options: labels, previews, charts.
 
 Everything ruleset-specific the screens need lives behind the few functions
-here (``option_info``, ``helm_preview``, ``next_mark``, ``progress_series``);
-a ruleset without an entry still plays, with plainer prompts.
+here (``option_info``, ``option_preview``, ``typing_keys``, ``status_note``,
+``ship_note``, ``next_mark``, ``progress_series``); a ruleset without an entry
+still plays, with plainer prompts.  The glue only *calls* the rulesets' own
+functions (Ships & Sails' ``mechanics``, Kyngesreach's ``gunnery`` and
+``layout``, the AIs' exact odds): no rule is written twice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -22,22 +25,36 @@ from tui_naval.core.state import GameState
 
 @frozen
 class OptionInfo:
-    """How a prompt shows one option: a short label, a line of detail, a warning."""
+    """How a prompt shows one option: a short label, a line of detail, a warning;
+    ``key`` is what the player types to find it in a long list ("FFR")."""
 
     label: str
     detail: str = ""
     warning: str = ""
+    key: str = ""
 
 
 @frozen
 class Preview:
-    """Where a helm order would take the ship, ignoring the other ships."""
+    """What highlighting an option shows: where the ship would go (``path``, ``end``,
+    ``heading``), cells laid over the sea (``overlays``: cell -> an ``OceanView``
+    overlay kind, "arc", "hit-40", "hit-10" or "target") and a line of text."""
 
-    path: tuple[Cell, ...]
-    end: Cell
-    heading: str
-    text: str
+    path: tuple[Cell, ...] = ()
+    end: Cell | None = None
+    heading: str = ""
+    text: str = ""
     warning: str = ""
+    overlays: tuple[tuple[Cell, str], ...] = ()
+
+    @property
+    def overlay_map(self) -> dict[Cell, str]:
+        return dict(self.overlays)
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Every cell the preview draws (to keep in view)."""
+        return (*self.path, *(c for c, k in self.overlays if k != "arc"))
 
 
 # -- option labels ---------------------------------------------------------------
@@ -74,7 +91,62 @@ def option_info(state: GameState, decision: Decision, order: Order) -> OptionInf
             if order.verb == "anchor" and not _sails_set(state, order.ship):
                 return OptionInfo(info.label, info.detail)
             return info
+    fn = LABELS.get(state.ruleset)
+    if fn is not None:
+        try:
+            return fn(state, decision, order)
+        except (KeyError, ValueError):
+            pass
     return OptionInfo(str(order))
+
+
+def option_order(state: GameState, decision: Decision) -> list[Order]:
+    """The decision's options in the order the prompt lists them (quick keys follow it).
+
+    Ships & Sails' aims: the hexes where an enemy is now come first.
+    """
+    options = list(decision.options)
+    if state.ruleset == "ships-and-sails" and decision.kind == "aim":
+        enemies = {s.cell for s in state.ships
+                   if s.afloat and s.side != decision.side}
+        from tui_naval.rulesets.ships_and_sails import mechanics as m
+
+        def at_enemy(order: Order) -> bool:
+            aim = m.parse_aim(order.arg)
+            return aim is not None and aim[1] in enemies
+
+        options.sort(key=lambda o: (not at_enemy(o), o.arg != m.HOLD))
+    return options
+
+
+def option_cell(state: GameState, order: Order) -> Cell | None:
+    """The hex an option aims at, if it aims at one (to pick it with the map's cursor):
+    Ships & Sails' aimed hex, Kyngesreach's target ship."""
+    try:
+        if state.ruleset == "ships-and-sails" and order.verb == "aim":
+            from tui_naval.rulesets.ships_and_sails import mechanics as m
+
+            aim = m.parse_aim(order.arg)
+            return aim[1] if aim is not None else None
+        if state.ruleset == "kyngesreach" and order.arg:
+            from tui_naval.rulesets.kyngesreach.gunnery import AIM_TOKENS
+
+            if order.verb in AIM_TOKENS:
+                return state.ship(order.arg).cell
+    except (KeyError, ValueError):
+        return None
+    return None
+
+
+def typing_keys(state: GameState, decision: Decision) -> str:
+    """Characters the player may type to narrow a long list of options ("" for none).
+
+    Ships & Sails' moves are strings of L, F and R (and 0 to stay): typing them
+    narrows the list to the moves that begin so.
+    """
+    if state.ruleset == "ships-and-sails" and decision.kind == "move":
+        return "LFR0"
+    return ""
 
 
 def _sails_set(state: GameState, ship_id: str) -> bool:
@@ -154,11 +226,276 @@ def _projected(proj: Any) -> tuple[Cell, int]:
     return proj.ship.cell, proj.ship.heading
 
 
-PREVIEWS: dict[str, PreviewFn] = {"salt-n-tar": _salt_preview}
+# -- Ships & Sails ---------------------------------------------------------------
+
+def _plural(n: int, word: str, plural: str = "") -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
-def helm_preview(state: GameState, order: Order) -> Preview | None:
-    """Where ``order`` would take its ship this turn, or None if it is no helm order."""
+def _sns_label(state: Any, decision: Decision, order: Order) -> OptionInfo:
+    from tui_naval.rulesets.ships_and_sails import mechanics as m
+    from tui_naval.rulesets.ships_and_sails.rules import KEEP
+    from tui_naval.rulesets.ships_and_sails.tables import TARGET_OF, Ammo
+
+    ship = state.ship(order.ship)
+    grid = state.grid
+    if order.verb == "move":
+        arg = order.arg
+        _, heading = m.planned_end(grid, ship, arg)
+        if arg == m.STAY:
+            return OptionInfo("Stay (0 hexes)", "she stays where she is", key=arg)
+        if arg in m.SWINGS:
+            side = "port" if m.SWINGS[arg] < 0 else "stbd"
+            return OptionInfo(f"Swing {side} to {grid.facing_name(heading)}",
+                              f"she swings in place to head {grid.facing_name(heading)}", key=arg)
+        return OptionInfo(f"{arg} ({len(arg)}) to {grid.facing_name(heading)}", key=arg)
+    if order.verb == "ammo":
+        if order.arg == KEEP:
+            return OptionInfo(f"Keep {ship.ammo.value}")
+        ammo = Ammo(order.arg)
+        return OptionInfo(f"Load {ammo.value}",
+                          f"range {m.ammo_range(ammo)}, damages {TARGET_OF[ammo]}",
+                          "no broadside this turn")
+    if order.verb == "aim":
+        aim = m.parse_aim(order.arg)
+        if aim is None:
+            return OptionInfo("Hold fire", "the broadside stays loaded")
+        side, cell = aim
+        there = [s.id for s in state.ships
+                 if s.afloat and s.cell == cell and s.side != ship.side]
+        label = f"{'Port' if side == m.PORT else 'Stbd'} at {cell}"
+        return OptionInfo(label + (f" {','.join(there)}" if there else ""))
+    return OptionInfo(str(order))
+
+
+def _sns_course(state: Any, ship: Any, move: str) -> tuple[tuple[Cell, ...], Cell, int, str]:
+    """(path, end, heading, warning) of a move, ignoring the other ships."""
+    from tui_naval.rulesets.ships_and_sails import mechanics as m
+
+    grid, board = state.grid, state.board
+    if move == m.STAY or move in m.SWINGS or not move:
+        end, heading = m.planned_end(grid, ship, move)
+        return (), end, heading, ""
+    path: list[Cell] = []
+    end, heading = ship.cell, ship.heading
+    for cell, facing in m.trace(grid, ship.cell, ship.heading, move):
+        if not grid.in_bounds(cell):
+            return (tuple(path), end, heading,
+                    f"she would sail off the {grid.edge_of(cell)} edge and be lost!")
+        if not board.is_sea(cell):
+            return (tuple(path), end, heading,
+                    f"{board.terrain_at(cell).name.lower()} at {cell}: she would stop short")
+        path.append(cell)
+        end, heading = cell, facing
+    return tuple(path), end, heading, ""
+
+
+def _sns_preview(state: Any, order: Order) -> Preview | None:
+    from tui_naval.rulesets.ships_and_sails import mechanics as m
+    from tui_naval.rulesets.ships_and_sails.rules import KEEP, plotted_orders
+    from tui_naval.rulesets.ships_and_sails.state import tenths
+    from tui_naval.rulesets.ships_and_sails.tables import POINT_NAMES, TARGET_OF, Ammo, tables
+
+    if order.verb not in ("move", "ammo", "aim"):
+        return None
+    ship = state.ship(order.ship)
+    grid = state.grid
+    t = tables()
+    if order.verb == "move":
+        move = order.arg
+    else:
+        plotted = plotted_orders(state).get((ship.id, "move"))
+        move = plotted.arg if plotted is not None else m.STAY
+    path, end, heading, warning = _sns_course(state, ship, move)
+    facing = grid.facing_name(heading)
+    ammo = ship.ammo
+    reach = m.ammo_range(ammo)
+    loaded = ship.reload == 0
+
+    def arcs(sides: tuple[str, ...]) -> dict[Cell, str]:
+        out: dict[Cell, str] = {}
+        for side in sides:
+            if m.ship_firing_value(ship, side) > 0:
+                out.update((c, "arc") for c in m.arc(grid, end, heading, side, reach))
+        return out
+
+    def done(text: str, overlays: Mapping[Cell, str] | None = None) -> Preview:
+        return Preview(path, end, facing, text, warning, tuple((overlays or {}).items()))
+
+    if order.verb == "move":
+        point = POINT_NAMES[m.point_of_sail(grid, state.wind, heading)]
+        n = m.move_length(move)
+        text = f"{_plural(n, 'hex', 'hexes')} to {end}, heading {facing} ({point})"
+        if not loaded:
+            return done(text + f"; {ammo.value} loading, ready on turn {state.turn + ship.reload}")
+        return done(text + f"; + her broadsides' reach ({ammo.value}, {reach})", arcs(m.SIDES))
+    if order.verb == "ammo":
+        if order.arg != KEEP:
+            new = Ammo(order.arg)
+            return done(f"draw the {ammo.value}, load {new.value} (range {m.ammo_range(new)}, "
+                        f"damages {TARGET_OF[new]}): no broadside this turn; ready on turn "
+                        f"{state.turn + ship.reload + t.switch_rounds}")
+        if not loaded:
+            return done(f"keep loading {ammo.value}: ready on turn {state.turn + ship.reload}")
+        return done(f"keep {ammo.value} (range {reach}, damages {TARGET_OF[ammo]}): she may fire "
+                    "on the + hexes this turn", arcs(m.SIDES))
+    aim = m.parse_aim(order.arg)
+    if aim is None:
+        return done("hold fire: the broadside stays loaded", arcs(m.SIDES))
+    side, cell = aim
+    fv = m.ship_firing_value(ship, side)
+    pattern = m.pattern_cells(grid, cell, heading, side, m.ship_type(ship).pattern(ammo))
+    overlays = arcs((side,))
+    for where, percent in pattern:
+        overlays[where] = "hit-40" if percent >= 40 else "hit-10"
+    parts = [f"{pct}% hexes hit on {_faces(t.faces(pct))} of d{t.hit_die} for "
+             f"{tenths(m.hit_damage(pct, fv))} {TARGET_OF[ammo]}"
+             for pct in sorted({p for _, p in pattern}, reverse=True)]
+    return done(f"{side} {ammo.value} at {cell}, firing value {fv}: " + "; ".join(parts)
+                + " (rolled for each such hex an enemy passes)", overlays)
+
+
+def _faces(faces: int) -> str:
+    return "a 1" if faces == 1 else f"1-{faces}"
+
+
+# -- Kyngesreach ------------------------------------------------------------------
+
+def _kr_label(state: Any, decision: Decision, order: Order) -> OptionInfo:
+    from tui_naval.rulesets.kyngesreach import gunnery as gun
+    from tui_naval.rulesets.kyngesreach.rules import band_name, shift_band
+    from tui_naval.rulesets.kyngesreach.tables import AMMO_NAMES, Ammo, tables
+
+    ship = state.ship(order.ship)
+    kind = decision.kind
+    if kind == "weather":
+        return OptionInfo(f"{ship.id} {ship.name}",
+                          f"Weather Sense {ship.gunnery.skills.weather}")
+    if kind == "range":
+        if order.arg == "hold":
+            return OptionInfo(f"Hold at {band_name(state.band)}")
+        band = shift_band(state.band, -1 if order.arg == "close" else 1)
+        return OptionInfo(f"{order.arg.title()} to {band_name(band)}",
+                          f"{band_name(band)} range: {tables().bands[band].cells} cells")
+    if kind == "battery":
+        if ship.gunnery.engaged.value == order.arg:
+            return OptionInfo(f"Keep {order.arg}", f"engage with the {order.arg} battery again")
+        return OptionInfo(f"Wear round: {order.arg}",
+                          f"the squadron wears round to engage with its {order.arg} battery")
+    if kind == "target":
+        if order.verb == "hold":
+            return OptionInfo("Hold fire", "the battery stays loaded")
+        aim = gun.Aim.parse(order.verb)
+        if aim.called is None:
+            what = "Broadside"
+        elif aim.mast is not None:
+            what = aim.mast.value.title()
+        else:
+            what = tables().called[aim.called].name
+        return OptionInfo(f"{what} at {order.arg}")
+    if kind == "ammo":
+        guns = ship.gunnery.guns(gun.Battery(order.verb))
+        rounds = dict(gun.reload_options(guns))[order.arg]
+        ammo = guns.ammo if order.arg == "keep" else Ammo(order.arg)
+        if order.arg == "keep":
+            label = f"Keep {ammo.value}" if not rounds else f"Reload {ammo.value}"
+        else:
+            label = ammo.value.title()
+        when = f"{rounds} rnd" if rounds else "loaded"
+        detail = f"{AMMO_NAMES[ammo]}: " + (f"loaded in {_plural(rounds, 'round')}" if rounds
+                                            else "stays loaded")
+        return OptionInfo(f"{label} ({when})", f"{detail}\n{_kr_serves(state, ship, ammo)}")
+    return OptionInfo(str(order))
+
+
+def _kr_serves(state: Any, ship: Any, ammo: Any) -> str:
+    """What an ammunition can fire at each band (from the gunnery's own aim rules)."""
+    from tui_naval.rulesets.kyngesreach import gunnery as gun
+    from tui_naval.rulesets.kyngesreach.rules import band_name
+    from tui_naval.rulesets.kyngesreach.tables import AMMO_NAMES, BANDS
+
+    enemies = [s for s in state.ships if s.side != ship.side and s.gunnery.in_action]
+    if not enemies:
+        return ""
+    target = enemies[0].gunnery
+    here = [a.describe().removeprefix("a ") for a in gun.ammo_aims(ammo, target, state.band)]
+    if here:
+        return f"{AMMO_NAMES[ammo]} at {band_name(state.band)} range: " + ", ".join(here)
+    bands = [band_name(b) for b in BANDS if gun.ammo_aims(ammo, target, b)]
+    return (f"{AMMO_NAMES[ammo]} cannot fire at {band_name(state.band)} range"
+            + (f" (only at {' or '.join(bands)})" if bands else ""))
+
+
+def _kr_odds(state: Any, ship: Any, target: Any, token: str) -> str:
+    """The Gunner roll of a broadside or called shot and its odds (the AI's exact sums)."""
+    from tui_naval.ai.kyngesreach import hits_distribution
+    from tui_naval.rulesets.kyngesreach import gunnery as gun
+    from tui_naval.rulesets.kyngesreach.rules import RULESET
+    from tui_naval.rulesets.kyngesreach.tables import tables
+
+    g = ship.gunnery
+    guns = g.guns(g.engaged)
+    aim = gun.Aim.parse(token)
+    mods = gun.gunner_modifiers(g, target.gunnery, state.band, aim,
+                                RULESET.gauge_mods(state, ship.side))
+    skill = g.skills.gunner + sum(v for _, v in mods)
+    cap = tables().bands[state.band].cap
+    dist = hits_distribution(skill, guns.guns, cap)
+    score = sum(p for n, p in dist if n > 0)
+    mean = sum(n * p for n, p in dist)
+    return (f"Gunner {g.skills.gunner}{gun.mods_text(mods)} = {skill}: "
+            f"{score:.0%} to hit, {mean:.1f} hits expected of {guns.guns} guns "
+            f"(at most {cap}% at this range)")
+
+
+def _kr_preview(state: Any, order: Order) -> Preview | None:
+    from attrs import evolve
+
+    from tui_naval.rulesets.kyngesreach.gunnery import AIM_TOKENS
+    from tui_naval.rulesets.kyngesreach.rules import RULESET, band_name, shift_band
+    from tui_naval.rulesets.kyngesreach.tables import tables
+
+    ship = state.ship(order.ship)
+    grid = state.grid
+    if order.verb in AIM_TOKENS:
+        target = state.ship(order.arg)
+        line = [c for c in grid.line(ship.cell, target.cell) if c not in (ship.cell, target.cell)]
+        overlays = (*((c, "arc") for c in line), (target.cell, "target"))
+        return Preview(text=_kr_odds(state, ship, target, order.verb), overlays=overlays)
+    if order.verb == "range":
+        if order.arg == "hold":
+            band = state.band
+        else:
+            band = shift_band(state.band, -1 if order.arg == "close" else 1)
+        info = tables().bands[band]
+        text = (f"{band_name(band)} range, {info.cells} cells: Gunner {info.modifier:+d}, "
+                f"hit rate at most {info.cap}%")
+        if band is state.band:
+            return Preview(text=text)
+        after = RULESET.arrange(evolve(state, band=band))
+        path = tuple(s.cell for s in after.ships if s.afloat and s.cell != state.ship(s.id).cell)
+        return Preview(path, text=text + " (the + trail: where the ships would lie)")
+    return None
+
+
+def _kr_status(state: Any) -> list[tuple[str, str]]:
+    from tui_naval.rulesets.kyngesreach.rules import band_name
+    from tui_naval.rulesets.kyngesreach.tables import tables
+
+    cells = tables().bands[state.band].cells
+    return [("Range ", "dim"), (f"{band_name(state.band)} ({cells})", "bold"),
+            ("  Gauge ", "dim"), (state.holder or "tie", "bold")]
+
+
+LabelFn = Callable[[GameState, Decision, Order], OptionInfo]
+LABELS: dict[str, LabelFn] = {"ships-and-sails": _sns_label, "kyngesreach": _kr_label}
+
+PREVIEWS: dict[str, PreviewFn] = {"salt-n-tar": _salt_preview, "ships-and-sails": _sns_preview,
+                               "kyngesreach": _kr_preview}
+
+
+def option_preview(state: GameState, order: Order) -> Preview | None:
+    """What highlighting ``order`` shows (its path, overlays and text), or None."""
     fn = PREVIEWS.get(state.ruleset)
     if fn is None:
         return None
@@ -166,6 +503,55 @@ def helm_preview(state: GameState, order: Order) -> Preview | None:
         return fn(state, order)
     except (KeyError, ValueError):
         return None
+
+
+#: The older name: Salt'n'Tar's previews are all helm orders.
+helm_preview = option_preview
+
+
+def _sns_note(state: Any, ship: Any) -> str:
+    from tui_naval.rulesets.ships_and_sails import mechanics as m
+    from tui_naval.rulesets.ships_and_sails.state import tenths
+
+    st = m.ship_type(ship)
+    load = "loaded" if ship.reload == 0 else f"loading {ship.reload}"
+    return f"hull {tenths(ship.hull)}/{st.hull}, speed {ship.speed}, {ship.ammo.value} {load}"
+
+
+def _kr_note(state: Any, ship: Any) -> str:
+    from tui_naval.rulesets.kyngesreach.tables import AMMO_NAMES
+
+    g = ship.gunnery
+    guns = g.guns(g.engaged)
+    load = "ready" if guns.ready else "empty" if guns.empty else f"in {guns.reload}"
+    return (f"HIP {g.hip}/{g.info.hip}, crew {g.readiness}%; {g.engaged.value} "
+            f"{guns.guns} guns, {AMMO_NAMES[guns.ammo]} {load}")
+
+
+NoteFn = Callable[[GameState, Any], str]
+NOTES: dict[str, NoteFn] = {"ships-and-sails": _sns_note, "kyngesreach": _kr_note}
+
+
+def ship_note(state: GameState, ship: Any) -> str:
+    """A line on a ship's condition for the look panel ("" for rulesets without one)."""
+    fn = NOTES.get(state.ruleset)
+    if fn is None or not ship.afloat:
+        return ""
+    try:
+        return fn(state, ship)
+    except (KeyError, ValueError, AttributeError):
+        return ""
+
+
+StatusFn = Callable[[GameState], list[tuple[str, str]]]
+STATUS: dict[str, StatusFn] = {"kyngesreach": _kr_status}
+
+
+def status_note(state: GameState) -> list[tuple[str, str]]:
+    """(text, style) pieces the status line adds for a ruleset: Kyngesreach's range band
+    (its name and distance in cells) and who holds the wind gauge."""
+    fn = STATUS.get(state.ruleset)
+    return fn(state) if fn is not None else []
 
 
 # -- map hints -------------------------------------------------------------------

@@ -5,15 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from textual import on
 from textual.binding import BindingType
 from textual.screen import Screen
 
+from tui_naval.core.grid import Cell
 from tui_naval.core.history import Game
 from tui_naval.core.saves import SaveError
 from tui_naval.core.state import GameState
 from tui_naval.tui import keys
+from tui_naval.tui.preview import option_cell
 from tui_naval.tui.screens.game import GameScreen
 from tui_naval.tui.session import Session, load_session, save_path, save_session
+from tui_naval.tui.widgets.ocean import OceanView
 
 
 def session_screen(session: Session) -> Screen[None]:
@@ -89,6 +93,37 @@ class BattleScreen(GameScreen):
                 break
             self.game.redo()
         self.changed()
+
+    # -- aiming with the map's cursor ---------------------------------------------------
+    def option_at(self, cell: Cell) -> int | None:
+        """The index (in the prompt's list) of the option aimed at ``cell``, if any."""
+        if self._asked is None or not self.prompt.asking:
+            return None
+        state = self.game.state
+        for index, order in enumerate(self.prompt.shown):
+            if option_cell(state, order) == cell:
+                return index
+        return None
+
+    @on(OceanView.CursorMoved)
+    def _aim_with_cursor(self, event: OceanView.CursorMoved) -> None:
+        """Looking over the map during an aim, the prompt follows the cursor's hex."""
+        if not self.looking:
+            return
+        index = self.option_at(event.cell)
+        if index is not None and index != self.prompt.options.highlighted:
+            self.prompt.options.highlighted = index
+
+    @on(OceanView.CellChosen)
+    def _aim_here(self, event: OceanView.CellChosen) -> None:
+        """Enter on the map: fire at the hex under the cursor, if an option aims there."""
+        index = self.option_at(event.cell)
+        if index is None:
+            if self.prompt.asking:
+                self.notify("No option of this prompt aims at that hex.", timeout=2)
+            return
+        self.action_focus_prompt()
+        self.prompt.choose(index + 1)
 
     # -- pace ---------------------------------------------------------------------------
     def action_toggle_fast(self) -> None:

@@ -12,15 +12,17 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
+from collections import deque
 from typing import ClassVar
 
+from attrs import frozen
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Footer, RichLog, Static
 from textual.worker import get_current_worker
@@ -31,8 +33,16 @@ from tui_naval.core.orders import Decision, IllegalOrder, Order
 from tui_naval.core.state import Event, GameState
 from tui_naval.tui import keys
 from tui_naval.tui.players import ScriptEnded, ScriptError, is_interactive
-from tui_naval.tui.preview import chance_rows, helm_preview, next_mark, option_info
-from tui_naval.tui.screens.base import NavalScreen
+from tui_naval.tui.preview import (
+    chance_rows,
+    next_mark,
+    option_info,
+    option_order,
+    option_preview,
+    status_note,
+    typing_keys,
+)
+from tui_naval.tui.screens.base import NavalFooter, NavalScreen
 from tui_naval.tui.screens.prompt import PromptPanel
 from tui_naval.tui.session import Session
 from tui_naval.tui.widgets.look_panel import LookPanel
@@ -45,30 +55,103 @@ EVENT_STYLES = {
     "move": "", "pos": "dim", "aground": "bold red", "sinks": "bold red",
     "mark": "bold yellow", "finish": "bold yellow", "over": "bold reverse",
     "sails": "green", "anchor": "green", "game": "bold",
+    # Ships & Sails and Kyngesreach
+    "fire": "yellow", "hit": "bold yellow", "miss": "dim", "damage": "", "collide": "bold red",
+    "lost": "bold red", "breaks": "red", "ammo": "green", "gunnery": "yellow", "crit": "bold red",
+    "mast": "bold red", "gauge": "cyan", "range": "cyan", "weather": "cyan", "tactics": "cyan",
+    "battery": "blue", "reload": "green", "sinking": "bold red", "struck": "bold red",
+    "burn": "red", "flood": "red", "rig": "green", "magic": "magenta",
 }
 
 
-def _line(turn: int, kind: str, kind_style: str, body: Text) -> Table:
-    """A log line whose text wraps under itself, not under the turn and kind."""
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(width=4, no_wrap=True, style="dim")
-    grid.add_column(width=7, no_wrap=True)
-    grid.add_column(ratio=1)
-    grid.add_row(f"T{turn}", Text(kind, style=kind_style), body)
-    return grid
+@frozen
+class LogEntry:
+    """One line of the log: a turn, a kind (coloured) and the text."""
+
+    turn: int
+    kind: str
+    kind_style: str
+    body: Text
+
+    def render(self, wrap: bool) -> Table:
+        """The line as a grid; wrapped text hangs under itself, not under the turn and
+        kind; unwrapped, it ends in an ellipsis where it is cut."""
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(width=4, no_wrap=True, style="dim")
+        grid.add_column(width=7, no_wrap=True)
+        grid.add_column(ratio=1)
+        body = self.body.copy()
+        body.no_wrap, body.overflow = not wrap, "fold" if wrap else "ellipsis"
+        grid.add_row(f"T{self.turn}", Text(self.kind, style=self.kind_style), body)
+        return grid
 
 
-def event_line(event: Event) -> Table:
-    """One log line for an event."""
+def event_entry(event: Event) -> LogEntry:
+    """The log line for an event."""
     style = EVENT_STYLES.get(event.kind, "")
     body = Text(event.text, style=style if event.kind in ("over", "finish") else "")
-    return _line(event.turn, event.kind, style or "dim", body)
+    return LogEntry(event.turn, event.kind, style or "dim", body)
 
 
-def order_line(turn: int, side: str, order: Order, label: str) -> Table:
+def order_entry(turn: int, side: str, order: Order, label: str) -> LogEntry:
     """A log line for a decision the player made (the other side's stay hidden)."""
     body = Text.assemble((f"{order.ship} ", "bold"), label, (f"  ({side})", "dim"))
-    return _line(turn, "you", "bold green", body)
+    return LogEntry(turn, "you", "bold green", body)
+
+
+class EventLog(RichLog):
+    """The message log.  Small, it gives each event one line, cut with an ellipsis, so
+    it never opens on the tail of an earlier event; enlarged (class ``-big``), events
+    wrap in full.  Lines are drawn again when the width changes."""
+
+    MAX_ENTRIES = 5000
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=False, max_lines=self.MAX_ENTRIES * 4, auto_scroll=True,
+                         min_width=20)
+        self.entries: deque[LogEntry] = deque(maxlen=self.MAX_ENTRIES)
+        self._drawn_width = 0
+
+    @property
+    def big(self) -> bool:
+        return self.has_class("-big")
+
+    def line_width(self) -> int:
+        return max(self.min_width, self.scrollable_content_region.width)
+
+    def add(self, entry: LogEntry) -> None:
+        self.entries.append(entry)
+        if self._size_known:
+            self.write(entry.render(self.big), width=self.line_width())
+
+    def redraw(self) -> None:
+        """Every entry again, at the current width and size (keeps to the end)."""
+        if not self._size_known:
+            return
+        self.clear()
+        width = self.line_width()
+        self._drawn_width = width
+        wrap = self.big
+        for entry in self.entries:
+            self.write(entry.render(wrap), width=width, scroll_end=False)
+        self.scroll_end(animate=False, immediate=True)
+
+    def toggle_big(self) -> None:
+        self.toggle_class("-big")
+        self.redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # (Runs before RichLog's own handler, which then has nothing deferred to write.)
+        if event.size.width:
+            self._size_known = True
+        if self.line_width() != self._drawn_width:
+            self.redraw()
+
+
+#: Below this many rows the message log keeps to two lines (the screen's ``-low`` class).
+LOW_HEIGHT = 30
+#: Below this many columns the footer is compact (less space between its keys).
+COMPACT_WIDTH = 100
 
 
 class GameScreen(NavalScreen[None]):
@@ -94,7 +177,9 @@ class GameScreen(NavalScreen[None]):
         self._over_shown = False
         self._asked: Decision | None = None
         self._preview: tuple[Cell, ...] = ()
+        self._overlays: dict[Cell, str] = {}
         self._bindings_key: tuple[object, ...] = ()
+        self._advanced = False
 
     # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -105,12 +190,14 @@ class GameScreen(NavalScreen[None]):
             with Vertical(id="sea"):
                 yield OceanView(ascii_only=self.naval.config.ascii_only, id="ocean")
                 yield PromptPanel(id="prompt")
-                yield RichLog(id="log", wrap=True, max_lines=5000, auto_scroll=True, min_width=20)
+                yield EventLog(id="log")
             with Vertical(id="side"):
                 yield WindRose(ascii_only=self.naval.config.ascii_only, id="wind")
-                yield ShipPanel(ascii_only=self.naval.config.ascii_only, id="ship")
-                yield LookPanel(id="look")
-        yield Footer()
+                with VerticalScroll(id="ship-box", can_focus=False):
+                    yield ShipPanel(ascii_only=self.naval.config.ascii_only, id="ship")
+                with VerticalScroll(id="look-box", can_focus=False):
+                    yield LookPanel(id="look")
+        yield NavalFooter()
 
     @property
     def ocean(self) -> OceanView:
@@ -121,20 +208,32 @@ class GameScreen(NavalScreen[None]):
         return self.query_one("#prompt", PromptPanel)
 
     @property
-    def log_view(self) -> RichLog:
-        return self.query_one("#log", RichLog)
+    def log_view(self) -> EventLog:
+        return self.query_one("#log", EventLog)
 
     def on_mount(self) -> None:
         state = self.game.state
         own = self.own_ships()
         self.selected = own[0] if own else (state.ships[0].id if state.ships else None)
         self.rebuild_log()
+        self.fit_to_size()
         self.refresh_view()
         if self.selected:
             cell = state.ship(self.selected).cell
             self.ocean.cursor = cell
             self.ocean.center_on(cell)
-        self.call_after_refresh(self.advance)
+        # A player's decision is in the prompt from the first frame (call_later: as soon
+        # as the mount is over); an AI starts to think only once the screen is drawn.
+        decision = self.game.decision()
+        if state.outcome is None and decision is not None and self.is_human(decision.side):
+            self.call_later(self.advance)
+        else:
+            self.call_after_refresh(self.advance)
+
+    def painted(self) -> bool:
+        """Whether the screen is up: the loop has started (the prompt asks, or the AI
+        thinks) and the map has been drawn (a timed launch waits for this)."""
+        return self._advanced and bool(self.ocean._line_cache)
 
     def bindings_key(self) -> tuple[object, ...]:
         """What the footer's enabled keys depend on; they are refreshed when it changes."""
@@ -149,6 +248,30 @@ class GameScreen(NavalScreen[None]):
 
     def on_screen_suspend(self) -> None:
         self._skip.set()
+
+    @on(events.Resize)
+    @on(events.ScreenResume)
+    def _resized(self) -> None:
+        if self.is_mounted:
+            self.fit_to_size()
+
+    def fit_to_size(self) -> None:
+        """Fit the layout to the terminal: a short one gets a two-line log (``-low``), a
+        narrow one a compact footer, and the status line is shortened to the width."""
+        width, height = self.app.size
+        self.set_class(height < LOW_HEIGHT, "-low")
+        footer = self.query_one(Footer)
+        if footer.compact != (width < COMPACT_WIDTH):
+            footer.compact = width < COMPACT_WIDTH
+        self.log_hint()
+        self.set_status()
+
+    def log_hint(self) -> None:
+        """Name the key that enlarges or shrinks the log on the log's top edge."""
+        command = next(c for c in keys.GAME if c.id == "game.messages")
+        key = keys.key_label(command, self.naval.config.keymap)
+        verb = "shrinks" if self.log_view.big else "shows whole events"
+        self.log_view.border_title = f"[dim]{escape(key)} {verb}[/dim]"
 
     # -- who plays ---------------------------------------------------------------------
     def is_human(self, side: str) -> bool:
@@ -176,6 +299,7 @@ class GameScreen(NavalScreen[None]):
         """Ask the side to act: the prompt for a human, a worker for the AI."""
         if not self.is_mounted:
             return
+        self._advanced = True
         state = self.game.state
         if state.outcome is not None:
             self._asked = None
@@ -208,17 +332,18 @@ class GameScreen(NavalScreen[None]):
         self._asked = decision
         if decision.ship in {s.id for s in state.ships} and decision.ship != self.selected:
             self.select(decision.ship)
-        infos = [(order, option_info(state, decision, order)) for order in decision.options]
+        orders = option_order(state, decision)
+        infos = [(order, option_info(state, decision, order)) for order in orders]
         table = self.chance_table(decision)
         kind = decision.kind.capitalize()
         title = (f"[b reverse] {escape(kind)} [/] [b]{escape(decision.prompt)}[/b]  "
                  f"[dim]({escape(decision.side)})[/dim]")
-        self.prompt.ask(title, infos, table)
+        self.prompt.ask(title, infos, table, typing=typing_keys(state, decision))
         self.set_status()
         self.call_after_refresh(self.keep_in_view)
         if not self.looking and not self.prompt.options.has_focus:
             self.prompt.options.focus()
-        self.preview(decision.options[0])
+        self.preview(orders[0])
 
     def chance_table(self, decision: Decision) -> Table | None:
         if decision.chance is None:
@@ -277,9 +402,9 @@ class GameScreen(NavalScreen[None]):
         self.version += 1
         if decision is not None and self.is_human(decision.side):
             label = option_info(before, decision, order).label
-            self.log_view.write(order_line(before.turn, decision.side, order, label))
+            self.log_view.add(order_entry(before.turn, decision.side, order, label))
         for event in self.game.state.events:
-            self.log_view.write(event_line(event))
+            self.log_view.add(event_entry(event))
         self.refresh_view()
         self.played(before, self.game.state)
         self.advance()
@@ -304,24 +429,25 @@ class GameScreen(NavalScreen[None]):
     def rebuild_log(self) -> None:
         """The log from the game's whole history (exact after undo and load)."""
         log = self.log_view
-        log.clear()
+        log.entries.clear()
         states = self.game.states()
         for event in states[0].events:
-            log.write(event_line(event))
+            log.entries.append(event_entry(event))
         ruleset = self.game.ruleset
         for state, order, after in zip(states, self.game.orders, states[1:], strict=False):
             decision = ruleset.decision(state)
             if decision is not None and self.is_human(decision.side):
                 label = option_info(state, decision, order).label
-                log.write(order_line(state.turn, decision.side, order, label))
+                log.entries.append(order_entry(state.turn, decision.side, order, label))
             for event in after.events:
-                log.write(event_line(event))
+                log.entries.append(event_entry(event))
+        log.redraw()
 
     def refresh_view(self) -> None:
         """Redraw the map, the side column and the status line from the game's state."""
         state = self.game.state
         self.ocean.show(state, selected=self.selected, preview=self._preview,
-                        marks_next=next_mark(state, self.selected))
+                        marks_next=next_mark(state, self.selected), overlays=self._overlays)
         if not self.looking and self.selected is not None:
             cell = state.ship(self.selected).cell
             if state.grid.in_bounds(cell) and cell != self.ocean.cursor:
@@ -347,18 +473,51 @@ class GameScreen(NavalScreen[None]):
         panel.show(title, self.game.ruleset.describe(state, ship.id))
 
     def set_status(self) -> None:
+        right = self.status_right()
+        width = max(1, self.app.size.width - right.cell_len - 2)
+        self.query_one("#status-left", Static).update(self.status_left(width))
+        self.query_one("#status-right", Static).update(right)
+        self.update_bindings()
+
+    def status_left(self, width: int) -> Text:
+        """The status line's left part in ``width`` cells: the ruleset, map, turn, the
+        ruleset's note, phase and seed.  When they do not fit, the grid's name goes first,
+        then the "Phase" label, the ruleset's name and its note; the seed always stays."""
         state = self.game.state
         setup = self.game.setup
-        left = Text.assemble(
-            (f" {self.game.ruleset.title} ", "bold reverse"), " ",
-            (setup.map_name, "bold"), (f" ({setup.grid.value})", "dim"), "  ",
-            ("Turn ", "dim"), (f"{state.turn}/{state.goal.turns}", "bold"), "  ",
-            ("Phase ", "dim"), (state.phase or "-", "bold"), "  ",
-            ("Seed ", "dim"), (str(setup.seed), "bold"),
-        )
-        self.query_one("#status-left", Static).update(left)
-        self.query_one("#status-right", Static).update(self.status_right())
-        self.update_bindings()
+        note = status_note(state)
+
+        def line(grid: bool, phase_label: bool, badge: bool, with_note: bool,
+                 map_name: str = setup.map_name) -> Text:
+            parts: list[str | tuple[str, str]] = []
+            if badge:
+                parts += [(f" {self.game.ruleset.title} ", "bold reverse"), " "]
+            else:
+                parts.append(" ")
+            parts.append((map_name, "bold"))
+            if grid:
+                parts.append((f" ({setup.grid.value})", "dim"))
+            parts += ["  ", ("Turn ", "dim"), (f"{state.turn}/{state.goal.turns}", "bold"), "  "]
+            if with_note and note:
+                parts += [*note, "  "]
+            if phase_label:
+                parts.append(("Phase ", "dim"))
+            parts += [(state.phase or "-", "bold"), "  ", ("Seed ", "dim"),
+                      (str(setup.seed), "bold")]
+            return Text.assemble(*parts, no_wrap=True, overflow="ellipsis")
+
+        variants = [line(True, True, True, True), line(False, True, True, True),
+                    line(False, False, True, True), line(False, False, False, True),
+                    line(False, False, False, False)]
+        for text in variants:
+            if text.cell_len <= width:
+                return text
+        # Still too long: shorten the map's name, so the seed stays in sight.
+        over = variants[-1].cell_len - width
+        name = setup.map_name
+        if over < len(name):
+            return line(False, False, False, False, name[:len(name) - over - 1] + "…")
+        return variants[-1]
 
     def status_right(self) -> Text:
         humans = [s for s in self.game.state.sides if self.is_human(s)]
@@ -394,20 +553,23 @@ class GameScreen(NavalScreen[None]):
         self.selected = ship_id
         cell = self.game.state.ship(ship_id).cell
         self._preview = ()
+        self._overlays = {}
         self.refresh_view()
         self.ocean.cursor = cell
         if center:
             self.ocean.center_on(cell)
 
     def preview(self, order: Order | None) -> None:
-        """Show where a helm order would take its ship (other ships ignored)."""
+        """Show what an option would do: where a helm order takes its ship (other ships
+        ignored), a broadside's arc and aimed hexes, a shot's odds."""
         state = self.game.state
-        result = helm_preview(state, order) if order is not None else None
+        result = option_preview(state, order) if order is not None else None
         self._preview = result.path if result else ()
+        self._overlays = result.overlay_map if result else {}
         self.ocean.show(state, selected=self.selected, preview=self._preview,
-                        marks_next=next_mark(state, self.selected))
+                        marks_next=next_mark(state, self.selected), overlays=self._overlays)
         if result is not None:
-            self.call_after_refresh(self.keep_in_view, result.path)
+            self.call_after_refresh(self.keep_in_view, result.cells)
             text = Text(result.text)
             if result.warning:
                 text.append(f"\n! {result.warning}", style="bold red")
@@ -425,6 +587,7 @@ class GameScreen(NavalScreen[None]):
             return
         self._asked = None
         self._preview = ()
+        self._overlays = {}
         self.play(event.order)
 
     @on(OceanView.CursorMoved)
@@ -457,8 +620,9 @@ class GameScreen(NavalScreen[None]):
         decision = self._asked
         if decision is not None and decision.ship == self.selected:
             highlighted = self.prompt.options.highlighted
-            if highlighted is not None and highlighted < len(decision.options):
-                self.preview(decision.options[highlighted])
+            shown = self.prompt.shown
+            if highlighted is not None and highlighted < len(shown):
+                self.preview(shown[highlighted])
 
     def action_center(self) -> None:
         if self.selected:
@@ -478,5 +642,6 @@ class GameScreen(NavalScreen[None]):
             self.set_focus(None)
 
     def action_toggle_log(self) -> None:
-        self.query_one("#log", RichLog).toggle_class("-big")
+        self.log_view.toggle_big()
+        self.log_hint()
 

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from tui_naval.ai.players import PLAYERS
 from tui_naval.core import scenario
@@ -24,7 +24,7 @@ from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.scenario import ScenarioError, Setup
 from tui_naval.rulesets import DEFAULT_RULESET, REGISTRY, find_ruleset
 from tui_naval.tui import keys
-from tui_naval.tui.screens.base import NavalScreen
+from tui_naval.tui.screens.base import NavalFooter, NavalScreen
 from tui_naval.tui.session import HUMAN, Session
 
 DEFAULT_MAP = "channel-race"
@@ -85,7 +85,7 @@ class NewGameScreen(NavalScreen[None]):
             with Horizontal(id="newgame-buttons"):
                 yield Button("Start", variant="primary", id="ng-start", compact=True)
                 yield Button("Back", id="ng-back", compact=True)
-        yield Footer()
+        yield NavalFooter()
 
     async def on_mount(self) -> None:
         await self._fill_maps()

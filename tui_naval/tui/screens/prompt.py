@@ -1,12 +1,23 @@
-"""The prompt docked under the map: one decision, its options, and what they mean."""
+"""The prompt docked under the map: one decision, its options, and what they mean.
+
+Short lists are answered with the number keys (1-9) or the arrows and Enter.
+A long list (Ships & Sails' moves: a hundred and more) can also be narrowed by
+typing: ``ask(typing="LFR0")`` lets the player type those characters (either
+case) to keep only the options whose ``OptionInfo.key`` begins with what was
+typed; Backspace takes a character back and Escape clears it.  The number keys
+then count in the narrowed list.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from fractions import Fraction
 
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -19,6 +30,10 @@ from tui_naval.tui.preview import OptionInfo
 
 class PromptPanel(Vertical):
     """Asks one decision: number keys or arrows and Enter choose an option."""
+
+    #: A chance table whose effects would get fewer columns is shown as odds per outcome.
+    MIN_EFFECT = 24
+
 
     class Chosen(Message):
         """The player chose ``order``."""
@@ -36,9 +51,14 @@ class PromptPanel(Vertical):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        #: Every option of the decision, and the ones shown (narrowed by typing).
+        self._all: list[tuple[Order, OptionInfo]] = []
         self._orders: list[Order] = []
         self._infos: list[OptionInfo] = []
         self._table: Table | None = None
+        self._note: Text | None = None
+        self._typing = ""
+        self._typed = ""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt-title")
@@ -55,69 +75,166 @@ class PromptPanel(Vertical):
         """Whether a decision is waiting for the player."""
         return bool(self._orders)
 
+    @property
+    def typed(self) -> str:
+        """What the player has typed to narrow the list ("" when nothing)."""
+        return self._typed
+
+    @property
+    def shown(self) -> list[Order]:
+        """The options on show, in order (the number keys count in this list)."""
+        return list(self._orders)
+
     def ask(self, title: str, options: Sequence[tuple[Order, OptionInfo]],
-            table: Table | None = None, highlight: int = 0) -> None:
-        """Show a decision; ``table`` (a chance table) stays beside the options."""
-        self._orders = [order for order, _ in options]
-        self._infos = [info for _, info in options]
+            table: Table | None = None, highlight: int = 0, typing: str = "") -> None:
+        """Show a decision; ``table`` (a chance table) stays beside the options;
+        ``typing``: the characters that narrow the list when typed."""
+        self._all = list(options)
         self._table = table
+        self._note = None
+        self._typing = typing.upper()
+        self._typed = ""
         self.query_one("#prompt-title", Static).update(Text.from_markup(title))
-        option_list = self.options
-        option_list.clear_options()
-        option_list.add_options(self._option(n, info) for n, info in enumerate(self._infos, 1))
-        option_list.highlighted = min(highlight, len(self._orders) - 1)
         self.remove_class("-waiting")
-        self._show_detail(option_list.highlighted)
+        self._fill(highlight)
 
     def wait(self, title: str, detail: str = "") -> None:
         """No decision for the player: say what is happening instead."""
+        self._all = []
         self._orders = []
         self._infos = []
         self._table = None
+        self._note = None
+        self._typing = self._typed = ""
+        self.border_title = None
         self.query_one("#prompt-title", Static).update(Text.from_markup(title))
         self.options.clear_options()
         self.add_class("-waiting")
         self.query_one("#prompt-detail", Static).update(Text.from_markup(detail))
 
     def choose(self, number: int) -> bool:
-        """Answer with option ``number`` (1-based); False if there is none."""
+        """Answer with option ``number`` (1-based, in the list on show); False if none."""
         if not 1 <= number <= len(self._orders):
             return False
         self.post_message(self.Chosen(self._orders[number - 1]))
         return True
 
     def set_detail(self, text: Text | str) -> None:
-        """Replace the detail beside the options (the screen's preview of a move)."""
-        if self._table is not None:
+        """Show ``text`` beside the options (the screen's preview of the highlighted one);
+        a chance table stays above it."""
+        self._note = Text.from_markup(text) if isinstance(text, str) else text
+        self._render_detail()
+
+    # -- narrowing a long list by typing ----------------------------------------------
+    def type_key(self, char: str) -> bool:
+        """Narrow the list by one more typed character; False if no option would be left."""
+        wanted = self._typed + char.upper()
+        if not any(info.key.upper().startswith(wanted) for _, info in self._all):
+            return False
+        self._typed = wanted
+        self._fill()
+        return True
+
+    def erase(self, everything: bool = False) -> None:
+        """Take back the last typed character (or all of them)."""
+        self._typed = "" if everything else self._typed[:-1]
+        self._fill()
+
+    def on_key(self, event: events.Key) -> None:
+        if not self._typing or not self._all:
             return
-        detail = Text.from_markup(text) if isinstance(text, str) else text
-        self.query_one("#prompt-detail", Static).update(detail)
+        char = event.character or ""
+        if len(char) == 1 and char.upper() in self._typing:
+            if not self.type_key(char):
+                self.app.bell()
+        elif event.key == "backspace" and self._typed:
+            self.erase()
+        elif event.key == "escape" and self._typed:
+            self.erase(everything=True)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+
+    def _fill(self, highlight: int | None = None) -> None:
+        """Show the options that match what was typed and highlight one."""
+        typed = self._typed
+        shown = [(o, i) for o, i in self._all if i.key.upper().startswith(typed)] \
+            if typed else self._all
+        self._orders = [order for order, _ in shown]
+        self._infos = [info for _, info in shown]
+        if highlight is None:
+            exact = [n for n, info in enumerate(self._infos) if info.key.upper() == typed]
+            highlight = exact[0] if exact else 0
+        option_list = self.options
+        option_list.clear_options()
+        option_list.add_options(self._option(n, info) for n, info in enumerate(self._infos, 1))
+        index = min(highlight, len(self._orders) - 1)
+        option_list.highlighted = index
+        self._note = None
+        self._render_detail()
+        if typed or highlight:
+            option_list.scroll_to_highlight()
+        if self._typing and 0 <= index < len(self._orders):
+            self.post_message(self.Highlighted(self._orders[index]))
+
+    def typing_hint(self) -> str | None:
+        """The prompt's border title while typing narrows the list (markup), else None."""
+        if not self._typing:
+            return None
+        keys = "/".join(self._typing)
+        if not self._typed:
+            return f"type [b]{keys}[/b] to narrow the {len(self._all)}"
+        return (f"[reverse b] {self._typed} [/] {len(self._orders)} of {len(self._all)}, "
+                "[b]backspace[/b]/[b]esc[/b] erase")
 
     def _option(self, number: int, info: OptionInfo) -> Option:
-        label = Text.assemble((f"{number} ", "bold"), info.label)
+        label = Text.assemble((f"{number} " if number <= 9 else "  ", "bold"), info.label,
+                              no_wrap=True, overflow="ellipsis")
         if info.warning:
             label.append(" !", style="bold red")
         return Option(label)
 
-    def _show_detail(self, index: int | None) -> None:
+    def _render_detail(self) -> None:
         static = self.query_one("#prompt-detail", Static)
+        parts: list[RenderableType] = []
+        self.border_title = self.typing_hint()
         if self._table is not None:
-            static.update(self._table)
-            return
-        if index is None or not 0 <= index < len(self._infos):
-            static.update("")
-            return
-        info = self._infos[index]
-        text = Text(info.detail)
-        if info.warning:
-            text.append(f"\n! {info.warning}", style="bold red")
-        static.update(text)
+            width = static.content_region.width or static.size.width
+            if width and self._effect_width(width) < self.MIN_EFFECT:
+                parts.append(compact_chance(self._table))
+            else:
+                parts.append(self._table)
+        if self._note is not None:
+            parts.append(self._note)
+        else:
+            index = self.options.highlighted
+            if index is not None and 0 <= index < len(self._infos):
+                info = self._infos[index]
+                text = Text(info.detail)
+                if info.warning:
+                    text.append(f"\n! {info.warning}", style="bold red")
+                parts.append(text)
+        static.update(Group(*parts) if len(parts) != 1 else parts[0])
+
+    def _effect_width(self, width: int) -> int:
+        """How wide the chance table's last column (the effects) would be in ``width``."""
+        assert self._table is not None
+        columns = self._table.columns
+        used = sum(max([len(str(c.header)), *(len(str(cell)) for cell in c.cells)]) + 1
+                   for c in columns[:-1])
+        return width - used
+
+    def on_resize(self) -> None:
+        if self._table is not None and self._all:
+            self._render_detail()
 
     @on(OptionList.OptionHighlighted, "#prompt-options")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         index = event.option_index
-        self._show_detail(index)
+        self._note = None
+        self._render_detail()
         if 0 <= index < len(self._orders):
             self.post_message(self.Highlighted(self._orders[index]))
 
@@ -125,3 +242,26 @@ class PromptPanel(Vertical):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.choose(event.option_index + 1)
+
+
+_CRITICAL = re.compile(r"^critical (success|failure): ")
+
+
+def compact_chance(table: Table) -> Text:
+    """A chance table (faces, odds, effect) in few columns: the odds of each outcome,
+    a critical result counted with its plain one ("84% the range changes")."""
+    columns = table.columns
+    if len(columns) < 3:
+        return Text(str(table))
+    odds: dict[str, Fraction] = {}
+    for raw_odds, raw_effect in zip(columns[1].cells, columns[2].cells, strict=True):
+        effect = _CRITICAL.sub("", str(raw_effect))
+        try:
+            odds[effect] = odds.get(effect, Fraction(0)) + Fraction(str(raw_odds))
+        except (ValueError, ZeroDivisionError):
+            continue
+    out = Text(f"{columns[0].header}:", style="bold")
+    for effect, p in sorted(odds.items(), key=lambda item: -item[1]):
+        out.append(f"\n{float(p):.0%} ", style="bold")
+        out.append(effect)
+    return out

@@ -7,11 +7,11 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
 from tui_naval.rulesets import DEFAULT_RULESET, find_ruleset
 from tui_naval.tui import keys
-from tui_naval.tui.screens.base import NavalScreen
+from tui_naval.tui.screens.base import NavalFooter, NavalScreen
 
 
 def rules_markdown(ruleset: Any) -> str:
@@ -40,7 +40,7 @@ class RulesScreen(NavalScreen[None]):
                      id="rules-title")
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(rules_markdown(ruleset), id="rules-text")
-        yield Footer()
+        yield NavalFooter()
 
     def _playing(self) -> str | None:
         session = getattr(self.app, "session", None)

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar
 
-import pyfiglet
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Center, Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_naval.core.saves import SaveError
 from tui_naval.tui import keys
-from tui_naval.tui.screens.base import NavalScreen
+from tui_naval.tui.screens.base import NavalFooter, NavalScreen, TooSmall
 from tui_naval.tui.session import autosave_path, load_session
 
 NAME = "tui-naval"
@@ -31,8 +31,15 @@ MENU = (
 )
 
 
+@functools.lru_cache(maxsize=8)
 def title_art(width: int) -> str:
-    """The name in the largest figlet font that fits ``width`` columns (plain if none does)."""
+    """The name in the largest figlet font that fits ``width`` columns (plain if none does).
+
+    (Remembered per width: a figlet font is read and parsed on every use, and the screen
+    asks again on each resize.)
+    """
+    import pyfiglet
+
     for font in FONTS:
         art = pyfiglet.figlet_format(NAME, font=font, width=1000)
         lines = [line.rstrip() for line in art.splitlines()]
@@ -49,7 +56,15 @@ class TitleScreen(NavalScreen[None]):
     COMMAND_SET = keys.TITLE
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.TITLE)
 
+    def __init__(self, covered: bool = False) -> None:
+        """``covered``: the screen goes under another one (``tui-naval play``), so it is
+        built when it is first shown, not while the other one starts."""
+        super().__init__()
+        self._built = not covered
+
     def compose(self) -> ComposeResult:
+        if not self._built:
+            return
         with Vertical(id="title-box"):
             with Center():
                 yield Static(title_art(self.app.size.width), id="title-art")
@@ -58,13 +73,23 @@ class TitleScreen(NavalScreen[None]):
             with Center():
                 yield OptionList(*(Option(f" {label:<10} [dim]{key}[/]", id=action)
                                    for action, label, key in MENU), id="title-menu")
-        yield Footer()
+        yield NavalFooter()
 
     def on_mount(self) -> None:
+        if self._built:
+            self.query_one("#title-menu", OptionList).focus()
+
+    async def on_screen_resume(self) -> None:
+        if self._built or self.app.screen is not self:
+            return
+        self._built = True
+        await self.recompose()
+        await self.mount(TooSmall())
         self.query_one("#title-menu", OptionList).focus()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.query_one("#title-art", Static).update(title_art(event.size.width))
+        if self._built:
+            self.query_one("#title-art", Static).update(title_art(event.size.width))
 
     @on(OptionList.OptionSelected, "#title-menu")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:

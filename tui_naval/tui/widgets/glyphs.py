@@ -12,8 +12,14 @@ shoal          ``░``      ``:``
 mark           ``(1)``    ``(1)``
 next mark      ``[1]``    ``[1]``
 planned path   ``•``      ``*``
+firing arc     ``+``      ``+``
+40% hex        ``◆``      ``X``
+10% hex        ``◇``      ``x``
 ship           ``B↗``     ``B/``
 =============  =========  =======
+
+On a two-line hex block the aimed hexes also carry their percentage
+(``40%`` / ``10%``) on the second line.
 
 A ship is its side's letter and an arrow for its heading.  The arrow stands on
 the side of the letter it points to (``B→`` but ``←B``, ``B↗`` but ``↙B``), which
@@ -46,6 +52,9 @@ class Glyphs:
     bar_full: str
     bar_empty: str
     calm: str
+    arc: str = "+"
+    hit_40: str = "X"
+    hit_10: str = "x"
 
     def arrow(self, angle: float) -> str:
         """The arrow nearest a compass angle."""
@@ -65,9 +74,9 @@ class Glyphs:
 
 
 UNICODE = Glyphs(sea="·", land="▓", shoal="░", trail="•", arrows=UNICODE_ARROWS,
-                 bar_full="█", bar_empty="░", calm="○")
+                 bar_full="█", bar_empty="░", calm="○", arc="+", hit_40="◆", hit_10="◇")
 ASCII = Glyphs(sea=".", land="#", shoal=":", trail="*", arrows=ASCII_ARROWS,
-               bar_full="#", bar_empty="-", calm="o")
+               bar_full="#", bar_empty="-", calm="o", arc="+", hit_40="X", hit_10="x")
 
 
 def glyphs(ascii_only: bool) -> Glyphs:

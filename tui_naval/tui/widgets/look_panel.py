@@ -9,9 +9,10 @@
     4 cells SE of R1
 
 Terrain, a mark, the ships there (id, class, side, heading, and whether they
-have finished, escaped or sunk), and the distance and bearing from the selected
-ship.  Works for any ruleset: only ``ShipBase`` fields are read, plus the
-optional ``finished`` / ``escaped`` flags some rulesets add.
+have finished, escaped or sunk, and a ruleset's line on her condition from
+``preview.ship_note``), and the distance and bearing from the selected ship.
+Works for any ruleset: only ``ShipBase`` fields are read, plus the optional
+``finished`` / ``escaped`` flags some rulesets add.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from textual.widget import Widget
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.state import GameState, ShipBase, Terrain
+from tui_naval.tui.preview import ship_note
 from tui_naval.tui.widgets.glyphs import compass_name
 
 _TERRAIN_NAMES = {Terrain.SEA: "sea", Terrain.LAND: "land", Terrain.SHOAL: "shoal"}
@@ -116,6 +118,9 @@ class LookPanel(Widget):
         detail = f"\n  heading {state.grid.facing_name(ship.heading)}"
         if status:
             detail += f", {status}"
+        note = ship_note(state, ship)
+        if note:
+            detail += f"\n  {note}"
         text.append(detail, self.get_component_rich_style("look-panel--note"))
         return text
 

@@ -36,13 +36,20 @@ change), and the visible strips keyed by (line, scroll x, width, version,
 cursor-on-this-line).  A cursor move repaints only the lines of the old and new
 cursor blocks; a scroll only crops cached lines.
 
-Cells away from ships, marks and the planned path share one prebuilt look per
-terrain, so a ``show`` costs in proportion to the ships and marks, not the map.
+Overlays are what a ruleset's preview lays on the sea (``show(overlays=...)``,
+cell -> one of ``OVERLAYS``): a broadside's firing arc, faint; the hexes of an
+aim pattern, 40% and 10% apart by glyph and colour (and, on two-line hex
+blocks, their percentage written under the glyph); a target.  Under a ship an
+overlay only tints or underlines her token, so she stays readable.
+
+Cells away from ships, marks, the planned path and overlays share one prebuilt
+look per terrain, so a ``show`` costs in proportion to what is on them, not the
+map; a ``show`` of exactly what is already on show costs nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -63,6 +70,17 @@ from tui_naval.tui.widgets.glyphs import Glyphs, glyphs, mark_token, side_letter
 
 #: Component classes for ship sides (side index modulo this many).
 SIDE_STYLES = 4
+
+#: Overlay kinds ``OceanView.show`` draws: glyph attribute of ``Glyphs``, and the
+#: text on a tall hex block's second line.
+OVERLAYS: dict[str, tuple[str, str]] = {
+    "arc": ("arc", ""),
+    "hit-40": ("hit_40", "40%"),
+    "hit-10": ("hit_10", "10%"),
+    "target": ("hit_40", ""),
+}
+#: Overlays drawn under the planned path (the others are drawn over it).
+_UNDER_PATH = frozenset({"arc"})
 
 #: Style names: a base component, then overlays added on top (partial styles).
 Names = tuple[str, ...]
@@ -176,7 +194,7 @@ class OceanView(ScrollView, can_focus=True):
     """The board: one Line-API widget showing a ``GameState``.
 
     Call ``show`` with each new state; move the ``cursor`` with the arrow keys,
-    hjkl and yubn (diagonals), or the mouse.
+    hjkl and yubn (diagonals), or the mouse; Enter posts ``CellChosen``.
     """
 
     DEFAULT_CSS = """
@@ -197,6 +215,16 @@ class OceanView(ScrollView, can_focus=True):
     OceanView > .ocean--selected { background: ansi_bright_black; text-style: bold underline; }
     OceanView > .ocean--finished { text-style: dim; }
     OceanView > .ocean--preview { color: ansi_bright_white; text-style: bold; }
+    OceanView > .ocean--arc { color: ansi_bright_blue; }
+    OceanView > .ocean--hit-40 {
+        color: ansi_bright_white; background: ansi_yellow; text-style: bold;
+    }
+    OceanView > .ocean--hit-10 { color: ansi_yellow; text-style: bold; }
+    OceanView > .ocean--target { color: ansi_bright_white; background: ansi_yellow; }
+    OceanView > .ocean--arc-under { }
+    OceanView > .ocean--hit-40-under { background: ansi_yellow; }
+    OceanView > .ocean--hit-10-under { text-style: underline; }
+    OceanView > .ocean--target-under { background: ansi_yellow; }
     OceanView > .ocean--cursor { text-style: reverse; }
     """
 
@@ -204,6 +232,8 @@ class OceanView(ScrollView, can_focus=True):
         "ocean--sea", "ocean--land", "ocean--shoal", "ocean--mark", "ocean--mark-next",
         *(f"ocean--ship-{i}" for i in range(SIDE_STYLES)),
         "ocean--selected", "ocean--finished", "ocean--preview", "ocean--cursor",
+        *(f"ocean--{kind}" for kind in OVERLAYS),
+        *(f"ocean--{kind}-under" for kind in OVERLAYS),
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -216,6 +246,7 @@ class OceanView(ScrollView, can_focus=True):
         Binding("u", "move_cursor('ne')", "Up-right", show=False, id="ocean.cursor_ne"),
         Binding("b", "move_cursor('sw')", "Down-left", show=False, id="ocean.cursor_sw"),
         Binding("n", "move_cursor('se')", "Down-right", show=False, id="ocean.cursor_se"),
+        Binding("enter", "choose_cell", "Choose", show=False, id="ocean.choose"),
     ]
 
     class CursorMoved(Message):
@@ -232,6 +263,18 @@ class OceanView(ScrollView, can_focus=True):
 
     class CellClicked(Message):
         """A cell was clicked (the cursor has moved there too)."""
+
+        def __init__(self, ocean: OceanView, cell: Cell) -> None:
+            super().__init__()
+            self.ocean = ocean
+            self.cell = cell
+
+        @property
+        def control(self) -> OceanView:
+            return self.ocean
+
+    class CellChosen(Message):
+        """Enter was pressed on the cursor's ``cell`` (say, to aim there)."""
 
         def __init__(self, ocean: OceanView, cell: Cell) -> None:
             super().__init__()
@@ -266,6 +309,8 @@ class OceanView(ScrollView, can_focus=True):
         self._selected: str | None = None
         self._preview: tuple[Cell, ...] = ()
         self._marks_next: str | None = None
+        self._overlays: dict[Cell, str] = {}
+        self._shown: tuple[object, ...] | None = None
         self._looks: dict[Cell, tuple[Piece, ...]] = {}
         self._terrain_looks: dict[str, tuple[Piece, ...]] = {}
         self._version = 0
@@ -289,15 +334,29 @@ class OceanView(ScrollView, can_focus=True):
         """The cell-to-screen geometry of the board on show."""
         return self._layout
 
+    @property
+    def overlays(self) -> Mapping[Cell, str]:
+        """The overlays on show: cell -> kind (one of ``OVERLAYS``)."""
+        return self._overlays
+
     def show(self, state: GameState, *, selected: str | None = None,
-             preview: Sequence[Cell] = (), marks_next: str | None = None) -> None:
+             preview: Sequence[Cell] = (), marks_next: str | None = None,
+             overlays: Mapping[Cell, str] | None = None) -> None:
         """Draw ``state``: ``selected`` ship highlighted, ``preview`` cells as a trail,
-        the mark labelled ``marks_next`` standing out."""
+        the mark labelled ``marks_next`` standing out, and ``overlays`` (cell -> a kind
+        of ``OVERLAYS``: "arc", "hit-40", "hit-10", "target") laid on the sea."""
         grid = state.grid
+        cells = tuple(Cell(*c) for c in preview)
+        laid = {Cell(*c): kind for c, kind in (overlays or {}).items() if kind in OVERLAYS}
+        shown = (id(state), selected, cells, marks_next, tuple(sorted(laid.items())))
+        if shown == self._shown and state is self._state:
+            return
+        self._shown = shown
         self._state = state
         self._selected = selected
-        self._preview = tuple(Cell(*c) for c in preview)
+        self._preview = cells
         self._marks_next = marks_next
+        self._overlays = laid
         layout = BoardLayout.for_grid(grid)
         if layout != self._layout:
             self._layout = layout
@@ -382,6 +441,7 @@ class OceanView(ScrollView, can_focus=True):
             self.scroll_to(x, y, animate=False, force=True)
 
     def watch_ascii_only(self) -> None:
+        self._shown = None
         self._rebuild()
 
     # -- actions and events ----------------------------------------------------
@@ -404,6 +464,11 @@ class OceanView(ScrollView, can_focus=True):
                 target = Cell(cell.col + dc, cell.row + dr)
         if grid.in_bounds(target):
             self.cursor = target
+
+    def action_choose_cell(self) -> None:
+        """Enter: tell the screen the cursor's cell was chosen."""
+        if self._state is not None:
+            self.post_message(self.CellChosen(self, self.cursor))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -524,10 +589,14 @@ class OceanView(ScrollView, can_focus=True):
         w, tall = layout.cell_width, layout.cell_height == 2
         self._terrain_looks = self._make_terrain_looks(g, w, tall)
         sea = self._terrain_looks[Terrain.SEA]
+        under = {c: k for c, k in self._overlays.items() if k in _UNDER_PATH}
+        over = {c: k for c, k in self._overlays.items() if k not in _UNDER_PATH}
+        self._lay(under, g, w, tall)
         for cell in self._preview:
             if state.grid.in_bounds(cell) and state.board.is_sea(cell):
                 self._looks[cell] = ((_fit(g.trail, w), ("ocean--sea", "ocean--preview")),
                                      *sea[1:])
+        self._lay(over, g, w, tall)
         for mark in state.board.marks:
             is_next = mark.label == self._marks_next
             names: Names = ("ocean--mark-next",) if is_next else ("ocean--mark",)
@@ -540,8 +609,26 @@ class OceanView(ScrollView, can_focus=True):
                 by_cell.setdefault(ship.cell, []).append(ship)
         for cell, ships in by_cell.items():
             ships.sort(key=lambda s: (s.id != self._selected, _is_done(s)))
-            self._looks[cell] = self._ship_look(ships, letters, state, g, w, tall)
+            look = self._ship_look(ships, letters, state, g, w, tall)
+            kind = self._overlays.get(cell)
+            if kind is not None:
+                look = tuple((text, (*names, f"ocean--{kind}-under")) for text, names in look)
+            self._looks[cell] = look
         self.refresh()
+
+    def _lay(self, overlays: Mapping[Cell, str], g: Glyphs, w: int, tall: bool) -> None:
+        """Draw overlays on the open sea (land, shoals and off-board cells are left)."""
+        state = self._state
+        assert state is not None
+        for cell, kind in overlays.items():
+            if not (state.grid.in_bounds(cell) and state.board.is_sea(cell)):
+                continue
+            glyph, note = OVERLAYS[kind]
+            names: Names = ("ocean--sea", f"ocean--{kind}")
+            look: tuple[Piece, ...] = ((_fit(getattr(g, glyph), w), names),)
+            if tall:
+                look += ((_fit(note, w), names if note else ("ocean--sea",)),)
+            self._looks[cell] = look
 
     def _make_terrain_looks(self, g: Glyphs, w: int, tall: bool) -> dict[str, tuple[Piece, ...]]:
         sea: tuple[Piece, ...] = ((_fit(g.sea, w), ("ocean--sea",)),)
