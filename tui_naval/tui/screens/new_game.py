@@ -27,7 +27,6 @@ from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalFooter, NavalScreen
 from tui_naval.tui.session import HUMAN, Session
 
-DEFAULT_MAP = "channel-race"
 HOTSEAT = "@hotseat"
 WATCH = "@watch"
 
@@ -40,7 +39,9 @@ def playable_maps(ruleset: Ruleset[Any]) -> list[MapSpec]:
             specs.append(load_map(str(path)))
         except MapError:
             continue
-    return scenario.playable_maps(ruleset, specs, prefer=DEFAULT_MAP)
+    from tui_naval.rulesets import find_entry
+
+    return scenario.playable_maps(ruleset, specs, prefer=find_entry(ruleset.name).default_map)
 
 
 def _row(label: str, widget: Any, row_id: str = "") -> Horizontal:

@@ -61,6 +61,7 @@ class LookPanel(Widget):
         self._cell: Cell | None = None
         self._selected: str | None = None
         self._marks_next: str | None = None
+        self._height = -1
 
     @property
     def text(self) -> str:
@@ -72,7 +73,15 @@ class LookPanel(Widget):
         """Describe ``cell`` of ``state``; with ``selected``, say how far that ship is."""
         self._state, self._cell = state, Cell(*cell)
         self._selected, self._marks_next = selected, marks_next
-        self.refresh(layout=True)
+        # A full layout only when the panel's height may change: a cursor key over open
+        # sea must repaint the panel, not re-lay the whole screen.
+        height = self._wrapped_height()
+        self.refresh(layout=height != self._height)
+        self._height = height
+
+    def _wrapped_height(self) -> int:
+        width = max(1, self.content_size.width)
+        return sum(max(1, -(-len(line) // width)) for line in self.render().plain.split("\n"))
 
     def render(self) -> Text:
         state, cell = self._state, self._cell
