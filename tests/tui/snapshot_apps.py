@@ -95,6 +95,14 @@ def kr_duel(tmp_path: Path) -> NavalApp:
     return battle_app(tmp_path, new_game("kyngesreach", "kr-duel", SEED, None))
 
 
+def ss_duel(tmp_path: Path) -> NavalApp:
+    return battle_app(tmp_path, new_game("ships-and-sails", "ss-duel", SEED, None))
+
+
+def sas_duel(tmp_path: Path) -> NavalApp:
+    return battle_app(tmp_path, new_game("salt-and-shot", "sas-duel", SEED, "hex-flat"))
+
+
 def finished_race(tmp_path: Path) -> NavalApp:
     """Channel-race seed 3, greedy against greedy to the end: the game-over dialog."""
     game = new_game("salt-n-tar", "channel-race", SEED, "hex-flat")

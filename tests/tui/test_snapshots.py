@@ -115,3 +115,22 @@ def test_game_over(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, i
 def test_too_small(snap_compare: SnapCompare, tmp_path: Path) -> None:
     assert snap_compare(apps.hex_race(tmp_path), terminal_size=(60, 20),
                         run_before=apps.settle_on(BattleScreen))
+
+
+# -- Ships & Sails (ss-duel) and Salt'n'Tar with Kyngesreach gunnery (sas-duel) -------------
+def test_ss_move(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    """The plotted move with its path and the broadsides' arcs from where she ends."""
+    assert snap_compare(apps.ss_duel(tmp_path), terminal_size=size,
+                        run_before=apps.at_prompt("move", after=("down", "down")))
+
+
+def test_ss_aim(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    """Aiming: the arc and the 40% / 10% hexes of the pattern."""
+    assert snap_compare(apps.ss_duel(tmp_path), terminal_size=size,
+                        run_before=apps.at_prompt("aim", after=("down",)))
+
+
+def test_sas_move(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    """The composed ruleset's half move, after luck is passed."""
+    assert snap_compare(apps.sas_duel(tmp_path), terminal_size=size,
+                        run_before=apps.at_prompt("move", {"luck": "2"}, after=("down",)))
