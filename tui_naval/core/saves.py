@@ -11,17 +11,16 @@ destroys the previous one.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import tempfile
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
-from cattrs.preconf.json import make_converter
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.history import Game
@@ -34,7 +33,11 @@ FORMAT = 1
 GAME_TAG = "tui-naval"
 SUFFIX = ".json"
 
-converter = make_converter()
+if TYPE_CHECKING:
+    from cattrs.preconf.json import JsonConverter
+
+    #: The save converter; built on first use (cattrs is slow to import), see ``get_converter``.
+    converter: JsonConverter
 
 
 def _structure_cell(value: Any, _: type) -> Cell:
@@ -51,8 +54,23 @@ def _structure_cell(value: Any, _: type) -> Cell:
     return Cell(col, row)
 
 
-converter.register_structure_hook(Cell, _structure_cell)
-converter.register_unstructure_hook(Cell, lambda cell: [cell.col, cell.row])
+@cache
+def get_converter() -> JsonConverter:
+    """The cattrs converter for saves, built (and cattrs imported) on first use."""
+    from cattrs.preconf.json import make_converter
+
+    conv = make_converter()
+    conv.register_structure_hook(Cell, _structure_cell)
+    conv.register_unstructure_hook(Cell, lambda cell: [cell.col, cell.row])
+    return conv
+
+
+def __getattr__(name: str) -> Any:
+    """``converter`` is built lazily, so importing this module stays cheap."""
+    if name == "converter":
+        return get_converter()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: Migrations: MIGRATIONS[n] turns a format-n document into format n+1.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -75,7 +93,7 @@ class SaveInfo:
 
 
 def unstructure_state(state: GameState) -> dict[str, Any]:
-    data: dict[str, Any] = converter.unstructure(state, type(state))
+    data: dict[str, Any] = get_converter().unstructure(state, type(state))
     return data
 
 
@@ -84,6 +102,8 @@ def data_digest(data: Mapping[str, Any]) -> str:
 
     Migrations that edit a snapshot recompute the save's ``digest`` with this.
     """
+    import hashlib  # only needed once a game is saved or loaded
+
     body = {key: value for key, value in data.items() if key != "events"}
     canon = json.dumps(body, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canon.encode()).hexdigest()[:12]
@@ -126,7 +146,7 @@ def to_document(game: Game, now: datetime | None = None) -> dict[str, Any]:
         "ruleset": game.setup.ruleset,
         "turn": state.turn,
         "outcome": str(state.outcome) if state.outcome else "",
-        "setup": converter.unstructure(game.setup),
+        "setup": get_converter().unstructure(game.setup),
         "orders": [str(o) for o in game.orders],
         "digest": state_digest(state),
         "snapshot": unstructure_state(state),
@@ -217,7 +237,7 @@ def load_game(path: Path) -> Game:
 
     doc = read_document(path)
     try:
-        setup = converter.structure(doc["setup"], Setup)
+        setup = get_converter().structure(doc["setup"], Setup)
         orders = [Order.parse(str(t)) for t in doc["orders"]]
         digest = str(doc["digest"])
     except (KeyError, TypeError, ValueError, IllegalOrder) as exc:
@@ -248,7 +268,7 @@ def load_game(path: Path) -> Game:
     if data_digest(saved) != digest:
         raise SaveError(f"{path}: corrupt save (the snapshot does not match its digest)")
     try:
-        snapshot = converter.structure(saved, ruleset.state_type)
+        snapshot = get_converter().structure(saved, ruleset.state_type)
     except Exception as exc:
         raise SaveError(f"{path}: corrupt save (snapshot: {_brief(exc)})") from None
     return Game(ruleset, setup, start=snapshot)

@@ -13,7 +13,6 @@ a keymap file maps ids to keys and is applied with ``App.set_keymap``::
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -183,6 +182,8 @@ def load_keymap(path: Path | None, *, required: bool = False) -> dict[str, str]:
         if required:
             raise KeymapError(f"{path}: no such keymap file")
         return {}
+    import tomllib  # only when there is a file to read: keeps launch quick
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:

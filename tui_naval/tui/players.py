@@ -20,7 +20,7 @@ from attrs import frozen
 
 from tui_naval.core.controller import Player
 from tui_naval.core.orders import Decision, IllegalOrder, Order
-from tui_naval.core.saves import SaveError, converter, read_document
+from tui_naval.core.saves import SaveError, get_converter, read_document
 from tui_naval.core.scenario import Setup
 from tui_naval.core.state import GameState
 
@@ -91,7 +91,7 @@ def read_script(path: Path) -> Script:
     try:
         json.loads(raw)
         doc = read_document(path)
-        setup = converter.structure(doc["setup"], Setup)
+        setup = get_converter().structure(doc["setup"], Setup)
         orders = [str(o) for o in doc["orders"]]
     except SaveError as exc:
         raise ScriptError(str(exc)) from None

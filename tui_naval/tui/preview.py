@@ -79,13 +79,18 @@ _SALT_LABELS = {
 }
 
 
+#: Salt'n'Tar with Kyngesreach gunnery: the decisions whose orders are Salt'n'Tar's.
+_SAS_SAILING = ("luck", "move", "maneuver")
+
+
 def _order_key(order: Order) -> str:
     return f"{order.verb} {order.arg}".strip()
 
 
 def option_info(state: GameState, decision: Decision, order: Order) -> OptionInfo:
     """The label, detail and any warning of one option of a decision."""
-    if state.ruleset == "salt-n-tar":
+    if state.ruleset == "salt-n-tar" or (state.ruleset == "salt-and-shot"
+                                         and decision.kind in _SAS_SAILING):
         info = _SALT_LABELS.get(_order_key(order))
         if info is not None:
             if order.verb == "anchor" and not _sails_set(state, order.ship):
@@ -133,6 +138,8 @@ def option_cell(state: GameState, order: Order) -> Cell | None:
 
             if order.verb in AIM_TOKENS:
                 return state.ship(order.arg).cell
+        if state.ruleset == "salt-and-shot" and "@" in order.arg:
+            return state.ship(order.arg.partition("@")[2]).cell
     except (KeyError, ValueError):
         return None
     return None
@@ -364,7 +371,7 @@ def _faces(faces: int) -> str:
 def _kr_label(state: Any, decision: Decision, order: Order) -> OptionInfo:
     from tui_naval.rulesets.kyngesreach import gunnery as gun
     from tui_naval.rulesets.kyngesreach.rules import band_name, shift_band
-    from tui_naval.rulesets.kyngesreach.tables import AMMO_NAMES, Ammo, tables
+    from tui_naval.rulesets.kyngesreach.tables import tables
 
     ship = state.ship(order.ship)
     kind = decision.kind
@@ -394,22 +401,32 @@ def _kr_label(state: Any, decision: Decision, order: Order) -> OptionInfo:
             what = tables().called[aim.called].name
         return OptionInfo(f"{what} at {order.arg}")
     if kind == "ammo":
-        guns = ship.gunnery.guns(gun.Battery(order.verb))
-        rounds = dict(gun.reload_options(guns))[order.arg]
-        ammo = guns.ammo if order.arg == "keep" else Ammo(order.arg)
-        if order.arg == "keep":
-            label = f"Keep {ammo.value}" if not rounds else f"Reload {ammo.value}"
-        else:
-            label = ammo.value.title()
-        when = f"{rounds} rnd" if rounds else "loaded"
-        detail = f"{AMMO_NAMES[ammo]}: " + (f"loaded in {_plural(rounds, 'round')}" if rounds
-                                            else "stays loaded")
-        return OptionInfo(f"{label} ({when})", f"{detail}\n{_kr_serves(state, ship, ammo)}")
+        return _kr_ammo_info(state, ship, order, state.band)
     return OptionInfo(str(order))
 
 
-def _kr_serves(state: Any, ship: Any, ammo: Any) -> str:
-    """What an ammunition can fire at each band (from the gunnery's own aim rules)."""
+def _kr_ammo_info(state: Any, ship: Any, order: Order, band: Any) -> OptionInfo:
+    """A reload option (``<battery> <keep|ammo>``), what it serves at ``band`` (None:
+    no enemy in range)."""
+    from tui_naval.rulesets.kyngesreach import gunnery as gun
+    from tui_naval.rulesets.kyngesreach.tables import AMMO_NAMES, Ammo
+
+    guns = ship.gunnery.guns(gun.Battery(order.verb))
+    rounds = dict(gun.reload_options(guns))[order.arg]
+    ammo = guns.ammo if order.arg == "keep" else Ammo(order.arg)
+    if order.arg == "keep":
+        label = f"Keep {ammo.value}" if not rounds else f"Reload {ammo.value}"
+    else:
+        label = ammo.value.title()
+    when = f"{rounds} rnd" if rounds else "loaded"
+    detail = f"{AMMO_NAMES[ammo]}: " + (f"loaded in {_plural(rounds, 'round')}" if rounds
+                                        else "stays loaded")
+    return OptionInfo(f"{label} ({when})", f"{detail}\n{_kr_serves(state, ship, ammo, band)}")
+
+
+def _kr_serves(state: Any, ship: Any, ammo: Any, band: Any) -> str:
+    """What an ammunition can fire at ``band`` (from the gunnery's own aim rules), or at
+    which bands it could (``band`` None: no enemy in range)."""
     from tui_naval.rulesets.kyngesreach import gunnery as gun
     from tui_naval.rulesets.kyngesreach.rules import band_name
     from tui_naval.rulesets.kyngesreach.tables import AMMO_NAMES, BANDS
@@ -418,28 +435,37 @@ def _kr_serves(state: Any, ship: Any, ammo: Any) -> str:
     if not enemies:
         return ""
     target = enemies[0].gunnery
-    here = [a.describe().removeprefix("a ") for a in gun.ammo_aims(ammo, target, state.band)]
-    if here:
-        return f"{AMMO_NAMES[ammo]} at {band_name(state.band)} range: " + ", ".join(here)
     bands = [band_name(b) for b in BANDS if gun.ammo_aims(ammo, target, b)]
-    return (f"{AMMO_NAMES[ammo]} cannot fire at {band_name(state.band)} range"
+    if band is None:
+        return (f"{AMMO_NAMES[ammo]} fires at " + (" or ".join(bands) if bands else "no")
+                + " range (no enemy in range now)")
+    here = [a.describe().removeprefix("a ") for a in gun.ammo_aims(ammo, target, band)]
+    if here:
+        return f"{AMMO_NAMES[ammo]} at {band_name(band)} range: " + ", ".join(here)
+    return (f"{AMMO_NAMES[ammo]} cannot fire at {band_name(band)} range"
             + (f" (only at {' or '.join(bands)})" if bands else ""))
 
 
 def _kr_odds(state: Any, ship: Any, target: Any, token: str) -> str:
     """The Gunner roll of a broadside or called shot and its odds (the AI's exact sums)."""
-    from tui_naval.ai.kyngesreach import hits_distribution
-    from tui_naval.rulesets.kyngesreach import gunnery as gun
     from tui_naval.rulesets.kyngesreach.rules import RULESET
-    from tui_naval.rulesets.kyngesreach.tables import tables
 
     g = ship.gunnery
-    guns = g.guns(g.engaged)
+    return _gun_odds(g, g.engaged, target.gunnery, state.band, token,
+                     RULESET.gauge_mods(state, ship.side))
+
+
+def _gun_odds(g: Any, battery: Any, target: Any, band: Any, token: str, extra: Any) -> str:
+    """The Gunner roll of a battery's broadside or called shot at ``band`` and its odds."""
+    from tui_naval.ai.kyngesreach import hits_distribution
+    from tui_naval.rulesets.kyngesreach import gunnery as gun
+    from tui_naval.rulesets.kyngesreach.tables import tables
+
+    guns = g.guns(battery)
     aim = gun.Aim.parse(token)
-    mods = gun.gunner_modifiers(g, target.gunnery, state.band, aim,
-                                RULESET.gauge_mods(state, ship.side))
+    mods = gun.gunner_modifiers(g, target, band, aim, extra)
     skill = g.skills.gunner + sum(v for _, v in mods)
-    cap = tables().bands[state.band].cap
+    cap = tables().bands[band].cap
     dist = hits_distribution(skill, guns.guns, cap)
     score = sum(p for n, p in dist if n > 0)
     mean = sum(n * p for n, p in dist)
@@ -487,11 +513,120 @@ def _kr_status(state: Any) -> list[tuple[str, str]]:
             ("  Gauge ", "dim"), (state.holder or "tie", "bold")]
 
 
+# -- Salt'n'Tar with Kyngesreach gunnery ------------------------------------------------
+#
+# Its luck, helm and maneuver orders are Salt'n'Tar's (labelled by ``_SALT_LABELS``);
+# its weather, target and ammunition orders are Kyngesreach's, a battery's fire written
+# ``<battery> <aim>@<target>`` and the range band measured on the map.
+
+def _sas_fire(order: Order) -> tuple[Any, str, str]:
+    """(battery, aim token, target id) of a salt-and-shot fire order ("", "" for hold)."""
+    from tui_naval.rulesets.kyngesreach.gunnery import Battery
+
+    token, _, target = order.arg.partition("@")
+    return Battery(order.verb), ("" if order.arg == "hold" else token), target
+
+
+def _sas_band_text(state: Any, ship: Any, target: Any) -> tuple[Any, str]:
+    """The band at which a ship's guns would reach ``target`` now, and its words."""
+    from tui_naval.rulesets.kyngesreach.tables import tables
+    from tui_naval.rulesets.salt_and_shot.compose import band_between
+
+    d = state.grid.distance(ship.cell, target.cell)
+    band = band_between(state.grid, ship.cell, target.cell)
+    if band is None:
+        return None, f"{_plural(d, 'cell')}: out of range"
+    return band, f"{tables().bands[band].name} range ({_plural(d, 'cell')})"
+
+
+def _sas_nearest_band(state: Any, ship: Any) -> Any:
+    """The band of the nearest enemy in play (None: none in range)."""
+    from tui_naval.rulesets.salt_and_shot.compose import band_between, in_play
+
+    enemies = [s for s in state.ships if s.side != ship.side and in_play(s)]
+    if not enemies:
+        return None
+    near = min(enemies, key=lambda s: state.grid.distance(ship.cell, s.cell))
+    return band_between(state.grid, ship.cell, near.cell)
+
+
+def _sas_label(state: Any, decision: Decision, order: Order) -> OptionInfo:
+    ship = state.ship(order.ship)
+    kind = decision.kind
+    if kind == "weather":
+        return _kr_label(state, decision, order)
+    if kind == "target":
+        battery, token, target_id = _sas_fire(order)
+        if not token:
+            return OptionInfo("Hold fire", f"the {battery.value} battery stays loaded")
+        info = _kr_label(state, decision, Order(order.ship, token, target_id))
+        _, band = _sas_band_text(state, ship, state.ship(target_id))
+        return OptionInfo(info.label, f"{battery.value} battery at {band}")
+    if kind == "ammo":
+        return _kr_ammo_info(state, ship, order, _sas_nearest_band(state, ship))
+    return OptionInfo(str(order))
+
+
+def _sas_helm_preview(state: Any, order: Order) -> Preview:
+    """Where a helm order takes the ship this half move: the ruleset's own ``half_move``
+    run on the order (with the orders already given to the ships moving with her)."""
+    from tui_naval.core.events import EventLog
+    from tui_naval.rulesets.kyngesreach.gunnery import Battery
+    from tui_naval.rulesets.salt_and_shot.compose import bears, in_play
+    from tui_naval.rulesets.salt_and_shot.rules import RULESET
+
+    half = 1 if state.phase == "first-half" else 2
+    orders = {o.ship: o for o in map(Order.parse, state.plotted)}
+    orders[order.ship] = order
+    ship = state.ship(order.ship)
+    after = RULESET.half_move(state, orders, half, EventLog(state.turn))
+    moved = after.ship(order.ship)
+    grid = state.grid
+    end = moved.cell
+    path = tuple(c for c in grid.line(ship.cell, end)[1:]) if end != ship.cell else ()
+    heading = grid.facing_name(moved.heading)
+    n = grid.distance(ship.cell, end)
+    text = (f"{'first' if half == 1 else 'second'} half: ends at {end} heading {heading}, "
+            f"{_plural(n, 'cell')}; {moved.last_motion}")
+    if half == 1:
+        reach = [f"{enemy.id} in her {battery.value} arc"
+                 for enemy in after.ships if enemy.side != moved.side and in_play(enemy)
+                 for battery in Battery if bears(after.board, moved, battery, enemy)]
+        text += "; then " + (", ".join(reach) if reach else "no enemy in her arcs")
+    warnings = []
+    if moved.strain > ship.strain:
+        warnings.append(f"+{moved.strain - ship.strain} Strain")
+    if not moved.afloat:
+        warnings.append("she would be lost!")
+    return Preview(path, end, heading, text, "; ".join(warnings))
+
+
+def _sas_preview(state: Any, order: Order) -> Preview | None:
+    from tui_naval.rulesets.salt_and_shot.rules import RULESET, STEER
+
+    if state.phase in ("first-half", "second-half") and _order_key(order) in STEER:
+        return _sas_helm_preview(state, order)
+    if state.phase != "missile" or "@" not in order.arg:
+        return None
+    battery, token, target_id = _sas_fire(order)
+    ship, target = state.ship(order.ship), state.ship(target_id)
+    band, where = _sas_band_text(state, ship, target)
+    if band is None:
+        return None
+    grid = state.grid
+    line = [c for c in grid.line(ship.cell, target.cell) if c not in (ship.cell, target.cell)]
+    overlays = (*((c, "arc") for c in line), (target.cell, "target"))
+    odds = _gun_odds(ship.gunnery, battery, target.gunnery, band, token,
+                     RULESET.gauge_mods(state, ship.side))
+    return Preview(text=f"{battery.value} battery at {where}: {odds}", overlays=overlays)
+
+
 LabelFn = Callable[[GameState, Decision, Order], OptionInfo]
-LABELS: dict[str, LabelFn] = {"ships-and-sails": _sns_label, "kyngesreach": _kr_label}
+LABELS: dict[str, LabelFn] = {"ships-and-sails": _sns_label, "kyngesreach": _kr_label,
+                              "salt-and-shot": _sas_label}
 
 PREVIEWS: dict[str, PreviewFn] = {"salt-n-tar": _salt_preview, "ships-and-sails": _sns_preview,
-                               "kyngesreach": _kr_preview}
+                               "kyngesreach": _kr_preview, "salt-and-shot": _sas_preview}
 
 
 def option_preview(state: GameState, order: Order) -> Preview | None:

@@ -1,0 +1,143 @@
+"""Salt'n'Tar with Kyngesreach gunnery on the battle screen, by keyboard: the helm,
+luck and maneuver orders read as Salt'n'Tar's, the half move's path is drawn from the
+ruleset's own ``half_move``, and the gunnery's targets and ammunition as Kyngesreach's,
+at the band measured on the map."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
+from textual.pilot import Pilot
+
+from tui_naval.cli import new_game
+from tui_naval.core.events import EventLog
+from tui_naval.core.orders import Order
+from tui_naval.rulesets.salt_and_shot.rules import RULESET
+from tui_naval.tui.app import NavalApp
+from tui_naval.tui.preview import option_cell, option_info, option_preview
+from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.session import Session
+
+
+def game() -> Any:
+    return new_game("salt-and-shot", "sas-duel", 3, "hex-flat")
+
+
+def battle(tmp_path: Path) -> NavalApp:
+    session = Session(game(), {"blue": "human", "red": "greedy"})
+    return make_app(tmp_path, lambda: BattleScreen(session))
+
+
+def labels(screen: BattleScreen) -> list[str]:
+    decision = screen.game.decision()
+    assert decision is not None
+    return [option_info(screen.game.state, decision, o).label for o in screen.prompt.shown]
+
+
+def number_of(screen: BattleScreen, label: str) -> str:
+    for n, text in enumerate(labels(screen), 1):
+        if text.startswith(label):
+            return str(n)
+    raise AssertionError(f"no option {label!r} in {labels(screen)}")
+
+
+async def blue_prompt(pilot: Pilot[Any], screen: BattleScreen) -> str:
+    """Wait for blue's next prompt (or the next turn); its decision kind ("" at turn 2)."""
+    def ready() -> bool:
+        if screen.game.state.turn > 1:
+            return True
+        decision = screen.game.decision()
+        return screen.prompt.asking and decision is not None and decision.side == "blue"
+
+    await wait_until(pilot, ready, what="blue's prompt")
+    await pilot.pause()
+    decision = screen.game.decision()
+    if screen.game.state.turn > 1 or decision is None:
+        return ""
+    return decision.kind
+
+
+async def answer(pilot: Pilot[Any], screen: BattleScreen, key: str) -> Order:
+    played = len(screen.game.orders)
+    await pilot.press(key)
+    await wait_until(pilot, lambda: len(screen.game.orders) > played, what="the order played")
+    return screen.game.orders[played]
+
+
+async def test_salt_and_shot_turn_by_keyboard(tmp_path: Path) -> None:
+    app = battle(tmp_path)
+    seen: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        assert isinstance(screen, BattleScreen)
+        while kind := await blue_prompt(pilot, screen):
+            seen.append(kind)
+            state = screen.game.state
+            decision = screen.game.decision()
+            assert decision is not None
+            shown = labels(screen)
+            text = screen_text(app)
+            raw = [str(o) for o in screen.prompt.shown]
+            assert not any(r in text for r in raw), (raw, text)
+            assert all(label not in raw for label in shown)
+            if kind == "luck":
+                assert shown == ["Roll the luck die", "Pass"]
+                assert await answer(pilot, screen, "2") == Order("B1", "luck", "pass")
+            elif kind == "move":
+                assert shown == ["Hold course", "Port 1 point", "Starboard 1 point"]
+                # The highlighted helm order's half move is drawn from the ruleset's own
+                # half_move; each option's preview is the cells to where she would end.
+                key = number_of(screen, "Starboard 1 point")
+                await pilot.press("down", "down")
+                await pilot.pause()
+                order = screen.prompt.shown[2]
+                preview = option_preview(state, order)
+                assert preview is not None and preview.end is not None
+                half = 1 if state.phase == "first-half" else 2
+                moved = RULESET.half_move(state, {"B1": order}, half, EventLog(state.turn))
+                assert preview.end == moved.ship("B1").cell
+                assert f"half: ends at {preview.end}" in screen_text(app)
+                if state.phase == "first-half":
+                    assert preview.path and screen._preview == preview.path
+                assert await answer(pilot, screen, key) == order
+            elif kind == "target":
+                assert "Hold fire" in shown and any(" at R1" in s for s in shown)
+                fire = screen.prompt.shown[0]
+                assert option_cell(state, fire) == state.ship("R1").cell
+                assert screen.ocean.overlays[state.ship("R1").cell] == "target"
+                assert "to hit" in text and "hits expected" in text
+                await answer(pilot, screen, "1")
+            elif kind == "ammo":
+                assert any(s.startswith(("Keep round", "Reload round")) for s in shown)
+                assert "Chain (" in " ".join(shown)
+                await answer(pilot, screen, "1")
+            else:
+                assert kind == "maneuver"
+                assert "Keep as she is" in shown and "Reef" in shown
+                await answer(pilot, screen, number_of(screen, "Keep as she is"))
+        assert {"luck", "move", "target", "ammo", "maneuver"} <= set(seen), seen
+        assert seen.count("move") == 2
+        assert screen.game.state.turn == 2
+
+
+def test_salt_and_shot_labels_without_a_screen() -> None:
+    g = game()
+    while (decision := g.decision()) is not None and decision.kind != "move":
+        g.play(decision.options[0])
+    assert decision is not None
+    state = g.state
+    infos = [option_info(state, decision, o) for o in decision.options]
+    assert [i.label for i in infos] == ["Hold course", "Port 1 point", "Starboard 1 point"]
+    for order in decision.options:
+        preview = option_preview(state, order)
+        assert preview is not None and "first half: ends at" in preview.text
+    # The target and ammunition orders, at the band measured on the map.
+    while (decision := g.decision()) is not None and decision.kind not in ("target", "ammo"):
+        g.play(decision.options[0])
+    assert decision is not None
+    for order in decision.options:
+        info = option_info(g.state, decision, order)
+        assert info.label != str(order)
+        assert "range" in info.detail or "loaded" in info.detail
