@@ -30,12 +30,14 @@ margin and result.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
+from typing import Protocol, TypeVar
 
 from attrs import evolve, frozen
 
 from tui_naval.core.dice import Check, Roller, gurps_check
+from tui_naval.core.orders import Decision, Order
 from tui_naval.rulesets.kyngesreach.tables import (
     AMMO_NAMES,
     BANDS,
@@ -756,3 +758,62 @@ def strength(g: Gunnery) -> float:
     if not g.in_action:
         return 0.0
     return (g.hip / g.info.hip + g.readiness / 100) / 2
+
+
+# -- decisions shared by every ruleset that fights with these guns -----------------------
+class Gunned(Protocol):
+    """A ship with a gunnery state (Kyngesreach's or the composed ruleset's)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def gunnery(self) -> Gunnery: ...
+
+
+def weather_decision(sides: Iterable[str], ships_of: Callable[[str], Sequence[Gunned]],
+                     done: set[str], question: str) -> Decision | None:
+    """The next side (not in ``done``) to nominate who reads the weather, best reader first."""
+    for side in sides:
+        ships = ships_of(side)
+        if side in done or not ships:
+            continue
+        options = tuple(Order(s.id, "weather") for s in
+                        sorted(ships, key=lambda s: -s.gunnery.skills.weather))
+        return Decision(side, "weather", ships[0].id, f"{side}: {question}", options,
+                        plotted=True)
+    return None
+
+
+G = TypeVar("G", bound=Gunned)
+
+
+def ammo_decision(ships: Iterable[G], plotted: Sequence[str],
+                  active: Callable[[G], bool], unit: str) -> Decision | None:
+    """The next battery of an ``active`` ship still to choose what it reloads with.
+
+    ``unit`` names a reload step in the prompt ("rounds" or "turns").
+    """
+    done = {(o.ship, o.verb) for o in map(Order.parse, plotted)}
+    for ship in ships:
+        if not active(ship):
+            continue
+        for battery in Battery:
+            if (ship.id, battery.value) in done:
+                continue
+            guns = ship.gunnery.guns(battery)
+            choices = reload_options(guns)
+            if not choices:
+                continue
+            now = "empty, was" if guns.empty else "loaded with"
+            times = ", ".join(f"{c} {r} {unit}" if r else f"{c} (stays loaded)"
+                              for c, r in choices)
+            return Decision(ship.side, "ammo", ship.id,
+                            f"{ship.id} {ship.name}: {battery.value} battery ({now} "
+                            f"{AMMO_NAMES[guns.ammo]}): reload with? ({times})",
+                            tuple(Order(ship.id, battery.value, c) for c, _ in choices),
+                            plotted=True)
+    return None

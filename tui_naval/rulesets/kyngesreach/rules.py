@@ -215,16 +215,8 @@ class Kyngesreach:
 
     def _weather_decision(self, state: KyngState) -> Decision | None:
         done = {state.ship(s).side for s in self._plotted_ships(state)}
-        for side in state.sides:
-            ships = self.in_action(state, side)
-            if side in done or not ships:
-                continue
-            options = tuple(Order(s.id, "weather") for s in
-                            sorted(ships, key=lambda s: -s.gunnery.skills.weather))
-            return Decision(side, "weather", ships[0].id,
-                            f"{side}: who reads the weather (Weather Sense)?", options,
-                            plotted=True)
-        return None
+        return gun.weather_decision(state.sides, lambda side: self.in_action(state, side), done,
+                                    "who reads the weather (Weather Sense)?")
 
     def _range_decision(self, state: KyngState) -> Decision | None:
         side = state.holder
@@ -295,26 +287,8 @@ class Kyngesreach:
         return None
 
     def _ammo_decision(self, state: KyngState) -> Decision | None:
-        done = {(o.ship, o.verb) for o in map(Order.parse, state.plotted)}
-        for ship in state.ships:
-            if not ship.gunnery.in_action:
-                continue
-            for battery in Battery:
-                if (ship.id, battery.value) in done:
-                    continue
-                guns = ship.gunnery.guns(battery)
-                choices = gun.reload_options(guns)
-                if not choices:
-                    continue
-                now = "empty, was" if guns.empty else "loaded with"
-                times = ", ".join(f"{c} {r} rounds" if r else f"{c} (stays loaded)"
-                                  for c, r in choices)
-                return Decision(ship.side, "ammo", ship.id,
-                                f"{label(ship)}: {battery.value} battery ({now} "
-                                f"{AMMO_NAMES[guns.ammo]}): reload with? ({times})",
-                                tuple(Order(ship.id, battery.value, c) for c, _ in choices),
-                                plotted=True)
-        return None
+        return gun.ammo_decision(state.ships, state.plotted,
+                                 lambda ship: ship.gunnery.in_action, "rounds")
 
     # -- transitions -----------------------------------------------------------
     def apply(self, state: KyngState, order: Order) -> KyngState:

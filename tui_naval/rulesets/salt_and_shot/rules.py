@@ -294,16 +294,8 @@ class SaltAndShot:
 
     def _weather_decision(self, state: SasState) -> Decision | None:
         done = {state.ship(Order.parse(text).ship).side for text in state.plotted}
-        for side in state.sides:
-            ships = self.in_play(state, side)
-            if side in done or not ships:
-                continue
-            options = tuple(Order(s.id, "weather") for s in
-                            sorted(ships, key=lambda s: -s.gunnery.skills.weather))
-            return Decision(side, "weather", ships[0].id,
-                            f"{side}: who reads the weather (Weather Sense) for the initiative?",
-                            options, plotted=True)
-        return None
+        return gun.weather_decision(state.sides, lambda side: self.in_play(state, side), done,
+                                    "who reads the weather (Weather Sense) for the initiative?")
 
     def _fire_decision(self, state: SasState) -> Decision | None:
         done = set(state.acted) | {fire_key(o.ship, Battery(o.verb))
@@ -323,26 +315,7 @@ class SaltAndShot:
         return None
 
     def _ammo_decision(self, state: SasState) -> Decision | None:
-        done = {(o.ship, o.verb) for o in map(Order.parse, state.plotted)}
-        for ship in state.ships:
-            if not in_play(ship):
-                continue
-            for battery in Battery:
-                if (ship.id, battery.value) in done:
-                    continue
-                guns = ship.gunnery.guns(battery)
-                choices = gun.reload_options(guns)
-                if not choices:
-                    continue
-                now = "empty, was" if guns.empty else "loaded with"
-                times = ", ".join(f"{c} {r} turns" if r else f"{c} (stays loaded)"
-                                  for c, r in choices)
-                return Decision(ship.side, "ammo", ship.id,
-                                f"{label(ship)}: {battery.value} battery ({now} "
-                                f"{AMMO_NAMES[guns.ammo]}): reload with? ({times})",
-                                tuple(Order(ship.id, battery.value, c) for c, _ in choices),
-                                plotted=True)
-        return None
+        return gun.ammo_decision(state.ships, state.plotted, in_play, "turns")
 
     # -- transitions -----------------------------------------------------------
     def apply(self, state: SasState, order: Order) -> SasState:

@@ -249,41 +249,26 @@ class OceanView(ScrollView, can_focus=True):
         Binding("enter", "choose_cell", "Choose", show=False, id="ocean.choose"),
     ]
 
-    class CursorMoved(Message):
+    class _CellMessage(Message):
+        """A message about one cell of the board."""
+
+        def __init__(self, ocean: OceanView, cell: Cell) -> None:
+            super().__init__()
+            self.ocean = ocean
+            self.cell = cell
+
+        @property
+        def control(self) -> OceanView:
+            return self.ocean
+
+    class CursorMoved(_CellMessage):
         """The cursor moved to ``cell`` (by keys, mouse or code)."""
 
-        def __init__(self, ocean: OceanView, cell: Cell) -> None:
-            super().__init__()
-            self.ocean = ocean
-            self.cell = cell
-
-        @property
-        def control(self) -> OceanView:
-            return self.ocean
-
-    class CellClicked(Message):
+    class CellClicked(_CellMessage):
         """A cell was clicked (the cursor has moved there too)."""
 
-        def __init__(self, ocean: OceanView, cell: Cell) -> None:
-            super().__init__()
-            self.ocean = ocean
-            self.cell = cell
-
-        @property
-        def control(self) -> OceanView:
-            return self.ocean
-
-    class CellChosen(Message):
+    class CellChosen(_CellMessage):
         """Enter was pressed on the cursor's ``cell`` (say, to aim there)."""
-
-        def __init__(self, ocean: OceanView, cell: Cell) -> None:
-            super().__init__()
-            self.ocean = ocean
-            self.cell = cell
-
-        @property
-        def control(self) -> OceanView:
-            return self.ocean
 
     cursor: var[Cell] = var(Cell(0, 0), init=False)
     """The cell under the cursor; setting it scrolls it into view."""
