@@ -247,7 +247,7 @@ def test_a_failing_encoder_leaves_the_previous_file(game: Game, saved: Path,
     def broken(*args: Any, **kwargs: Any) -> str:
         raise TypeError("Object of type Gremlin is not JSON serializable")
 
-    monkeypatch.setattr(saves.json, "dumps", broken)
+    monkeypatch.setattr(json, "dumps", broken)
     with pytest.raises(SaveError, match="Gremlin") as info:
         save_game(game, saved)
     assert "\n" not in str(info.value)

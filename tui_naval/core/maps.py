@@ -11,12 +11,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
 
 from attrs import frozen
 
 from tui_naval.core.grid import Cell, Grid, GridKind
+from tui_naval.core.package_data import package_files
 from tui_naval.core.state import Board, Goal, GoalKind, Mark, Terrain
 
 MAP_SUFFIX = ".map"
@@ -389,7 +389,7 @@ def map_dirs() -> list[Path]:
     ``tui_naval/bundled_maps`` (see ``setup.py``).
     """
     out = [Path.cwd() / "maps", Path(__file__).resolve().parents[2] / "maps"]
-    bundled = resources.files("tui_naval") / "bundled_maps"
+    bundled = package_files("tui_naval") / "bundled_maps"
     if isinstance(bundled, Path):
         out.append(bundled)
     seen: list[Path] = []

@@ -6,12 +6,12 @@ If the replay no longer reaches the snapshot (a save from other rules), the
 snapshot wins and the game resumes from it.  A state that has gained fields since
 the save was written still matches: only what the save recorded is compared.
 Files are written to a temporary file and renamed, so a failed save never
-destroys the previous one.
+destroys the previous one.  ``json``, ``hashlib`` and cattrs are imported where
+they are used, so a game starts without them.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from collections.abc import Callable, Mapping
@@ -103,6 +103,7 @@ def data_digest(data: Mapping[str, Any]) -> str:
     Migrations that edit a snapshot recompute the save's ``digest`` with this.
     """
     import hashlib  # only needed once a game is saved or loaded
+    import json
 
     body = {key: value for key, value in data.items() if key != "events"}
     canon = json.dumps(body, sort_keys=True, separators=(",", ":"))
@@ -133,6 +134,8 @@ def replay_matches(state: GameState, digest: str, snapshot: Any) -> bool:
         return True
     if not isinstance(snapshot, dict):
         return False
+    import json
+
     data = json.loads(json.dumps(unstructure_state(state)))
     return data_digest(_project(data, snapshot)) == digest == data_digest(snapshot)
 
@@ -170,6 +173,8 @@ def write_atomic(path: Path, text: str) -> None:
 
 def save_game(game: Game, path: Path, now: datetime | None = None) -> None:
     """Write a game to ``path``; SaveError (previous file intact) if it cannot be."""
+    import json
+
     try:
         text = json.dumps(to_document(game, now), indent=1)
     except (TypeError, ValueError) as exc:
@@ -183,6 +188,8 @@ def save_game(game: Game, path: Path, now: datetime | None = None) -> None:
 
 def read_document(path: Path) -> dict[str, Any]:
     """Read and migrate a save's JSON; SaveError for anything that is not a readable save."""
+    import json
+
     try:
         raw = path.read_bytes()
     except OSError as exc:

@@ -13,7 +13,6 @@ script itself: its setup (ruleset, map, seed) is used too.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from attrs import frozen
@@ -88,6 +87,8 @@ def read_script(path: Path) -> Script:
         raise ScriptError(f"{path}: cannot read script: {exc}") from None
     if not raw.lstrip().startswith("{"):
         return parse_script(raw, str(path))
+    import json  # only for a save used as a script: keeps launch quick
+
     try:
         json.loads(raw)
         doc = read_document(path)

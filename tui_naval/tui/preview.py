@@ -185,14 +185,17 @@ PreviewFn = Callable[[GameState, Order], Preview | None]
 
 
 def _salt_preview(state: Any, order: Order) -> Preview | None:
-    from tui_naval.ai.salt_n_tar import project
     from tui_naval.rulesets.salt_n_tar.rules import HELM
-    from tui_naval.rulesets.salt_n_tar.sailing import Way, motion
-    from tui_naval.rulesets.salt_n_tar.tables import tables
 
     points = HELM.get(_order_key(order))
     if points is None:
         return None
+    # The AI's projection is imported for a helm order only: a game's first prompt (luck)
+    # is drawn without it.
+    from tui_naval.ai.salt_n_tar import project
+    from tui_naval.rulesets.salt_n_tar.sailing import Way, motion
+    from tui_naval.rulesets.salt_n_tar.tables import tables
+
     ship = state.ship(order.ship)
     grid = state.grid
     proj = project(state, ship, points)

@@ -7,7 +7,6 @@ Other readers ignore the key.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
@@ -16,7 +15,7 @@ from typing import Any
 
 from attrs import frozen
 
-from tui_naval.ai.players import make_player
+from tui_naval.ai.players import check_player, make_player
 from tui_naval.core.controller import Player
 from tui_naval.core.history import Game
 from tui_naval.core.saves import (
@@ -63,6 +62,8 @@ def default_seats(game: Game, human: str | None = None, ai: str = "greedy") -> d
 
 def save_session(session: Session, path: Path, now: datetime | None = None) -> None:
     """Write a save with its seats; SaveError (previous file intact) if it cannot be."""
+    import json  # only once a game is saved: keeps launch quick
+
     doc: dict[str, Any] = to_document(session.game, now)
     doc["seats"] = dict(session.seats)
     try:
@@ -81,7 +82,7 @@ def load_session(path: Path, ai: str = "greedy") -> Session:
         for who in seats.values():
             if who != HUMAN:
                 try:
-                    make_player(who)
+                    check_player(who)
                 except LookupError:
                     seats = default_seats(game, ai=ai)
                     break

@@ -11,7 +11,6 @@ fire, flooding, jury rigging, foundering).  The gunnery itself is in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import resources
 
 from attrs import evolve
 
@@ -19,6 +18,7 @@ from tui_naval.core.dice import Chance, ChanceOutcome, Check, DiceSpec, Rng, Rol
 from tui_naval.core.events import EventLog as Log
 from tui_naval.core.grid import Cell, GridKind
 from tui_naval.core.orders import Decision, Order, check_answer
+from tui_naval.core.package_data import read_package_text
 from tui_naval.core.ruleset import Row, Ruleset, ShipClass
 from tui_naval.core.scenario import Scenario, ScenarioError
 from tui_naval.core.state import GoalKind, Outcome
@@ -77,7 +77,7 @@ class Kyngesreach:
         return {k: ShipClass(k, c.name, c.about) for k, c in tables().classes.items()}
 
     def help_text(self) -> str:
-        return (resources.files(__package__) / "help.md").read_text(encoding="utf-8")
+        return read_package_text(__package__, "help.md")
 
     # -- setup -----------------------------------------------------------------
     def setup(self, scenario: Scenario) -> KyngState:

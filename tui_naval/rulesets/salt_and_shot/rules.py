@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from importlib import resources
 
 from attrs import evolve
 
@@ -28,6 +27,7 @@ from tui_naval.core.events import EventLog as Log
 from tui_naval.core.grid import GridKind
 from tui_naval.core.maps import MapSpec
 from tui_naval.core.orders import Decision, Order, check_answer
+from tui_naval.core.package_data import read_package_text
 from tui_naval.core.ruleset import Row, Ruleset, ShipClass
 from tui_naval.core.scenario import Scenario, ScenarioError
 from tui_naval.core.state import GoalKind, Outcome
@@ -120,7 +120,7 @@ class SaltAndShot:
 
     def help_text(self) -> str:
         """This ruleset's page, then the sailing and gunnery parts' own sections."""
-        own = (resources.files(__package__) / "help.md").read_text(encoding="utf-8")
+        own = read_package_text(__package__, "help.md")
         sailing = _sections(SALT.help_text(), ("Wind", "Bearings", "Ships and speed", "Luck",
                                                 "Strain", "Calm and gale", "Maneuvers",
                                                 "Movement"))

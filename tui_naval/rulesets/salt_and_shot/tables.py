@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
-from importlib import resources
 
 from attrs import frozen
 
+from tui_naval.core.package_data import read_package_text
 from tui_naval.rulesets.kyngesreach.tables import ShipClassInfo
 from tui_naval.rulesets.kyngesreach.tables import tables as gunnery_tables
 from tui_naval.rulesets.salt_n_tar.tables import ShipType
@@ -50,7 +50,7 @@ def _pairs(raw: list[list[int]]) -> tuple[tuple[int, int], ...]:
 @cache
 def tables() -> Tables:
     """The tables shipped with the package (parsed once); KeyError on an unknown pairing."""
-    text = (resources.files(__package__) / "tables.toml").read_text(encoding="utf-8")
+    text = read_package_text(__package__, "tables.toml")
     raw = tomllib.loads(text)
     classes = {key: Pairing(key, c["name"], c["about"], c["sailing"], c["gunnery"])
                for key, c in raw["classes"].items()}

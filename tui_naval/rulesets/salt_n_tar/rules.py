@@ -17,6 +17,7 @@ from tui_naval.core.dice import Chance, Rng, Roller
 from tui_naval.core.events import EventLog as Log
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.orders import Decision, Order, check_answer
+from tui_naval.core.package_data import read_package_text
 from tui_naval.core.ruleset import Row, Ruleset, ShipClass
 from tui_naval.core.scenario import Scenario
 from tui_naval.core.state import GoalKind
@@ -86,9 +87,7 @@ class SaltNTar:
         return tables().ships[ship.kind]
 
     def help_text(self) -> str:
-        from importlib import resources
-
-        return (resources.files(__package__) / "help.md").read_text(encoding="utf-8")
+        return read_package_text(__package__, "help.md")
 
     # -- setup -----------------------------------------------------------------
     def setup(self, scenario: Scenario) -> SaltState:

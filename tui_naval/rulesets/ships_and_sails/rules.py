@@ -19,6 +19,7 @@ from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.events import EventLog as Log
 from tui_naval.core.grid import Cell, GridKind
 from tui_naval.core.orders import Decision, Order, check_answer
+from tui_naval.core.package_data import read_package_text
 from tui_naval.core.ruleset import Row, ShipClass
 from tui_naval.core.scenario import Scenario
 from tui_naval.core.state import GoalKind, Outcome, Terrain
@@ -82,9 +83,7 @@ class ShipsAndSails:
         return {k: ShipClass(k, t.name, t.about) for k, t in tables().ships.items()}
 
     def help_text(self) -> str:
-        from importlib import resources
-
-        return (resources.files(__package__) / "help.md").read_text(encoding="utf-8")
+        return read_package_text(__package__, "help.md")
 
     # -- setup -----------------------------------------------------------------
     def setup(self, scenario: Scenario) -> SailState:

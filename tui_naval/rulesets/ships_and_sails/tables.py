@@ -5,10 +5,11 @@ from __future__ import annotations
 import tomllib
 from enum import StrEnum
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from attrs import frozen
+
+from tui_naval.core.package_data import read_package_text
 
 
 class Ammo(StrEnum):
@@ -200,5 +201,5 @@ def parse_tables(text: str) -> Tables:
 @cache
 def tables() -> Tables:
     """The tables shipped with the package (parsed once)."""
-    text = (resources.files(__package__) / "tables.toml").read_text(encoding="utf-8")
+    text = read_package_text(__package__, "tables.toml")
     return parse_tables(text)
