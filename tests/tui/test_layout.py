@@ -12,16 +12,17 @@ from app_support import make_app, screen_text, wait_for_screen, wait_until
 from rich.cells import cell_len
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
-from textual.widgets import Footer
 
 from tui_naval.cli import new_game
 from tui_naval.core.history import Game
 from tui_naval.core.ruleset import Row
 from tui_naval.tui.app import NavalApp
 from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.screens.game import EventLog, GameScreen
+from tui_naval.tui.screens.game import GameScreen
 from tui_naval.tui.session import Session
+from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.look_panel import LookPanel
+from tui_naval.tui.widgets.message_log import MessageLog
 from tui_naval.tui.widgets.ship_panel import (
     BAR_WIDTH,
     LABEL_WIDTH,
@@ -169,7 +170,7 @@ async def test_the_look_panel_keeps_room_beside_kyngesreachs_ship(
         look = battle.query_one("#look", LookPanel)
         look_box = battle.query_one("#look-box")
         box = battle.query_one("#ship-box")
-        footer = battle.query_one(Footer)
+        footer = battle.query_one(KeyBar)
         assert look.size.height >= 3 and look_box.size.height >= 3
         assert look_box.region.bottom <= footer.region.y
         assert box.region.bottom <= look_box.region.y
@@ -218,7 +219,7 @@ async def test_the_log_gives_each_event_one_line(tmp_path: Path, size: tuple[int
     app = battle_app(tmp_path, game_of("kyngesreach", None))
     async with app.run_test(size=size) as pilot:
         battle = await settled_battle(pilot)
-        log = battle.query_one("#log", EventLog)
+        log = battle.query_one("#log", MessageLog)
         assert log.size.height == (2 if size[1] < 30 else 3)
         for _ in range(3):  # a few decisions, for a few long events
             played = len(battle.game.orders)
@@ -251,7 +252,7 @@ async def test_the_log_and_status_follow_a_resize(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         battle = await settled_battle(pilot)
         assert isinstance(battle, GameScreen)
-        log = battle.query_one("#log", EventLog)
+        log = battle.query_one("#log", MessageLog)
         assert not battle.has_class("-low") and log.size.height == 3
         wide = log.lines[-1].cell_length
         await pilot.resize_terminal(80, 24)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import gc
 import random
-import time
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from pathlib import Path
@@ -23,15 +23,6 @@ from tui_naval.tui.signals import install_sighup
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
-#: Set in the environment to time a launch (bench/tui.py does): the app runs headless,
-#: and once its first screen has painted it prints ``painted <ms>``, the milliseconds
-#: since the process started, and exits.  The value is the Unix time the process was
-#: spawned at, or anything else (e.g. ``1``) to take the process's start from /proc.
-BENCH_ENV = "TUI_NAVAL_BENCH_EXIT_AFTER_PAINT"
-#: The headless terminal's size for a timed launch.
-BENCH_SIZE = (120, 40)
-
-
 @frozen
 class Config:
     """Everything the app takes from outside: folders, clock, keys and pace."""
@@ -48,8 +39,6 @@ class Config:
     handle_signals: bool = True
     #: Where new games' random seeds come from.
     new_seed: Callable[[], int] = field(default=lambda: random.randrange(1, 1_000_000))
-    #: A timed launch (see BENCH_ENV): the Unix time the process started at, else None.
-    exit_after_paint: float | None = None
 
 
 ScreenFactory = Callable[[], Screen[Any]]
@@ -75,8 +64,6 @@ class NavalApp(App[int]):
         #: The human game in progress, autosaved on quit and SIGHUP.
         self.session: Session | None = None
         self._remove_sighup: Callable[[], None] = lambda: None
-        #: A timed launch's milliseconds from process start to the first screen's paint.
-        self.painted_ms: float | None = None
 
     def on_mount(self) -> None:
         from tui_naval.tui.screens.title import TitleScreen
@@ -89,18 +76,8 @@ class NavalApp(App[int]):
             self.push_screen(TitleScreen(covered=self._first is not None))
         if self._first is not None:
             self.push_screen(self._first())
-        if self.config.exit_after_paint is not None:
-            self.call_after_refresh(self._exit_if_painted, self.screen)
-
-    def _exit_if_painted(self, screen: Screen[Any]) -> None:
-        """A timed launch: exit once the first screen is up and has drawn itself."""
-        painted = getattr(screen, "painted", lambda: True)
-        if self.screen is not screen or not screen.is_mounted or not painted():
-            self.call_after_refresh(self._exit_if_painted, screen)
-            return
-        assert self.config.exit_after_paint is not None
-        self.painted_ms = (time.time() - self.config.exit_after_paint) * 1000
-        self.exit(0)
+        # Once the first screen is drawn (its idle after the first refresh).
+        self.call_after_refresh(resume_collection)
 
     def on_unmount(self) -> None:
         self._remove_sighup()
@@ -165,6 +142,15 @@ class NavalApp(App[int]):
         for system in super().get_system_commands(screen):
             if system.title not in ("Quit", "Keys"):
                 yield system
+
+
+def resume_collection() -> None:
+    """Turn garbage collection back on if the launch paused it (``cli.collection_paused``),
+    first freezing what the launch made: the modules, the game and the first screen live
+    as long as the app, and no collection need scan them again."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def screen_commands(screen: Screen[object]) -> list[keys.Command]:

@@ -7,16 +7,19 @@ or keymap) are raised as the CLI's one-line errors, never shown as tracebacks.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tui_naval.tui.app import BENCH_ENV, BENCH_SIZE, Config, NavalApp, ScreenFactory
+from tui_naval.tui.app import Config, NavalApp, ScreenFactory
 from tui_naval.tui.keys import KeymapError, load_keymap
 from tui_naval.tui.players import ScriptError, ScriptPlayer, read_script
 from tui_naval.tui.session import HUMAN, Session, load_session
+
+if TYPE_CHECKING:
+    from tui_naval.core.history import Game
+    from tui_naval.core.maps import MapSpec
+    from tui_naval.core.ruleset import Ruleset
 
 
 def _fail(message: str) -> Exception:
@@ -33,36 +36,15 @@ def make_config(args: argparse.Namespace, **extra: Any) -> Config:
     except KeymapError as exc:
         raise _fail(str(exc)) from None
     ai = getattr(args, "ai", None) or "greedy"
-    timed = os.environ.get(BENCH_ENV)
-    if timed:
-        extra.setdefault("exit_after_paint", _process_start(timed))
     return Config(keymap=keymap, ascii_only=bool(getattr(args, "ascii", False)), ai=ai, **extra)
 
 
-def _process_start(value: str) -> float:
-    """When this process started (Unix time): ``value`` if it is one, else from /proc."""
-    try:
-        spawned = float(value)
-    except ValueError:
-        spawned = 0.0
-    if spawned > 1e9:
-        return spawned
-    try:
-        ticks = int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
-        since_boot = ticks / os.sysconf("SC_CLK_TCK")
-        return time.time() - (time.clock_gettime(time.CLOCK_BOOTTIME) - since_boot)
-    except (OSError, IndexError, ValueError, AttributeError):
-        return time.time()
-
-
 def run_app(config: Config, first: ScreenFactory | None = None) -> int:
-    """Run the app until it exits; its return code."""
+    """Run the app until it exits; its return code.  (Garbage collection, paused by
+    ``cli.collection_paused`` while the app is set up, stays paused until the first screen
+    is drawn: see ``app.resume_collection``.)"""
     app = NavalApp(config, first)
-    if config.exit_after_paint is None:
-        app.run()
-    else:
-        app.run(headless=True, size=BENCH_SIZE)
-        print(f"painted {app.painted_ms if app.painted_ms is not None else float('nan'):.1f}")
+    app.run()
     return app.return_code or 0
 
 
@@ -73,12 +55,11 @@ def run_title(args: argparse.Namespace) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     """``tui-naval play``: straight into a new battle."""
-    from tui_naval.cli import new_game
     from tui_naval.tui.screens.battle import BattleScreen
 
     config = make_config(args)
     seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
-    game = new_game(args.ruleset, args.map or default_map(args.ruleset), seed, args.grid)
+    game = _new_game(args, seed)
     sides = game.state.sides
     side = args.side or sides[0]
     if side not in sides:
@@ -88,10 +69,32 @@ def run_play(args: argparse.Namespace) -> int:
     return run_app(config, lambda: BattleScreen(session))
 
 
+def _new_game(args: argparse.Namespace, seed: int) -> Game:
+    """``cli.new_game`` on the command line's ruleset, map (default: ``default_map``) and
+    grid; the default map is read once."""
+    from tui_naval.cli import default_map as first_playable
+    from tui_naval.cli import game_on_map, new_game
+
+    if args.map:
+        return new_game(args.ruleset, args.map, seed, args.grid)
+    ruleset, preferred = _preferred_map(args.ruleset)
+    if preferred is None:
+        return new_game(args.ruleset, first_playable(ruleset), seed, args.grid)
+    return game_on_map(ruleset, preferred, seed, args.grid)
+
+
 def default_map(ruleset_name: str) -> str:
     """The map ``cli.default_map`` chooses for a ruleset, found without reading every map
     when it is the ruleset's preferred map and can be played (as it is as shipped)."""
     from tui_naval.cli import default_map as first_playable
+
+    ruleset, preferred = _preferred_map(ruleset_name)
+    return preferred.name if preferred is not None else first_playable(ruleset)
+
+
+def _preferred_map(ruleset_name: str) -> tuple[Ruleset[Any], MapSpec | None]:
+    """A ruleset (UnknownRuleset if none) and its preferred map, read; None when it has
+    none, or the map cannot be read or played with it."""
     from tui_naval.core.maps import MapError, load_map
     from tui_naval.core.scenario import unplayable_reason
     from tui_naval.rulesets import find_entry
@@ -103,10 +106,10 @@ def default_map(ruleset_name: str) -> str:
         try:
             preferred = load_map(name)
         except MapError:
-            return first_playable(ruleset)
+            return ruleset, None
         if preferred.name == name and unplayable_reason(ruleset, preferred) is None:
-            return name
-    return first_playable(ruleset)
+            return ruleset, preferred
+    return ruleset, None
 
 
 def run_load(args: argparse.Namespace) -> int:
@@ -120,7 +123,7 @@ def run_load(args: argparse.Namespace) -> int:
 
 def run_demo(args: argparse.Namespace) -> int:
     """``tui-naval demo``: the AI plays itself, or a script replays a game."""
-    from tui_naval.cli import new_game, players_for
+    from tui_naval.cli import players_for
     from tui_naval.core.saves import load_game
     from tui_naval.tui.screens.demo import DemoScreen
 
@@ -141,7 +144,7 @@ def run_demo(args: argparse.Namespace) -> int:
         game = load_game(Path(args.load))
     else:
         seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
-        game = new_game(args.ruleset, args.map or default_map(args.ruleset), seed, args.grid)
+        game = _new_game(args, seed)
     names = {side: player.name for side, player in players_for(game, args.players).items()}
     session = Session(game, names)
     player = ScriptPlayer(script) if script is not None else None
@@ -152,6 +155,7 @@ def run_demo(args: argparse.Namespace) -> int:
 
 
 def _check_ai(name: str) -> None:
-    from tui_naval.ai.players import make_player
+    """UnknownPlayer if there is no AI of that name (no AI is imported to find out)."""
+    from tui_naval.ai.players import check_player
 
-    make_player(name)
+    check_player(name)

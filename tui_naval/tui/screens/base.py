@@ -6,16 +6,15 @@ class, and the stylesheet hides everything but the ``TooSmall`` notice.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from textual import events, on
-from textual.app import ComposeResult, RenderResult
+from textual import events
+from textual.app import RenderResult
 from textual.binding import BindingType
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+from textual.widgets._toast import ToastRack
 
 from tui_naval.tui import keys
 
@@ -36,61 +35,17 @@ class TooSmall(Widget):
                 f"It is {width}x{height} now.")
 
 
-class NavalFooter(Footer):
-    """Textual's footer, cheaper to build (it costs a screen more than anything else).
-
-    The keys are composed as soon as the screen first announces its bindings, so
-    they are in its first frame (Textual's footer waits for a refresh, then composes
-    them: one more layout and paint); each key starts in the footer's style (a key's ``compact``
-    defaults to True and is then bound to the footer's False, which restyles it
-    twice); and the keys are built again only when the ones shown have changed,
-    not every time the focus moves or a screen refreshes its bindings.
-    """
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._shown: tuple[object, ...] | None = None
-
-    def bindings_changed(self, screen: Screen[Any]) -> None:
-        if self._shown is None and screen is self.screen and self.is_attached:
-            # The first time: compose the keys now, from the footer's own queue (they
-            # bind to its ``compact``), rather than after the next refresh.
-            self.set_reactive(Footer._bindings_ready, True)
-            self.call_later(self.recompose)
-            return
-        super().bindings_changed(screen)
-
-    def _keys_shown(self) -> tuple[object, ...] | None:
-        """Everything the keys are composed from (None: nothing yet)."""
-        if not self._bindings_ready:
-            return None
-        app = self.app
-        palette = app.COMMAND_PALETTE_BINDING
-        return (self.compact, self.show_command_palette, app.ENABLE_COMMAND_PALETTE,
-                *((key, b.action, b.description, b.show, b.group, b.tooltip, enabled, tooltip,
-                   app.get_key_display(b))
-                  for key, (_node, b, enabled, tooltip) in self.screen.active_bindings.items()
-                  if b.show or key == palette))
-
-    def compose(self) -> ComposeResult:
-        self._shown = self._keys_shown()
-        compact = self.compact
-        for widget in super().compose():
-            # The keys bound to the footer's ``compact`` take its value now (the command
-            # palette's key is not bound: it keeps its own).
-            if isinstance(widget, FooterKey) and "compact" in (widget._reactive_connect or {}):
-                widget.set_reactive(FooterKey.compact, compact)
-                widget.set_class(compact, "-compact", update=False)
-            yield widget
-
-    async def recompose(self) -> None:
-        if self._shown is not None and self.is_attached and self._keys_shown() == self._shown:
-            return
-        await super().recompose()
+def _hide_toasts(widgets: list[Widget]) -> None:
+    """Build the screen's notification rack hidden: Textual shows it, with the app's
+    notifications, as the screen resumes; hidden from the start, it is not hidden just
+    after the first frame (one more layout)."""
+    for widget in widgets:
+        if isinstance(widget, ToastRack):
+            widget.display = False
 
 
 class NavalScreen(Screen[T]):
-    """A full screen of the app; ``COMMAND_SET`` drives its keys, footer and palette.
+    """A full screen of the app; ``COMMAND_SET`` drives its keys, key bar and palette.
 
     Its widgets are styled once as they are mounted, not twice more before the first
     frame: the size classes (``-narrow``, ``-wide``, ...) are set before they are
@@ -112,6 +67,15 @@ class NavalScreen(Screen[T]):
         self._resumed = True
         event.prevent_default()
         super()._on_screen_resume(events.ScreenResume(refresh_styles=False))
+
+    async def _on_resize(self, event: events.Resize) -> None:
+        # The terminal announces its size as the app starts, after the screen has been
+        # laid out at that size: Textual would lay it out again, for nothing.  (``size``
+        # is the app's; ``_size`` is what the screen was laid out at, as Textual's own
+        # ScreenResume handler compares.)
+        if event.size == self._size:
+            event.stop()
+            event.prevent_default()
 
     def size_classes(self, size: Size) -> dict[str, bool]:
         """The breakpoint classes for a terminal size, as Textual sets them on a Resize."""
@@ -135,9 +99,11 @@ class NavalScreen(Screen[T]):
         assert isinstance(self.app, NavalApp)
         return self.app
 
-    @on(events.Mount)
-    def _add_too_small(self, event: events.Mount) -> None:
-        self.mount(TooSmall())
+    def _extend_compose(self, widgets: list[Widget]) -> None:
+        # The notice is built with the screen's own widgets: one layout, not two.
+        super()._extend_compose(widgets)
+        _hide_toasts(widgets)
+        widgets.append(TooSmall())
 
 
 class NavalModal(ModalScreen[T]):
@@ -153,9 +119,10 @@ class NavalModal(ModalScreen[T]):
         assert isinstance(self.app, NavalApp)
         return self.app
 
-    @on(events.Mount)
-    def _add_too_small(self, event: events.Mount) -> None:
-        self.mount(TooSmall())
+    def _extend_compose(self, widgets: list[Widget]) -> None:
+        super()._extend_compose(widgets)
+        _hide_toasts(widgets)
+        widgets.append(TooSmall())
 
     def action_close(self) -> None:
         self.dismiss(None)

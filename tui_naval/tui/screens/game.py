@@ -12,10 +12,8 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections import deque
 from typing import ClassVar
 
-from attrs import frozen
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -23,8 +21,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Region
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from tui_naval.core.controller import Player
@@ -42,10 +39,12 @@ from tui_naval.tui.preview import (
     status_note,
     typing_keys,
 )
-from tui_naval.tui.screens.base import NavalFooter, NavalScreen
+from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.screens.prompt import PromptPanel
 from tui_naval.tui.session import Session
+from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.look_panel import LookPanel
+from tui_naval.tui.widgets.message_log import LogEntry, MessageLog
 from tui_naval.tui.widgets.ocean import OceanView
 from tui_naval.tui.widgets.ship_panel import ShipPanel
 from tui_naval.tui.widgets.wind_rose import WindRose
@@ -64,28 +63,6 @@ EVENT_STYLES = {
 }
 
 
-@frozen
-class LogEntry:
-    """One line of the log: a turn, a kind (coloured) and the text."""
-
-    turn: int
-    kind: str
-    kind_style: str
-    body: Text
-
-    def render(self, wrap: bool) -> Table:
-        """The line as a grid; wrapped text hangs under itself, not under the turn and
-        kind; unwrapped, it ends in an ellipsis where it is cut."""
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(width=4, no_wrap=True, style="dim")
-        grid.add_column(width=7, no_wrap=True)
-        grid.add_column(ratio=1)
-        body = self.body.copy()
-        body.no_wrap, body.overflow = not wrap, "fold" if wrap else "ellipsis"
-        grid.add_row(f"T{self.turn}", Text(self.kind, style=self.kind_style), body)
-        return grid
-
-
 def event_entry(event: Event) -> LogEntry:
     """The log line for an event."""
     style = EVENT_STYLES.get(event.kind, "")
@@ -97,55 +74,6 @@ def order_entry(turn: int, side: str, order: Order, label: str) -> LogEntry:
     """A log line for a decision the player made (the other side's stay hidden)."""
     body = Text.assemble((f"{order.ship} ", "bold"), label, (f"  ({side})", "dim"))
     return LogEntry(turn, "you", "bold green", body)
-
-
-class EventLog(RichLog):
-    """The message log.  Small, it gives each event one line, cut with an ellipsis, so
-    it never opens on the tail of an earlier event; enlarged (class ``-big``), events
-    wrap in full.  Lines are drawn again when the width changes."""
-
-    MAX_ENTRIES = 5000
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=False, max_lines=self.MAX_ENTRIES * 4, auto_scroll=True,
-                         min_width=20)
-        self.entries: deque[LogEntry] = deque(maxlen=self.MAX_ENTRIES)
-        self._drawn_width = 0
-
-    @property
-    def big(self) -> bool:
-        return self.has_class("-big")
-
-    def line_width(self) -> int:
-        return max(self.min_width, self.scrollable_content_region.width)
-
-    def add(self, entry: LogEntry) -> None:
-        self.entries.append(entry)
-        if self._size_known:
-            self.write(entry.render(self.big), width=self.line_width())
-
-    def redraw(self) -> None:
-        """Every entry again, at the current width and size (keeps to the end)."""
-        if not self._size_known:
-            return
-        self.clear()
-        width = self.line_width()
-        self._drawn_width = width
-        wrap = self.big
-        for entry in self.entries:
-            self.write(entry.render(wrap), width=width, scroll_end=False)
-        self.scroll_end(animate=False, immediate=True)
-
-    def toggle_big(self) -> None:
-        self.toggle_class("-big")
-        self.redraw()
-
-    def on_resize(self, event: events.Resize) -> None:
-        # (Runs before RichLog's own handler, which then has nothing deferred to write.)
-        if event.size.width:
-            self._size_known = True
-        if self.line_width() != self._drawn_width:
-            self.redraw()
 
 
 #: Below this many rows the message log keeps to two lines (the screen's ``-low`` class).
@@ -179,7 +107,7 @@ class GameScreen(NavalScreen[None]):
         self._preview: tuple[Cell, ...] = ()
         self._overlays: dict[Cell, str] = {}
         self._bindings_key: tuple[object, ...] = ()
-        self._advanced = False
+        self._status_shown: tuple[Text, Text] | None = None
 
     # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -190,14 +118,14 @@ class GameScreen(NavalScreen[None]):
             with Vertical(id="sea"):
                 yield OceanView(ascii_only=self.naval.config.ascii_only, id="ocean")
                 yield PromptPanel(id="prompt")
-                yield EventLog(id="log")
+                yield MessageLog(id="log")
             with Vertical(id="side"):
                 yield WindRose(ascii_only=self.naval.config.ascii_only, id="wind")
                 with VerticalScroll(id="ship-box", can_focus=False):
                     yield ShipPanel(ascii_only=self.naval.config.ascii_only, id="ship")
                 with VerticalScroll(id="look-box", can_focus=False):
                     yield LookPanel(id="look")
-        yield NavalFooter()
+        yield KeyBar()
 
     @property
     def ocean(self) -> OceanView:
@@ -208,8 +136,8 @@ class GameScreen(NavalScreen[None]):
         return self.query_one("#prompt", PromptPanel)
 
     @property
-    def log_view(self) -> EventLog:
-        return self.query_one("#log", EventLog)
+    def log_view(self) -> MessageLog:
+        return self.query_one("#log", MessageLog)
 
     def on_mount(self) -> None:
         state = self.game.state
@@ -222,18 +150,13 @@ class GameScreen(NavalScreen[None]):
             cell = state.ship(self.selected).cell
             self.ocean.cursor = cell
             self.ocean.center_on(cell)
-        # A player's decision is in the prompt from the first frame (call_later: as soon
-        # as the mount is over); an AI starts to think only once the screen is drawn.
+        # A player's decision is in the prompt before the first layout, so the first
+        # frame is the whole screen; an AI starts to think only once the screen is drawn.
         decision = self.game.decision()
         if state.outcome is None and decision is not None and self.is_human(decision.side):
-            self.call_later(self.advance)
+            self._advance()
         else:
             self.call_after_refresh(self.advance)
-
-    def painted(self) -> bool:
-        """Whether the screen is up: the loop has started (the prompt asks, or the AI
-        thinks) and the map has been drawn (a timed launch waits for this)."""
-        return self._advanced and bool(self.ocean._line_cache)
 
     def bindings_key(self) -> tuple[object, ...]:
         """What the footer's enabled keys depend on; they are refreshed when it changes."""
@@ -260,7 +183,7 @@ class GameScreen(NavalScreen[None]):
         narrow one a compact footer, and the status line is shortened to the width."""
         width, height = self.app.size
         self.set_class(height < LOW_HEIGHT, "-low")
-        footer = self.query_one(Footer)
+        footer = self.query_one(KeyBar)
         if footer.compact != (width < COMPACT_WIDTH):
             footer.compact = width < COMPACT_WIDTH
         self.log_hint()
@@ -297,9 +220,10 @@ class GameScreen(NavalScreen[None]):
     # -- the loop -----------------------------------------------------------------------
     def advance(self) -> None:
         """Ask the side to act: the prompt for a human, a worker for the AI."""
-        if not self.is_mounted:
-            return
-        self._advanced = True
+        if self.is_mounted:
+            self._advance()
+
+    def _advance(self) -> None:
         state = self.game.state
         if state.outcome is not None:
             self._asked = None
@@ -340,7 +264,7 @@ class GameScreen(NavalScreen[None]):
                  f"[dim]({escape(decision.side)})[/dim]")
         self.prompt.ask(title, infos, table, typing=typing_keys(state, decision))
         self.set_status()
-        self.call_after_refresh(self.keep_in_view)
+        self.keep_in_view()
         if not self.looking and not self.prompt.options.has_focus:
             self.prompt.options.focus()
         self.preview(orders[0])
@@ -428,20 +352,17 @@ class GameScreen(NavalScreen[None]):
     # -- drawing --------------------------------------------------------------------------
     def rebuild_log(self) -> None:
         """The log from the game's whole history (exact after undo and load)."""
-        log = self.log_view
-        log.entries.clear()
+        entries: list[LogEntry] = []
         states = self.game.states()
-        for event in states[0].events:
-            log.entries.append(event_entry(event))
+        entries.extend(event_entry(event) for event in states[0].events)
         ruleset = self.game.ruleset
         for state, order, after in zip(states, self.game.orders, states[1:], strict=False):
             decision = ruleset.decision(state)
             if decision is not None and self.is_human(decision.side):
                 label = option_info(state, decision, order).label
-                log.entries.append(order_entry(state.turn, decision.side, order, label))
-            for event in after.events:
-                log.entries.append(event_entry(event))
-        log.redraw()
+                entries.append(order_entry(state.turn, decision.side, order, label))
+            entries.extend(event_entry(event) for event in after.events)
+        self.log_view.replace(entries)
 
     def refresh_view(self) -> None:
         """Redraw the map, the side column and the status line from the game's state."""
@@ -475,8 +396,11 @@ class GameScreen(NavalScreen[None]):
     def set_status(self) -> None:
         right = self.status_right()
         width = max(1, self.app.size.width - right.cell_len - 2)
-        self.query_one("#status-left", Static).update(self.status_left(width))
-        self.query_one("#status-right", Static).update(right)
+        shown = (self.status_left(width), right)
+        if shown != self._status_shown:  # (an update re-lays the screen out)
+            self._status_shown = shown
+            self.query_one("#status-left", Static).update(shown[0])
+            self.query_one("#status-right", Static).update(shown[1])
         self.update_bindings()
 
     def status_left(self, width: int) -> Text:
@@ -527,26 +451,9 @@ class GameScreen(NavalScreen[None]):
     def keep_in_view(self, extra: tuple[Cell, ...] = ()) -> None:
         """Scroll the map, if need be, so the selected ship (and ``extra`` cells, such as a
         preview's path, when they fit) are in sight."""
-        if self.looking or self.selected is None or not self.is_mounted:
+        if self.looking or self.selected is None or not self.is_attached:
             return
-        ocean = self.ocean
-        state = self.game.state
-        cell = state.ship(self.selected).cell
-        if ocean.board_layout is None or not state.grid.in_bounds(cell):
-            return
-        view = ocean.scrollable_content_region
-        if not view.width or not view.height:
-            return
-        visible = Region(int(ocean.scroll_x), int(ocean.scroll_y), view.width, view.height)
-        wanted = Region.from_union([ocean.region_of(c) for c in (cell, *extra)
-                                    if state.grid.in_bounds(c)])
-        if wanted.width > view.width or wanted.height > view.height:
-            wanted = ocean.region_of(cell)
-        if visible.contains_region(wanted):
-            return
-        ocean.scroll_to(wanted.x + wanted.width // 2 - view.width // 2,
-                        wanted.y + wanted.height // 2 - view.height // 2,
-                        animate=False, force=True)
+        self.ocean.keep_in_view(self.game.state.ship(self.selected).cell, extra)
 
     def select(self, ship_id: str, center: bool = True) -> None:
         """Select a ship: its panel, its highlight, the cursor on it."""
@@ -569,7 +476,7 @@ class GameScreen(NavalScreen[None]):
         self.ocean.show(state, selected=self.selected, preview=self._preview,
                         marks_next=next_mark(state, self.selected), overlays=self._overlays)
         if result is not None:
-            self.call_after_refresh(self.keep_in_view, result.cells)
+            self.keep_in_view(result.cells)
             text = Text(result.text)
             if result.warning:
                 text.append(f"\n! {result.warning}", style="bold red")
@@ -603,8 +510,8 @@ class GameScreen(NavalScreen[None]):
 
     # -- actions ----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose":
-            return self.prompt.asking
+        if action == "choose":  # (asked as the screen is built, before its prompt is)
+            return self._asked is not None
         return True
 
     def action_choose(self, number: int) -> None:

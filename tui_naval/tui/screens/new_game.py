@@ -24,8 +24,9 @@ from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.scenario import ScenarioError, Setup
 from tui_naval.rulesets import DEFAULT_RULESET, REGISTRY, find_ruleset
 from tui_naval.tui import keys
-from tui_naval.tui.screens.base import NavalFooter, NavalScreen
+from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.session import HUMAN, Session
+from tui_naval.tui.widgets.key_bar import KeyBar
 
 HOTSEAT = "@hotseat"
 WATCH = "@watch"
@@ -86,7 +87,7 @@ class NewGameScreen(NavalScreen[None]):
             with Horizontal(id="newgame-buttons"):
                 yield Button("Start", variant="primary", id="ng-start", compact=True)
                 yield Button("Back", id="ng-back", compact=True)
-        yield NavalFooter()
+        yield KeyBar()
 
     async def on_mount(self) -> None:
         await self._fill_maps()

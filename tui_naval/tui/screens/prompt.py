@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 from textual import events, on
@@ -59,6 +59,10 @@ class PromptPanel(Vertical):
         self._note: Text | None = None
         self._typing = ""
         self._typed = ""
+        #: The option whose detail and preview are up (its highlight event is then
+        #: passed over), and what the detail was drawn from (it is drawn only anew).
+        self._previewed: int | None = None
+        self._detail_key: tuple[object, ...] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt-title")
@@ -94,6 +98,7 @@ class PromptPanel(Vertical):
         self._note = None
         self._typing = typing.upper()
         self._typed = ""
+        self._detail_key = None
         self.query_one("#prompt-title", Static).update(Text.from_markup(title))
         self.remove_class("-waiting")
         self._fill(highlight)
@@ -110,6 +115,8 @@ class PromptPanel(Vertical):
         self.query_one("#prompt-title", Static).update(Text.from_markup(title))
         self.options.clear_options()
         self.add_class("-waiting")
+        self._previewed = None
+        self._detail_key = None
         self.query_one("#prompt-detail", Static).update(Text.from_markup(detail))
 
     def choose(self, number: int) -> bool:
@@ -171,6 +178,7 @@ class PromptPanel(Vertical):
         option_list.add_options(self._option(n, info) for n, info in enumerate(self._infos, 1))
         index = min(highlight, len(self._orders) - 1)
         option_list.highlighted = index
+        self._previewed = index
         self._note = None
         self._render_detail()
         if typed or highlight:
@@ -196,43 +204,36 @@ class PromptPanel(Vertical):
         return Option(label)
 
     def _render_detail(self) -> None:
+        """Draw the chance table and the note (else the highlighted option's detail),
+        unless they are what is drawn already (an update re-lays the screen out)."""
         static = self.query_one("#prompt-detail", Static)
-        parts: list[RenderableType] = []
         self.border_title = self.typing_hint()
+        index = self.options.highlighted
+        info = (self._infos[index] if self._note is None and index is not None
+                and 0 <= index < len(self._infos) else None)
+        key = (id(self._table), self._note, info)
+        if key == self._detail_key:
+            return
+        self._detail_key = key
+        parts: list[RenderableType] = []
         if self._table is not None:
-            width = static.content_region.width or static.size.width
-            if width and self._effect_width(width) < self.MIN_EFFECT:
-                parts.append(compact_chance(self._table))
-            else:
-                parts.append(self._table)
+            parts.append(FittedChance(self._table, self.MIN_EFFECT))
         if self._note is not None:
             parts.append(self._note)
-        else:
-            index = self.options.highlighted
-            if index is not None and 0 <= index < len(self._infos):
-                info = self._infos[index]
-                text = Text(info.detail)
-                if info.warning:
-                    text.append(f"\n! {info.warning}", style="bold red")
-                parts.append(text)
+        elif info is not None:
+            text = Text(info.detail)
+            if info.warning:
+                text.append(f"\n! {info.warning}", style="bold red")
+            parts.append(text)
         static.update(Group(*parts) if len(parts) != 1 else parts[0])
-
-    def _effect_width(self, width: int) -> int:
-        """How wide the chance table's last column (the effects) would be in ``width``."""
-        assert self._table is not None
-        columns = self._table.columns
-        used = sum(max([len(str(c.header)), *(len(str(cell)) for cell in c.cells)]) + 1
-                   for c in columns[:-1])
-        return width - used
-
-    def on_resize(self) -> None:
-        if self._table is not None and self._all:
-            self._render_detail()
 
     @on(OptionList.OptionHighlighted, "#prompt-options")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         index = event.option_index
+        if index == self._previewed:
+            return
+        self._previewed = index
         self._note = None
         self._render_detail()
         if 0 <= index < len(self._orders):
@@ -242,6 +243,29 @@ class PromptPanel(Vertical):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.choose(event.option_index + 1)
+
+
+class FittedChance:
+    """A chance table (faces, odds, effect) drawn in full where its effects get at least
+    ``min_effect`` columns, else as the odds of each outcome (``compact_chance``): it
+    fits whatever width it is drawn at, so it needs no size to be chosen."""
+
+    def __init__(self, table: Table, min_effect: int) -> None:
+        self.table = table
+        self.min_effect = min_effect
+
+    def effect_width(self, width: int) -> int:
+        """How wide the table's last column (the effects) would be in ``width``."""
+        columns = self.table.columns
+        used = sum(max([len(str(c.header)), *(len(str(cell)) for cell in c.cells)]) + 1
+                   for c in columns[:-1])
+        return width - used
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self.effect_width(options.max_width) < self.min_effect:
+            yield compact_chance(self.table)
+        else:
+            yield self.table
 
 
 _CRITICAL = re.compile(r"^critical (success|failure): ")

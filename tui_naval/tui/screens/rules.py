@@ -11,7 +11,8 @@ from textual.widgets import Markdown, Static
 
 from tui_naval.rulesets import DEFAULT_RULESET, find_ruleset
 from tui_naval.tui import keys
-from tui_naval.tui.screens.base import NavalFooter, NavalScreen
+from tui_naval.tui.screens.base import NavalScreen
+from tui_naval.tui.widgets.key_bar import KeyBar
 
 
 def rules_markdown(ruleset: Any) -> str:
@@ -40,7 +41,7 @@ class RulesScreen(NavalScreen[None]):
                      id="rules-title")
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(rules_markdown(ruleset), id="rules-text")
-        yield NavalFooter()
+        yield KeyBar()
 
     def _playing(self) -> str | None:
         session = getattr(self.app, "session", None)

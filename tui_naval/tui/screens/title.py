@@ -14,8 +14,9 @@ from textual.widgets.option_list import Option
 
 from tui_naval.core.saves import SaveError
 from tui_naval.tui import keys
-from tui_naval.tui.screens.base import NavalFooter, NavalScreen, TooSmall
+from tui_naval.tui.screens.base import NavalScreen, TooSmall
 from tui_naval.tui.session import autosave_path, load_session
+from tui_naval.tui.widgets.key_bar import KeyBar
 
 NAME = "tui-naval"
 TAGLINE = "wind, sails and an AI admiral · a terminal naval wargame"
@@ -73,7 +74,7 @@ class TitleScreen(NavalScreen[None]):
             with Center():
                 yield OptionList(*(Option(f" {label:<10} [dim]{key}[/]", id=action)
                                    for action, label, key in MENU), id="title-menu")
-        yield NavalFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         if self._built:

@@ -71,13 +71,18 @@ class LookPanel(Widget):
     def show(self, state: GameState, cell: Cell, *, selected: str | None = None,
              marks_next: str | None = None) -> None:
         """Describe ``cell`` of ``state``; with ``selected``, say how far that ship is."""
-        self._state, self._cell = state, Cell(*cell)
-        self._selected, self._marks_next = selected, marks_next
+        shown = (state, Cell(*cell), selected, marks_next)
+        if shown == (self._state, self._cell, self._selected, self._marks_next):
+            return
+        self._state, self._cell, self._selected, self._marks_next = shown
         # A full layout only when the panel's height may change: a cursor key over open
         # sea must repaint the panel, not re-lay the whole screen.
         height = self._wrapped_height()
         self.refresh(layout=height != self._height)
         self._height = height
+
+    def on_resize(self) -> None:
+        self._height = self._wrapped_height()
 
     def _wrapped_height(self) -> int:
         width = max(1, self.content_size.width)

@@ -117,6 +117,20 @@ class BoardLayout:
             width += 2
         return Size(width, height)
 
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        # In the layout pass: the scrolling asked for since the last frame is done (again)
+        # at the new size, so that the frame is drawn scrolled.
+        changed = super()._size_updated(size, virtual_size, container_size, layout)
+        if size and self._layout is not None:
+            if self._pending_center is not None:
+                self.center_on(self._pending_center)
+            if self._pending_cursor:
+                self._scroll_cursor_into_view()
+            if self._pending_view is not None:
+                self.keep_in_view(*self._pending_view)
+        return changed
+
     def offset_of(self, cell: Cell) -> Offset:
         """Top-left corner of a cell's block."""
         col, row = cell
@@ -302,6 +316,12 @@ class OceanView(ScrollView, can_focus=True):
         self._line_cache: LRUCache[tuple[object, ...], Strip] = LRUCache(1024)
         self._row_cache: LRUCache[int, Strip] = LRUCache(512)
         self._styles: dict[Names, Style] = {}
+        #: A cell to centre on once the widget has a size.
+        self._pending_center: Cell | None = None
+        #: ``keep_in_view``'s cells, kept until the widget has a size.
+        self._pending_view: tuple[Cell, tuple[Cell, ...]] | None = None
+        #: The cursor moved: keep it in view (``_scroll_cursor_into_view``) at the next layout.
+        self._pending_cursor = False
         self.set_reactive(OceanView.ascii_only, ascii_only)
 
     # -- public API ------------------------------------------------------------
@@ -354,13 +374,61 @@ class OceanView(ScrollView, can_focus=True):
         """Scroll so that ``cell`` is in the middle of the view (the cursor stays)."""
         if self._layout is None:
             return
-        if not self.size:
-            self.call_after_refresh(self.center_on, cell)
+        # Done again in a layout pass before the next frame, which may change the view.
+        self._pending_center = cell
+        view = self.view_size
+        if not view:
             return
         region = self._layout.region_of(cell)
-        self.scroll_to(region.x + region.width // 2 - self.size.width // 2,
-                       region.y + region.height // 2 - self.size.height // 2,
-                       animate=False, force=True)
+        self.scroll_to(region.x + region.width // 2 - view.width // 2,
+                       region.y + region.height // 2 - view.height // 2,
+                       animate=False, force=True, immediate=True)
+
+    @property
+    def view_size(self) -> Size:
+        """The size of the board's visible part, known from the first layout on (in the
+        layout pass too, where ``size``, read from the screen's last layout, is not yet)."""
+        width = self.container_size.width - self.scrollbar_size_vertical
+        height = self.container_size.height - self.scrollbar_size_horizontal
+        return Size(max(0, width), max(0, height))
+
+    def keep_in_view(self, cell: Cell, extra: Sequence[Cell] = ()) -> None:
+        """Scroll, if need be, so that ``cell`` (and the ``extra`` cells, such as a
+        planned path, when they fit too) is in sight; before the widget has a size,
+        as soon as it has one."""
+        if self._layout is None or self._state is None:
+            return
+        grid = self._state.grid
+        if not grid.in_bounds(cell):
+            return
+        self._pending_view = (cell, tuple(extra))  # (as for center_on)
+        view = self.view_size
+        if not view:
+            return
+        visible = Region(int(self.scroll_x), int(self.scroll_y), view.width, view.height)
+        wanted = Region.from_union([self._layout.region_of(c) for c in (cell, *extra)
+                                    if grid.in_bounds(c)])
+        if wanted.width > view.width or wanted.height > view.height:
+            wanted = self._layout.region_of(cell)
+        if visible.contains_region(wanted):
+            return
+        self.scroll_to(wanted.x + wanted.width // 2 - view.width // 2,
+                       wanted.y + wanted.height // 2 - view.height // 2,
+                       animate=False, force=True, immediate=True)
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        # In the layout pass: the scrolling asked for since the last frame is done (again)
+        # at the new size, so that the frame is drawn scrolled.
+        changed = super()._size_updated(size, virtual_size, container_size, layout)
+        if size and self._layout is not None:
+            if self._pending_center is not None:
+                self.center_on(self._pending_center)
+            if self._pending_cursor:
+                self._scroll_cursor_into_view()
+            if self._pending_view is not None:
+                self.keep_in_view(*self._pending_view)
+        return changed
 
     def offset_of(self, cell: Cell) -> Offset:
         """Top-left of a cell's block in virtual (scrollable content) coordinates."""
@@ -408,10 +476,10 @@ class OceanView(ScrollView, can_focus=True):
         """
         if self._layout is None:
             return
-        if not self.size:
-            self.call_after_refresh(self._scroll_cursor_into_view)
+        self._pending_cursor = True  # (as for center_on)
+        if not self.view_size:
             return
-        width, height = self.size
+        width, height = self.view_size
         scroll_x, scroll_y = self.scroll_offset
         comfortable = Region(scroll_x, scroll_y, width, height).shrink(self._MARGIN)
         block = self._layout.region_of(self.cursor)
@@ -423,7 +491,7 @@ class OceanView(ScrollView, can_focus=True):
         x = max(0, min(x, self.max_scroll_x))
         y = max(0, min(y, self.max_scroll_y))
         if (x, y) != (scroll_x, scroll_y):
-            self.scroll_to(x, y, animate=False, force=True)
+            self.scroll_to(x, y, animate=False, force=True, immediate=True)
 
     def watch_ascii_only(self) -> None:
         self._shown = None
@@ -477,6 +545,9 @@ class OceanView(ScrollView, can_focus=True):
 
     # -- rendering -------------------------------------------------------------
     def render_line(self, y: int) -> Strip:
+        # A frame is being drawn: the scrolling asked for before it is done.
+        self._pending_center = self._pending_view = None
+        self._pending_cursor = False
         scroll_x, scroll_y = self.scroll_offset
         width = self.size.width
         line = y + scroll_y

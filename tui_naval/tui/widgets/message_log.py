@@ -1,0 +1,209 @@
+"""The message log: every event of the game, one Line-API widget.
+
+Small, the log gives each entry one line, cut with an ellipsis, so it never
+opens on the tail of an earlier entry; enlarged (class ``-big``), entries wrap
+in full.  Entries are drawn when a line is first shown, at the width of the
+moment, so the log needs no size to be filled and is complete in the first
+frame; it follows the newest entry unless the player has scrolled back.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from attrs import frozen
+from rich.segment import Segment
+from rich.table import Table
+from rich.text import Text
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+
+@frozen
+class LogEntry:
+    """One entry of the log: a turn, a kind (coloured) and the text."""
+
+    turn: int
+    kind: str
+    kind_style: str
+    body: Text
+
+    def render(self, wrap: bool) -> Table:
+        """The entry as a grid; wrapped text hangs under itself, not under the turn and
+        kind; unwrapped, it ends in an ellipsis where it is cut."""
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(width=4, no_wrap=True, style="dim")
+        grid.add_column(width=7, no_wrap=True)
+        grid.add_column(ratio=1)
+        body = self.body.copy()
+        body.no_wrap, body.overflow = not wrap, "fold" if wrap else "ellipsis"
+        grid.add_row(f"T{self.turn}", Text(self.kind, style=self.kind_style), body)
+        return grid
+
+
+class MessageLog(ScrollView, can_focus=False):
+    """A scrolling log of ``LogEntry`` lines (the newest at the bottom)."""
+
+    DEFAULT_CSS = """
+    MessageLog {
+        overflow-x: hidden;
+    }
+    """
+
+    MAX_ENTRIES = 5000
+    #: Narrower than this, entries are drawn this wide and cut.
+    MIN_WIDTH = 20
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.entries: deque[LogEntry] = deque(maxlen=self.MAX_ENTRIES)
+        #: Entries dropped off the front (so a line's entry is known after a drop).
+        self._dropped = 0
+        #: (entry number, width, wrap) -> the entry's lines.
+        self._drawn: dict[tuple[int, int, bool], list[Strip]] = {}
+        #: Wrapped (big) layout: the width it was made for, and each line's entry and row.
+        self._wrapped_width = 0
+        self._wrapped: list[tuple[int, int]] = []
+        #: Keep the newest entry in view (off once the player scrolls back).
+        self._follow = True
+
+    # -- what the screen calls ---------------------------------------------------------
+    @property
+    def big(self) -> bool:
+        return self.has_class("-big")
+
+    def add(self, entry: LogEntry) -> None:
+        """Add an entry at the bottom."""
+        if len(self.entries) == self.entries.maxlen:
+            self._dropped += 1
+        self.entries.append(entry)
+        if self.big and self._wrapped_width:
+            self._wrap_entry(len(self.entries) - 1, self._wrapped_width)
+        self._resize_content()
+
+    def replace(self, entries: list[LogEntry]) -> None:
+        """Show ``entries`` instead of what is shown (the newest in view)."""
+        self.entries.clear()
+        self.entries.extend(entries)
+        self._dropped = 0
+        self._drawn.clear()
+        self._wrapped_width = 0
+        self._follow = True
+        self._resize_content()
+
+    def toggle_big(self) -> None:
+        """Enlarge the log (entries wrap in full) or shrink it (one line each)."""
+        self.toggle_class("-big")
+        self._wrapped_width = 0
+        self._follow = True
+        self._resize_content()
+
+    @property
+    def lines(self) -> list[Strip]:
+        """Every line of the log at its present width."""
+        width = self._width()
+        if self.big:
+            self._ensure_wrapped(width)
+            return [self._line(number, row, width) for number, row in self._wrapped]
+        return [self._line(number, 0, width) for number in range(len(self.entries))]
+
+    # -- sizes and scrolling ------------------------------------------------------------
+    def _content_width(self) -> int:
+        """The width lines are drawn at: the view's, known from the first layout on (in
+        the layout pass too, where ``size`` and the regions are not yet)."""
+        return self.container_size.width - self.scrollbar_size_vertical
+
+    def _width(self) -> int:
+        return max(self.MIN_WIDTH, self._content_width())
+
+    def _line_count(self) -> int:
+        """Lines of content: one an entry when small; when big, as wrapped at the
+        present width (one an entry until the width is known)."""
+        if not self.big or self._content_width() <= 0:
+            return len(self.entries)
+        self._ensure_wrapped(self._width())
+        return len(self._wrapped)
+
+    def _resize_content(self) -> None:
+        """The content's new height, the scrollbar and the view; no new layout (the
+        log's own size does not change)."""
+        size = Size(max(0, self._content_width()), self._line_count())
+        if size != self.virtual_size:
+            self.set_reactive(ScrollView.virtual_size, size)
+            self._scroll_update(size)
+        self._keep_end()
+        self.refresh()
+
+    def _keep_end(self) -> None:
+        if self._follow:
+            end = self.max_scroll_y
+            self.set_reactive(ScrollView.scroll_y, end)
+            self.set_reactive(ScrollView.scroll_target_y, end)
+            if self.show_vertical_scrollbar:
+                self.vertical_scrollbar.position = end
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        # In the layout pass, before the frame is drawn: the content's height at the new
+        # width, and the newest entry in view.
+        changed = super()._size_updated(size, virtual_size, container_size, layout)
+        content = Size(max(0, self._content_width()), self._line_count())
+        if content != self.virtual_size:
+            self.set_reactive(ScrollView.virtual_size, content)
+            self._scroll_update(content)
+        self._keep_end()
+        return changed
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        # The player scrolled back: stay there; back at the end: follow again.
+        self._follow = new_value >= self.max_scroll_y
+
+    # -- drawing ------------------------------------------------------------------------
+    def _ensure_wrapped(self, width: int) -> None:
+        if self._wrapped_width != width:
+            self._wrapped_width = width
+            self._wrapped = []
+            for index in range(len(self.entries)):
+                self._wrap_entry(index, width)
+
+    def _wrap_entry(self, index: int, width: int) -> None:
+        number = index + self._dropped
+        rows = len(self._draw(number, width, wrap=True))
+        self._wrapped.extend((number, row) for row in range(rows))
+        while self._wrapped and self._wrapped[0][0] < self._dropped:
+            self._wrapped.pop(0)
+
+    def _draw(self, number: int, width: int, wrap: bool) -> list[Strip]:
+        key = (number, width, wrap)
+        strips = self._drawn.get(key)
+        if strips is None:
+            if len(self._drawn) > 4 * self.MAX_ENTRIES:
+                self._drawn.clear()
+            entry = self.entries[number - self._dropped]
+            console = self.app.console
+            options = console.options.update_width(width)
+            lines = console.render_lines(entry.render(wrap), options, pad=True)
+            strips = [Strip(Segment.simplify(line), width) for line in lines] or [
+                Strip.blank(width)]
+            self._drawn[key] = strips
+        return strips
+
+    def _line(self, number: int, row: int, width: int) -> Strip:
+        strips = self._draw(number, width, wrap=self.big)
+        return strips[row] if row < len(strips) else Strip.blank(width)
+
+    def render_line(self, y: int) -> Strip:
+        width = self._content_width()
+        index = y + int(self.scroll_y)
+        drawn_width = max(self.MIN_WIDTH, width)
+        if self.big:
+            self._ensure_wrapped(drawn_width)
+            where = self._wrapped[index] if index < len(self._wrapped) else None
+        else:
+            where = (index + self._dropped, 0) if index < len(self.entries) else None
+        if where is None:
+            return Strip.blank(width, self.rich_style)
+        strip = self._line(where[0], where[1], drawn_width)
+        return strip.crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
