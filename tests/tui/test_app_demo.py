@@ -183,6 +183,8 @@ async def test_a_save_is_a_script(tmp_path: Path) -> None:
         assert isinstance(demo, DemoScreen)
         await wait_until(pilot, lambda: demo.paused, what="the script's end")
         assert state_digest(game.state) == state_digest(recorded.state)
-        assert "script has ended" in " ".join(str(n.message) for n in app._notifications)
+        # (the notice is a message to the app: it may be handled a moment later)
+        await wait_until(pilot, lambda: "script has ended" in " ".join(
+            str(n.message) for n in app._notifications), what="the script's end notice")
         await pilot.press("space")  # the AI plays on
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog))

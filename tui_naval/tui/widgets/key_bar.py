@@ -61,7 +61,7 @@ class KeyBar(Widget, can_focus=False):
     def _bindings_changed(self, _screen: object) -> None:
         self.refresh()
 
-    def keys(self) -> list[tuple[str, str, str, bool]]:
+    def shown_keys(self) -> list[tuple[str, str, str, bool]]:
         """(key, key as shown, description, enabled) of each key on show, left to right;
         the command palette's last."""
         app = self.app
@@ -84,7 +84,7 @@ class KeyBar(Widget, can_focus=False):
         dim = style("key-bar--disabled", partial=True)
         # As Textual's footer: " u Undo " side by side; compact, "u Undo" a space apart.
         compact = self.compact
-        keys = self.keys()
+        keys = self.shown_keys()
         palette = self.app.COMMAND_PALETTE_BINDING
         left = Text(no_wrap=True, overflow="ellipsis")
         right = Text(no_wrap=True)

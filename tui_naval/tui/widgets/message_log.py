@@ -106,7 +106,8 @@ class MessageLog(ScrollView, can_focus=False):
         if self.big:
             self._ensure_wrapped(width)
             return [self._line(number, row, width) for number, row in self._wrapped]
-        return [self._line(number, 0, width) for number in range(len(self.entries))]
+        first = self._dropped
+        return [self._line(first + index, 0, width) for index in range(len(self.entries))]
 
     # -- sizes and scrolling ------------------------------------------------------------
     def _content_width(self) -> int:

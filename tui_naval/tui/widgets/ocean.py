@@ -366,6 +366,13 @@ class OceanView(ScrollView, can_focus=True):
         if layout != self._layout:
             self._layout = layout
             self.virtual_size = layout.size
+            if not self.container_size:
+                # Before the first layout the view's size is unknown: the board is taken to
+                # overflow it (as boards do at any usual size), so the first layout makes
+                # room for the scrollbars and the first frame draws them; Textual would
+                # only show them in a second layout.  The layout pass puts this right.
+                self.show_vertical_scrollbar = self.styles.overflow_y in ("auto", "scroll")
+                self.show_horizontal_scrollbar = self.styles.overflow_x in ("auto", "scroll")
             if not grid.in_bounds(self.cursor):
                 self.cursor = self._clamp(self.cursor)
         self._rebuild()

@@ -1,0 +1,178 @@
+"""The battle screen's first frame is the whole screen, the key bar and the log behave,
+and garbage collection paused for the launch comes back once the screen is drawn."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_support import make_app, screen_text, wait_for_screen, wait_until
+from rich.text import Text
+from textual.geometry import Region
+from textual.screen import Screen
+from textual.scrollbar import ScrollBar, ScrollBarCorner
+
+from tui_naval.cli import new_game
+from tui_naval.tui.dialogs.save import SaveDialog
+from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.session import Session
+from tui_naval.tui.widgets.key_bar import KeyBar
+from tui_naval.tui.widgets.message_log import LogEntry, MessageLog
+
+
+def battle(ruleset: str = "salt-n-tar", map_name: str | None = "channel-race",
+           hot_seat: bool = False) -> BattleScreen:
+    game = new_game(ruleset, map_name, 3, None)
+    sides = game.state.sides
+    return BattleScreen(Session(game, {sides[0]: "human",
+                                       sides[1]: "human" if hot_seat else "greedy"}))
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24), (120, 40)])
+@pytest.mark.parametrize("ruleset", [("salt-n-tar", "channel-race"), ("kyngesreach", None)])
+async def test_the_first_frame_is_the_whole_screen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],
+        ruleset: tuple[str, str | None]) -> None:
+    """What the battle screen first paints is what it shows once settled: the map
+    already centred on the ship, the prompt, the log, the side panels, the keys.  (Both
+    sides are human, so that the first decision is a player's, whichever side it is.)"""
+    frames: list[list[str]] = []
+    original = Screen._compositor_refresh
+
+    def recorded(self: Screen[Any]) -> None:
+        original(self)
+        if isinstance(self, BattleScreen) and not frames:
+            frames.append(screen_text(self.app).splitlines())
+
+    monkeypatch.setattr(Screen, "_compositor_refresh", recorded)
+    app = make_app(tmp_path, lambda: battle(*ruleset, hot_seat=True))
+    async with app.run_test(size=size) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
+        await pilot.pause()
+        settled = screen_text(app).splitlines()
+        assert frames, "the battle screen was never drawn"
+        # Textual shows a widget's scroll bars a layout after its content overflows: the
+        # bars' thumbs may come a frame later (the gutters are reserved, so nothing moves).
+        bars = [geometry.region for widget, geometry in screen._compositor.full_map.items()
+                if isinstance(widget, ScrollBar | ScrollBarCorner)]
+        assert without(frames[0], bars) == without(settled, bars)
+        ship = screen.game.state.ship(screen.selected or "")
+        assert screen.ocean.scroll_offset != (0, 0) or \
+            screen.ocean.region_of(ship.cell).bottom <= screen.ocean.view_size.height
+
+
+def without(lines: list[str], regions: list[Region]) -> list[str]:
+    """The screen's lines with the cells of ``regions`` blanked."""
+    grid = [list(line) for line in lines]
+    for region in regions:
+        for y in range(region.y, region.bottom):
+            for x in range(region.x, region.right):
+                if y < len(grid) and x < len(grid[y]):
+                    grid[y][x] = " "
+    return ["".join(row) for row in grid]
+
+
+async def test_the_key_bar_shows_the_keys_and_a_click_presses_one(tmp_path: Path) -> None:
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
+        bar = screen.query_one(KeyBar)
+        shown = {description: enabled for _key, _display, description, enabled in bar.shown_keys()}
+        assert shown["Save"] and shown["Menu"]
+        assert shown["Undo"] is False  # nothing to undo yet: shown, dimmed
+        assert "Redo" not in shown  # bound, but kept out of the bar
+        line = screen_text(app).splitlines()[-1]
+        column = line.index("Save")
+        await pilot.click(KeyBar, offset=(column, 0))
+        await wait_for_screen(pilot, SaveDialog)
+
+
+async def test_the_key_bar_follows_the_bindings(tmp_path: Path) -> None:
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
+        bar = screen.query_one(KeyBar)
+        await pilot.press("1")  # a decision: now there is one to undo
+        await wait_until(pilot, lambda: screen.last_human_index() is not None
+                         and screen.prompt.asking, what="the next prompt")
+        await pilot.pause()
+        assert {d: e for _k, _s, d, e in bar.shown_keys()}["Undo"] is True
+
+
+def entry(n: int, text: str = "") -> LogEntry:
+    return LogEntry(1, "wind", "cyan", Text(text or f"event {n}"))
+
+
+async def test_the_log_follows_the_newest_entry_until_scrolled_back(tmp_path: Path) -> None:
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        log = screen.query_one(MessageLog)
+        log.replace([entry(n) for n in range(40)])
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0
+        assert "event 39" in screen_text(app)
+        log.add(entry(40))
+        await pilot.pause()
+        assert "event 40" in screen_text(app) and log.scroll_y == log.max_scroll_y
+        log.scroll_to(y=0, animate=False, immediate=True)  # the player reads back
+        log.add(entry(41))
+        await pilot.pause()
+        assert log.scroll_y == 0 and "event 41" not in screen_text(app)
+        log.scroll_end(animate=False, immediate=True)  # back at the end: follows again
+        log.add(entry(42))
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y and "event 42" in screen_text(app)
+
+
+async def test_the_big_log_wraps_and_keeps_the_end_in_view(tmp_path: Path) -> None:
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        log = screen.query_one(MessageLog)
+        long = "a long event " * 20
+        log.replace([entry(n, f"{long}{n}") for n in range(10)])
+        log.toggle_big()
+        await pilot.pause()
+        await pilot.pause()
+        assert log.virtual_size.height == len(log.lines) > 10
+        assert log.scroll_y == log.max_scroll_y
+        assert "9" in log.lines[-1].text or "9" in log.lines[-2].text
+
+
+async def test_the_log_drops_its_oldest_entries(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(MessageLog, "MAX_ENTRIES", 5)
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        log = screen.query_one(MessageLog)
+        log.replace([])
+        for n in range(8):
+            log.add(entry(n))
+        await pilot.pause()
+        assert [e.body.plain for e in log.entries] == [f"event {n}" for n in range(3, 8)]
+        assert [line.text.split()[-1] for line in log.lines] == ["3", "4", "5", "6", "7"]
+        log.toggle_big()
+        log.add(entry(8))
+        await pilot.pause()
+        assert [line.text.split()[-1] for line in log.lines] == ["4", "5", "6", "7", "8"]
+
+
+async def test_collection_paused_for_the_launch_resumes_after_the_first_frame(
+        tmp_path: Path) -> None:
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        app = make_app(tmp_path, battle)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for_screen(pilot, BattleScreen)
+            await wait_until(pilot, gc.isenabled, what="collection to resume")
+    finally:
+        gc.enable() if was_enabled else gc.disable()
+        gc.unfreeze()
