@@ -11,6 +11,7 @@ import pytest
 from app_support import make_app, screen_text, wait_for_screen, wait_until
 from rich.text import Text
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarCorner
 
@@ -75,11 +76,17 @@ def without(lines: list[str], regions: list[Region]) -> list[str]:
     return ["".join(row) for row in grid]
 
 
+async def first_prompt(pilot: Pilot[Any]) -> BattleScreen:
+    """The battle screen once it asks the player."""
+    screen: BattleScreen = await wait_for_screen(pilot, BattleScreen)
+    await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
+    return screen
+
+
 async def test_the_key_bar_shows_the_keys_and_a_click_presses_one(tmp_path: Path) -> None:
     app = make_app(tmp_path, battle)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
-        await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
+        screen = await first_prompt(pilot)
         bar = screen.query_one(KeyBar)
         shown = {description: enabled for _key, _display, description, enabled in bar.shown_keys()}
         assert shown["Save"] and shown["Menu"]
@@ -94,8 +101,7 @@ async def test_the_key_bar_shows_the_keys_and_a_click_presses_one(tmp_path: Path
 async def test_the_key_bar_follows_the_bindings(tmp_path: Path) -> None:
     app = make_app(tmp_path, battle)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
-        await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
+        screen = await first_prompt(pilot)
         bar = screen.query_one(KeyBar)
         await pilot.press("1")  # a decision: now there is one to undo
         await wait_until(pilot, lambda: screen.last_human_index() is not None

@@ -117,20 +117,6 @@ class BoardLayout:
             width += 2
         return Size(width, height)
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
-                      layout: bool = True) -> bool:
-        # In the layout pass: the scrolling asked for since the last frame is done (again)
-        # at the new size, so that the frame is drawn scrolled.
-        changed = super()._size_updated(size, virtual_size, container_size, layout)
-        if size and self._layout is not None:
-            if self._pending_center is not None:
-                self.center_on(self._pending_center)
-            if self._pending_cursor:
-                self._scroll_cursor_into_view()
-            if self._pending_view is not None:
-                self.keep_in_view(*self._pending_view)
-        return changed
-
     def offset_of(self, cell: Cell) -> Offset:
         """Top-left corner of a cell's block."""
         col, row = cell
