@@ -35,13 +35,15 @@ class TooSmall(Widget):
                 f"It is {width}x{height} now.")
 
 
-def _hide_toasts(widgets: list[Widget]) -> None:
-    """Build the screen's notification rack hidden: Textual shows it, with the app's
-    notifications, as the screen resumes; hidden from the start, it is not hidden just
-    after the first frame (one more layout)."""
+def add_screen_layers(widgets: list[Widget]) -> None:
+    """What every screen of the app adds to its own widgets, built with them (one layout,
+    not one more after the first frame): the too-small notice, and Textual's notification
+    rack hidden (Textual shows it, with the app's notifications, as the screen resumes;
+    hidden from the start, it is not hidden just after the first frame)."""
     for widget in widgets:
         if isinstance(widget, ToastRack):
             widget.display = False
+    widgets.append(TooSmall())
 
 
 class NavalScreen(Screen[T]):
@@ -100,10 +102,8 @@ class NavalScreen(Screen[T]):
         return self.app
 
     def _extend_compose(self, widgets: list[Widget]) -> None:
-        # The notice is built with the screen's own widgets: one layout, not two.
         super()._extend_compose(widgets)
-        _hide_toasts(widgets)
-        widgets.append(TooSmall())
+        add_screen_layers(widgets)
 
 
 class NavalModal(ModalScreen[T]):
@@ -121,8 +121,7 @@ class NavalModal(ModalScreen[T]):
 
     def _extend_compose(self, widgets: list[Widget]) -> None:
         super()._extend_compose(widgets)
-        _hide_toasts(widgets)
-        widgets.append(TooSmall())
+        add_screen_layers(widgets)
 
     def action_close(self) -> None:
         self.dismiss(None)
