@@ -65,6 +65,26 @@ async def test_the_first_frame_is_the_whole_screen(
             screen.ocean.region_of(ship.cell).bottom <= screen.ocean.view_size.height
 
 
+async def test_the_first_frame_is_drawn_outside_the_start_batch(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual starts an app in a batch update that shows nothing: the battle screen's
+    first frame must be drawn after it, or it is drawn for nothing and shown a refresh
+    later."""
+    batches: list[int] = []
+    original = Screen._compositor_refresh
+
+    def recorded(self: Screen[Any]) -> None:
+        if isinstance(self, BattleScreen):
+            batches.append(self.app._batch_count)
+        original(self)
+
+    monkeypatch.setattr(Screen, "_compositor_refresh", recorded)
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await first_prompt(pilot)
+        assert batches and batches[0] == 0
+
+
 def without(lines: list[str], regions: list[Region]) -> list[str]:
     """The screen's lines with the cells of ``regions`` blanked."""
     grid = [list(line) for line in lines]

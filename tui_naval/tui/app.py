@@ -66,12 +66,18 @@ class NavalApp(App[int]):
         self._remove_sighup: Callable[[], None] = lambda: None
 
     def on_mount(self) -> None:
-        from tui_naval.tui.screens.title import TitleScreen
-
         if self.config.keymap:
             self.set_keymap(dict(self.config.keymap))
         if self.config.handle_signals:
             self._remove_sighup = install_sighup(self.on_sighup)
+        # The screens open once the app has started.  Textual starts an app in a batch
+        # update that shows nothing: a screen laid out and drawn in it is drawn for
+        # nothing, and is shown only after a later refresh, a frame or two on.
+        self.call_later(self._open_screens)
+
+    def _open_screens(self) -> None:
+        from tui_naval.tui.screens.title import TitleScreen
+
         if self._with_title:
             self.push_screen(TitleScreen(covered=self._first is not None))
         if self._first is not None:
