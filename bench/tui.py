@@ -2,7 +2,8 @@
 
 Run from the checkout::
 
-    /work/venv/bin/python bench/tui.py [--runs 10] [--presses 300]
+    .venv/bin/pip install -q -e '.[bench]'   # pyte
+    .venv/bin/python bench/tui.py [--runs 10] [--presses 300]
 
 (a) Launch: fresh processes of the real program, each in a pseudo-terminal of
     120x40 (the real terminal driver, as a player has it), timed from the spawn to
