@@ -56,23 +56,39 @@ def fail(message: str) -> NoReturn:
 
 
 def default_map(ruleset: Ruleset[Any]) -> str:
-    """The map a ruleset opens on when none is named: channel-race, else its first map."""
+    """The map a ruleset opens on when none is named (see ``default_map_spec``)."""
+    return default_map_spec(ruleset).name
+
+
+def default_map_spec(ruleset: Ruleset[Any]) -> MapSpec:
+    """The map a ruleset opens on when none is named, read: its preferred map when it can
+    play it (read alone, as at every launch), else the first playable map by name."""
+    prefer = find_entry(ruleset.name).default_map
+    if prefer:
+        try:
+            spec = load_map(prefer)
+        except MapError:
+            pass
+        else:
+            if spec.name == prefer and unplayable_reason(ruleset, spec) is None:
+                return spec
     specs = []
     for path in available_maps():
         try:
             specs.append(load_map(str(path)))
         except MapError:
             continue
-    maps = playable_maps(ruleset, specs, prefer=find_entry(ruleset.name).default_map)
+    maps = playable_maps(ruleset, specs, prefer=prefer)
     if not maps:
         fail(f"no map is playable with {ruleset.title}")
-    return maps[0].name
+    return maps[0]
 
 
 def new_game(ruleset_name: str, map_name: str | None, seed: int, grid: str | None) -> Game:
     """Set up a new game from names, as the CLI and the TUI's new-game screen do."""
     ruleset = find_ruleset(ruleset_name)
-    return game_on_map(ruleset, load_map(map_name or default_map(ruleset)), seed, grid)
+    spec = load_map(map_name) if map_name else default_map_spec(ruleset)
+    return game_on_map(ruleset, spec, seed, grid)
 
 
 def game_on_map(ruleset: Ruleset[Any], spec: MapSpec, seed: int, grid: str | None) -> Game:

@@ -18,8 +18,6 @@ from tui_naval.tui.session import HUMAN, Session, load_session
 
 if TYPE_CHECKING:
     from tui_naval.core.history import Game
-    from tui_naval.core.maps import MapSpec
-    from tui_naval.core.ruleset import Ruleset
 
 
 def _fail(message: str) -> Exception:
@@ -70,46 +68,10 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def _new_game(args: argparse.Namespace, seed: int) -> Game:
-    """``cli.new_game`` on the command line's ruleset, map (default: ``default_map``) and
-    grid; the default map is read once."""
-    from tui_naval.cli import default_map as first_playable
-    from tui_naval.cli import game_on_map, new_game
+    """``cli.new_game`` on the command line's ruleset, map and grid."""
+    from tui_naval.cli import new_game
 
-    if args.map:
-        return new_game(args.ruleset, args.map, seed, args.grid)
-    ruleset, preferred = _preferred_map(args.ruleset)
-    if preferred is None:
-        return new_game(args.ruleset, first_playable(ruleset), seed, args.grid)
-    return game_on_map(ruleset, preferred, seed, args.grid)
-
-
-def default_map(ruleset_name: str) -> str:
-    """The map ``cli.default_map`` chooses for a ruleset, found without reading every map
-    when it is the ruleset's preferred map and can be played (as it is as shipped)."""
-    from tui_naval.cli import default_map as first_playable
-
-    ruleset, preferred = _preferred_map(ruleset_name)
-    return preferred.name if preferred is not None else first_playable(ruleset)
-
-
-def _preferred_map(ruleset_name: str) -> tuple[Ruleset[Any], MapSpec | None]:
-    """A ruleset (UnknownRuleset if none) and its preferred map, read; None when it has
-    none, or the map cannot be read or played with it."""
-    from tui_naval.core.maps import MapError, load_map
-    from tui_naval.core.scenario import unplayable_reason
-    from tui_naval.rulesets import find_entry
-
-    entry = find_entry(ruleset_name)
-    ruleset = entry.load()
-    name = entry.default_map
-    if name:
-        try:
-            preferred = load_map(name)
-        except MapError:
-            return ruleset, None
-        if preferred.name == name and unplayable_reason(ruleset, preferred) is None:
-            return ruleset, preferred
-    return ruleset, None
+    return new_game(args.ruleset, args.map, seed, args.grid)
 
 
 def run_load(args: argparse.Namespace) -> int:

@@ -129,12 +129,16 @@ class MessageLog(ScrollView, can_focus=False):
     def _resize_content(self) -> None:
         """The content's new height, the scrollbar and the view; no new layout (the
         log's own size does not change)."""
+        self._fit_content()
+        self.refresh()
+
+    def _fit_content(self) -> None:
+        """The content's height at the present width, and the newest entry in view."""
         size = Size(max(0, self._content_width()), self._line_count())
         if size != self.virtual_size:
             self.set_reactive(ScrollView.virtual_size, size)
             self._scroll_update(size)
         self._keep_end()
-        self.refresh()
 
     def _keep_end(self) -> None:
         if self._follow:
@@ -149,11 +153,7 @@ class MessageLog(ScrollView, can_focus=False):
         # In the layout pass, before the frame is drawn: the content's height at the new
         # width, and the newest entry in view.
         changed = super()._size_updated(size, virtual_size, container_size, layout)
-        content = Size(max(0, self._content_width()), self._line_count())
-        if content != self.virtual_size:
-            self.set_reactive(ScrollView.virtual_size, content)
-            self._scroll_update(content)
-        self._keep_end()
+        self._fit_content()
         return changed
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
