@@ -42,9 +42,11 @@ async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], timeout: 
 
 
 async def wait_for_screen(pilot: Pilot[Any], kind: type, timeout: float = 20.0) -> Any:
-    """Wait until a screen of ``kind`` is on top, mounted and drawn; returns it."""
+    """Wait until a screen of ``kind`` is on top, mounted, built (the title screen is
+    built after it is mounted) and drawn; returns it."""
     app = pilot.app
-    await wait_until(pilot, lambda: isinstance(app.screen, kind) and app.screen.is_mounted,
+    await wait_until(pilot, lambda: (isinstance(app.screen, kind) and app.screen.is_mounted
+                                     and getattr(app.screen, "built", True)),
                      timeout, kind.__name__)
     await pilot.pause()
     await pilot.pause()

@@ -23,7 +23,8 @@ def test_title_art_fits() -> None:
 async def test_enter_enter_starts_a_game(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen), what="title")
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen) and app.screen.built,
+                         what="title")
         assert "New game" in screen_text(app)
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen), what="new game")

@@ -103,7 +103,7 @@ async def test_command_palette_offers_the_screens_commands(tmp_path: Path) -> No
         for title in ("Undo", "Save", "Load", "Next ship", "Fast AI", "Keys", "Rules", "Quit"):
             assert title in titles
         assert "Option 1" not in titles
-        title_titles = [c.title for c in app.get_system_commands(app.screen_stack[1])]
+        title_titles = [c.title for c in app.get_system_commands(app.screen_stack[0])]
         assert "New game" in title_titles and "Continue" in title_titles
 
 

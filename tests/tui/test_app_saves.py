@@ -91,11 +91,17 @@ async def test_leaving_autosaves_and_continue_resumes(tmp_path: Path) -> None:
         battle = app.screen
         assert isinstance(battle, BattleScreen)
         await wait_until(pilot, lambda: battle.prompt.asking)
+        title = app.screen_stack[0]
+        assert isinstance(title, TitleScreen)
+        assert not title.built and not title.children  # nothing built under the battle
         await pilot.press("2")
         await wait_until(pilot, lambda: battle.prompt.asking and
                          battle.game.decision().kind == "move")  # type: ignore[union-attr]
         await pilot.press("q")
-        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await wait_until(pilot, lambda: app.screen is title and title.built)
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "title-menu"
+        assert "New game" in screen_text(app)
         autosave = tmp_path / "saves" / "autosave.json"
         assert load_game(autosave).orders == battle.game.orders
         await pilot.press("c")
@@ -109,7 +115,7 @@ async def test_leaving_autosaves_and_continue_resumes(tmp_path: Path) -> None:
 async def test_continue_without_autosave_says_so(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen) and app.screen.built)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)

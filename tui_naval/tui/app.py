@@ -55,12 +55,10 @@ class NavalApp(App[int]):
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
         (0, "-short"), (MIN_HEIGHT, "-tall"), (34, "-taller")]
 
-    def __init__(self, config: Config | None = None, first: ScreenFactory | None = None,
-                 with_title: bool = True) -> None:
+    def __init__(self, config: Config | None = None, first: ScreenFactory | None = None) -> None:
         super().__init__()
         self.config = config or Config()
         self._first = first
-        self._with_title = with_title
         #: The human game in progress, autosaved on quit and SIGHUP.
         self.session: Session | None = None
         self._remove_sighup: Callable[[], None] = lambda: None
@@ -75,13 +73,19 @@ class NavalApp(App[int]):
         # nothing, and is shown only after a later refresh, a frame or two on.
         self.call_later(self._open_screens)
 
+    def get_default_screen(self) -> Screen[Any]:
+        """Under a first screen, the title screen, built when it is first shown (it then
+        costs nothing at launch); else Textual's, with the title opened over it."""
+        if self._first is None:
+            return super().get_default_screen()
+        from tui_naval.tui.screens.title import TitleScreen
+
+        return TitleScreen(covered=True)
+
     def _open_screens(self) -> None:
         from tui_naval.tui.screens.title import TitleScreen
 
-        if self._with_title:
-            self.push_screen(TitleScreen(covered=self._first is not None))
-        if self._first is not None:
-            self.push_screen(self._first())
+        self.push_screen(self._first() if self._first is not None else TitleScreen())
         # Once the first screen is drawn (its idle after the first refresh).
         self.call_after_refresh(resume_collection)
 

@@ -107,13 +107,11 @@ class GameScreen(NavalScreen[None]):
         self._preview: tuple[Cell, ...] = ()
         self._overlays: dict[Cell, str] = {}
         self._bindings_key: tuple[object, ...] = ()
-        self._status_shown: tuple[Text, Text] | None = None
+        self._status_shown: Text | None = None
 
     # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        with Horizontal(id="status"):
-            yield Static("", id="status-left")
-            yield Static("", id="status-right")
+        yield Static("", id="status")
         with Horizontal(id="battle"):
             with Vertical(id="sea"):
                 yield OceanView(ascii_only=self.naval.config.ascii_only, id="ocean")
@@ -394,13 +392,15 @@ class GameScreen(NavalScreen[None]):
         panel.show(title, self.game.ruleset.describe(state, ship.id))
 
     def set_status(self) -> None:
+        """The status line: ``status_left`` fitted to what ``status_right`` leaves."""
         right = self.status_right()
-        width = max(1, self.app.size.width - right.cell_len - 2)
-        shown = (self.status_left(width), right)
+        width = self.app.size.width
+        left = self.status_left(max(1, width - right.cell_len - 2))
+        gap = max(1, width - left.cell_len - right.cell_len)
+        shown = Text.assemble(left, " " * gap, right, no_wrap=True, overflow="ellipsis")
         if shown != self._status_shown:  # (an update re-lays the screen out)
             self._status_shown = shown
-            self.query_one("#status-left", Static).update(shown[0])
-            self.query_one("#status-right", Static).update(shown[1])
+            self.query_one("#status", Static).update(shown)
         self.update_bindings()
 
     def status_left(self, width: int) -> Text:

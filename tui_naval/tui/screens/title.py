@@ -8,13 +8,14 @@ from typing import ClassVar
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
+from textual.widget import Widget
 from textual.containers import Center, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_naval.core.saves import SaveError
 from tui_naval.tui import keys
-from tui_naval.tui.screens.base import NavalScreen, TooSmall
+from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.session import autosave_path, load_session
 from tui_naval.tui.widgets.key_bar import KeyBar
 
@@ -58,10 +59,12 @@ class TitleScreen(NavalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.TITLE)
 
     def __init__(self, covered: bool = False) -> None:
-        """``covered``: the screen goes under another one (``tui-naval play``), so it is
-        built when it is first shown, not while the other one starts."""
+        """``covered``: the screen is the bottom of the app's stack, under the battle of
+        ``tui-naval play``; it is built when it is first shown, so it costs nothing at
+        launch."""
         super().__init__()
         self._built = not covered
+        self._was_covered = False
 
     def compose(self) -> ComposeResult:
         if not self._built:
@@ -76,17 +79,35 @@ class TitleScreen(NavalScreen[None]):
                                    for action, label, key in MENU), id="title-menu")
         yield KeyBar()
 
+    def _extend_compose(self, widgets: list[Widget]) -> None:
+        if self._built:
+            super()._extend_compose(widgets)
+
+    @property
+    def built(self) -> bool:
+        return self._built
+
+    async def build(self) -> None:
+        """Make the menu (and the layers every screen has) of a covered title, once."""
+        if self._built:
+            return
+        self._built = True
+        layers: list[Widget] = []
+        super()._extend_compose(layers)
+        await self.recompose()
+        await self.mount_all(layers)
+        self.query_one("#title-menu", OptionList).focus()
+
+    def on_screen_suspend(self) -> None:
+        self._was_covered = True
+
+    async def on_screen_resume(self) -> None:
+        if self._was_covered and self.app.screen is self:
+            await self.build()
+
     def on_mount(self) -> None:
         if self._built:
             self.query_one("#title-menu", OptionList).focus()
-
-    async def on_screen_resume(self) -> None:
-        if self._built or self.app.screen is not self:
-            return
-        self._built = True
-        await self.recompose()
-        await self.mount(TooSmall())
-        self.query_one("#title-menu", OptionList).focus()
 
     def on_resize(self, event: events.Resize) -> None:
         if self._built:
