@@ -99,7 +99,7 @@ class PromptPanel(Vertical):
         self._typing = typing.upper()
         self._typed = ""
         self._detail_key = None
-        self.query_one("#prompt-title", Static).update(Text.from_markup(title))
+        self.query_one("#prompt-title", Static).update(Text.from_markup(title, emoji=False))
         self.remove_class("-waiting")
         self._fill(highlight)
 
@@ -112,12 +112,12 @@ class PromptPanel(Vertical):
         self._note = None
         self._typing = self._typed = ""
         self.border_title = None
-        self.query_one("#prompt-title", Static).update(Text.from_markup(title))
+        self.query_one("#prompt-title", Static).update(Text.from_markup(title, emoji=False))
         self.options.clear_options()
         self.add_class("-waiting")
         self._previewed = None
         self._detail_key = None
-        self.query_one("#prompt-detail", Static).update(Text.from_markup(detail))
+        self.query_one("#prompt-detail", Static).update(Text.from_markup(detail, emoji=False))
 
     def choose(self, number: int) -> bool:
         """Answer with option ``number`` (1-based, in the list on show); False if none."""
@@ -129,7 +129,7 @@ class PromptPanel(Vertical):
     def set_detail(self, text: Text | str) -> None:
         """Show ``text`` beside the options (the screen's preview of the highlighted one);
         a chance table stays above it."""
-        self._note = Text.from_markup(text) if isinstance(text, str) else text
+        self._note = Text.from_markup(text, emoji=False) if isinstance(text, str) else text
         self._render_detail()
 
     # -- narrowing a long list by typing ----------------------------------------------
