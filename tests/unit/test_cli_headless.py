@@ -200,3 +200,28 @@ def test_saves_listing(capsys: pytest.CaptureFixture[str], tmp_path: Path):
     assert code == 0
     assert "g.json" in out and "channel-race" in out
     assert "UNREADABLE" in out
+
+
+PROGRAM_SPY = """
+import gc, sys
+class Spy:
+    def find_spec(self, name, path=None, target=None):
+        if name == "tui_naval.cli":
+            print("importing, collecting:", gc.isenabled())
+sys.meta_path.insert(0, Spy())
+from tui_naval import program
+sys.argv = ["tui-naval", "rulesets"]
+code = program.main()
+print("done, collecting:", gc.isenabled(), "exit", code)
+"""
+
+
+def test_the_program_imports_with_collection_paused_then_turns_it_on(tmp_path: Path) -> None:
+    """``tui-naval`` (``program.main``) imports the command line with garbage collection
+    paused; a command that is not a TUI one runs with it on."""
+    done = subprocess.run([sys.executable, "-c", PROGRAM_SPY], cwd=tmp_path,
+                          capture_output=True, text=True, check=True)
+    lines = done.stdout.splitlines()
+    assert lines[0] == "importing, collecting: False"
+    assert lines[-1] == "done, collecting: True exit 0"
+    assert any("salt-n-tar" in line for line in lines[1:-1])
