@@ -20,7 +20,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
@@ -111,19 +111,19 @@ class GameScreen(NavalScreen[None]):
 
     # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        # The status line, the key bar and the side column are split off the screen's
+        # edges in this order (the stylesheet's ``split``); the sea fills the rest.
         yield Static("", id="status")
-        with Horizontal(id="battle"):
-            with Vertical(id="sea"):
-                yield OceanView(ascii_only=self.naval.config.ascii_only, id="ocean")
-                yield PromptPanel(id="prompt")
-                yield MessageLog(id="log")
-            with Vertical(id="side"):
-                yield WindRose(ascii_only=self.naval.config.ascii_only, id="wind")
-                with VerticalScroll(id="ship-box", can_focus=False):
-                    yield ShipPanel(ascii_only=self.naval.config.ascii_only, id="ship")
-                with VerticalScroll(id="look-box", can_focus=False):
-                    yield LookPanel(id="look")
-        yield KeyBar()
+        yield KeyBar(id="keys")
+        with Vertical(id="side"):
+            yield WindRose(ascii_only=self.naval.config.ascii_only, id="wind")
+            with VerticalScroll(id="ship-box", can_focus=False):
+                yield ShipPanel(ascii_only=self.naval.config.ascii_only, id="ship")
+            with VerticalScroll(id="look-box", can_focus=False):
+                yield LookPanel(id="look")
+        yield OceanView(ascii_only=self.naval.config.ascii_only, id="ocean")
+        yield PromptPanel(id="prompt")
+        yield MessageLog(id="log")
 
     @property
     def ocean(self) -> OceanView:
