@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from attrs import field, frozen
 from textual.actions import parse as parse_action
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import BindingType
 from textual.screen import Screen
 
@@ -19,6 +20,7 @@ from tui_naval.core.saves import SaveError, default_save_dir
 from tui_naval.tui import keys
 from tui_naval.tui.session import Clock, Session, autosave_path, save_session, utc_now
 from tui_naval.tui.signals import install_sighup
+from tui_naval.tui.styles import stylesheet
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -47,7 +49,7 @@ ScreenFactory = Callable[[], Screen[Any]]
 class NavalApp(App[int]):
     """tui-naval in the terminal."""
 
-    CSS_PATH = "naval.tcss"
+    CSS_PATH = stylesheet("app")
     TITLE = "tui-naval"
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.APP)
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
@@ -91,6 +93,34 @@ class NavalApp(App[int]):
 
     def on_unmount(self) -> None:
         self._remove_sighup()
+
+    # -- stylesheets -------------------------------------------------------------------
+    def use_stylesheet(self, screen: Screen[Any] | str) -> None:
+        """Add ``screen``'s own sheet (its ``STYLESHEET``) to the app's stylesheet, once,
+        before the screen is styled; the widgets already up are styled again.
+
+        Textual's ``Screen.CSS_PATH`` would parse every sheet again (in a fresh
+        stylesheet, whose parse cache is empty) each time a screen brings a new one;
+        here only the new sheet is parsed.  A launch parses the sheets of what it
+        shows, not the whole app's.
+        """
+        name = getattr(screen, "STYLESHEET", None)
+        if not name:
+            return
+        path = stylesheet(name)
+        if self.stylesheet.has_source(str(path), ""):
+            return
+        self.stylesheet.read(path)
+        if self.is_running:
+            self.stylesheet.update(self)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        self.use_stylesheet(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen: Screen[Any] | str) -> AwaitComplete:
+        self.use_stylesheet(screen)
+        return super().switch_screen(screen)
 
     # -- saving --------------------------------------------------------------------
     def autosave(self, quiet: bool = True) -> Path | None:

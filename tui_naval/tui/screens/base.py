@@ -56,6 +56,9 @@ class NavalScreen(Screen[T]):
     """
 
     COMMAND_SET: ClassVar[tuple[keys.Command, ...]] = ()
+    #: The screen's own sheet (``styles/<name>.tcss``), added as it opens
+    #: (``NavalApp.use_stylesheet``).
+    STYLESHEET: ClassVar[str | None] = None
     _resumed = False
 
     async def _on_compose(self, event: events.Compose) -> None:
@@ -111,6 +114,7 @@ class NavalModal(ModalScreen[T]):
 
     COMMAND_SET: ClassVar[tuple[keys.Command, ...]] = keys.DIALOG
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.DIALOG)
+    STYLESHEET: ClassVar[str | None] = "dialogs"
 
     @property
     def naval(self) -> NavalApp:

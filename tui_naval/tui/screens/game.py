@@ -87,6 +87,7 @@ class GameScreen(NavalScreen[None]):
 
     COMMAND_SET = keys.GAME
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.GAME)
+    STYLESHEET = "game"
     AUTO_FOCUS = "#prompt-options"
     #: What the prompt says the player can do once the game is over.
     OVER_HINT = "q leaves"

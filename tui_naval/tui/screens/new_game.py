@@ -55,6 +55,7 @@ class NewGameScreen(NavalScreen[None]):
 
     COMMAND_SET = keys.NEW_GAME
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.NEW_GAME)
+    STYLESHEET = "new_game"
 
     def __init__(self) -> None:
         super().__init__()

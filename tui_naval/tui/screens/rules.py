@@ -29,6 +29,7 @@ class RulesScreen(NavalScreen[None]):
 
     COMMAND_SET = keys.RULES
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.RULES)
+    STYLESHEET = "rules"
 
     def __init__(self, ruleset_name: str | None = None) -> None:
         super().__init__()

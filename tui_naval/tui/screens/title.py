@@ -57,6 +57,7 @@ class TitleScreen(NavalScreen[None]):
 
     COMMAND_SET = keys.TITLE
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.TITLE)
+    STYLESHEET = "title"
 
     def __init__(self, covered: bool = False) -> None:
         """``covered``: the screen is the bottom of the app's stack, under the battle of
@@ -92,6 +93,7 @@ class TitleScreen(NavalScreen[None]):
         if self._built:
             return
         self._built = True
+        self.naval.use_stylesheet(self)
         layers: list[Widget] = []
         super()._extend_compose(layers)
         await self.recompose()
