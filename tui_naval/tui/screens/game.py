@@ -15,7 +15,6 @@ import time
 from typing import ClassVar
 
 from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -40,7 +39,7 @@ from tui_naval.tui.preview import (
     typing_keys,
 )
 from tui_naval.tui.screens.base import NavalScreen
-from tui_naval.tui.screens.prompt import PromptPanel
+from tui_naval.tui.screens.prompt import ChanceTable, PromptPanel
 from tui_naval.tui.session import Session
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.look_panel import LookPanel
@@ -268,16 +267,11 @@ class GameScreen(NavalScreen[None]):
             self.prompt.options.focus()
         self.preview(orders[0])
 
-    def chance_table(self, decision: Decision) -> Table | None:
+    def chance_table(self, decision: Decision) -> ChanceTable | None:
         if decision.chance is None:
             return None
-        table = Table(box=None, show_header=True, padding=(0, 1), header_style="bold")
-        table.add_column(decision.chance.notation, justify="right")
-        table.add_column("odds", justify="right", style="dim")
-        table.add_column("effect")
-        for face, odds, effect in chance_rows(decision.chance):
-            table.add_row(face, odds, effect)
-        return table
+        return ChanceTable(decision.chance.notation, chance_rows(decision.chance),
+                           PromptPanel.MIN_EFFECT)
 
     @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
     def think(self, state: GameState, decision: Decision, player: Player, version: int,

@@ -14,8 +14,8 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.table import Table
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -55,7 +55,7 @@ class PromptPanel(Vertical):
         self._all: list[tuple[Order, OptionInfo]] = []
         self._orders: list[Order] = []
         self._infos: list[OptionInfo] = []
-        self._table: Table | None = None
+        self._table: ChanceTable | None = None
         self._note: Text | None = None
         self._typing = ""
         self._typed = ""
@@ -90,7 +90,7 @@ class PromptPanel(Vertical):
         return list(self._orders)
 
     def ask(self, title: str, options: Sequence[tuple[Order, OptionInfo]],
-            table: Table | None = None, highlight: int = 0, typing: str = "") -> None:
+            table: ChanceTable | None = None, highlight: int = 0, typing: str = "") -> None:
         """Show a decision; ``table`` (a chance table) stays beside the options;
         ``typing``: the characters that narrow the list when typed."""
         self._all = list(options)
@@ -217,7 +217,7 @@ class PromptPanel(Vertical):
         self._detail_key = key
         parts: list[RenderableType] = []
         if self._table is not None:
-            parts.append(FittedChance(self._table, self.MIN_EFFECT))
+            parts.append(self._table)
         if self._note is not None:
             parts.append(self._note)
         elif info is not None:
@@ -245,46 +245,70 @@ class PromptPanel(Vertical):
         self.choose(event.option_index + 1)
 
 
-class FittedChance:
+class ChanceTable:
     """A chance table (faces, odds, effect) drawn in full where its effects get at least
     ``min_effect`` columns, else as the odds of each outcome (``compact_chance``): it
-    fits whatever width it is drawn at, so it needs no size to be chosen."""
+    fits whatever width it is drawn at, so it needs no size to be chosen.
 
-    def __init__(self, table: Table, min_effect: int) -> None:
-        self.table = table
+    Laid out as a Rich ``Table(box=None, padding=(0, 1))`` would lay it out (right-
+    aligned faces and odds, the odds dim, the effects wrapped), but as one ``Text``: a
+    Rich table took a millisecond to draw, and a prompt draws it twice, to measure its
+    height and to show it.
+    """
+
+    def __init__(self, notation: str, rows: Sequence[tuple[str, str, str]],
+                 min_effect: int) -> None:
+        self.notation = notation
+        self.rows = list(rows)
         self.min_effect = min_effect
+
+    def widths(self) -> tuple[int, int]:
+        """The widths of the faces' and the odds' columns."""
+        return (max(cell_len(text) for text in (self.notation, *(r[0] for r in self.rows))),
+                max(cell_len(text) for text in ("odds", *(r[1] for r in self.rows))))
 
     def effect_width(self, width: int) -> int:
         """How wide the table's last column (the effects) would be in ``width``."""
-        columns = self.table.columns
-        used = sum(max([len(str(c.header)), *(len(str(cell)) for cell in c.cells)]) + 1
-                   for c in columns[:-1])
-        return width - used
+        faces, odds = self.widths()
+        return width - faces - odds - 2
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if self.effect_width(options.max_width) < self.min_effect:
-            yield compact_chance(self.table)
-        else:
-            yield self.table
+            yield compact_chance(self.notation, self.rows)
+            return
+        faces, odds = self.widths()
+        natural = max(cell_len(text) for text in ("effect", *(r[2] for r in self.rows)))
+        effects = min(natural, options.max_width - faces - odds - 6)
+        out = Text(no_wrap=True, overflow="crop", end="")
+        out.append(f" {self.notation:>{faces}}  {'odds':>{odds}}  {'effect':<{effects}} ",
+                   style="bold")
+        for face, chance, effect in self.rows:
+            lines = Text(effect).wrap(console, effects, justify="left", overflow="fold")
+            for index, line in enumerate(lines):
+                line.pad_right(effects - line.cell_len)
+                first = index == 0
+                out.append(f"\n {face if first else '':>{faces}} ")
+                out.append(f" {chance if first else '':>{odds}} ", style="dim")
+                out.append(" ")
+                out.append_text(line)
+                out.append(" ")
+        yield out
 
 
 _CRITICAL = re.compile(r"^critical (success|failure): ")
 
 
-def compact_chance(table: Table) -> Text:
+def compact_chance(notation: str, rows: Sequence[tuple[str, str, str]]) -> Text:
     """A chance table (faces, odds, effect) in few columns: the odds of each outcome,
     a critical result counted with its plain one ("84% the range changes")."""
-    columns = table.columns
-    if len(columns) < 3:
-        return Text(str(table))
     odds: dict[str, Fraction] = {}
-    for raw_odds, raw_effect in zip(columns[1].cells, columns[2].cells, strict=True):
-        effect = _CRITICAL.sub("", str(raw_effect))
+    for _face, raw_odds, raw_effect in rows:
+        effect = _CRITICAL.sub("", raw_effect)
         try:
-            odds[effect] = odds.get(effect, Fraction(0)) + Fraction(str(raw_odds))
+            odds[effect] = odds.get(effect, Fraction(0)) + Fraction(raw_odds)
         except (ValueError, ZeroDivisionError):
             continue
-    out = Text(f"{columns[0].header}:", style="bold")
+    out = Text(f"{notation}:", style="bold")
     for effect, p in sorted(odds.items(), key=lambda item: -item[1]):
         out.append(f"\n{float(p):.0%} ", style="bold")
         out.append(effect)
