@@ -38,7 +38,7 @@ def test_every_sheet_belongs_to_a_screen() -> None:
 
     used = {"app", *(cls.STYLESHEET for cls in (TitleScreen, NewGameScreen, GameScreen,
                                                  RulesScreen, NavalModal))}
-    assert NavalApp.CSS_PATH == stylesheet("app")
+    assert stylesheet("app") == NavalApp.CSS_PATH
     assert sorted(used) == SHEETS
 
 

@@ -6,6 +6,10 @@ from collections.abc import Iterator
 
 import pytest
 from attrs import evolve
+from rich.console import Console
+from rich.segment import Segment
+from rich.table import Table
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Offset, Region
 from textual.widget import Widget
@@ -19,6 +23,7 @@ from tui_naval.core.state import Board, GameState, Goal, GoalKind, Mark, ShipBas
 from tui_naval.core.wind import Wind
 from tui_naval.tui.widgets import BoardLayout, LookPanel, OceanView, ShipPanel, WindRose
 from tui_naval.tui.widgets.glyphs import ASCII, UNICODE, octant, side_letters
+from tui_naval.tui.widgets.message_log import LogEntry
 
 SIZE = (100, 30)
 KINDS = ("hex-flat", "hex-pointy", "square")
@@ -488,3 +493,40 @@ async def test_look_panel() -> None:
         assert "land" in panel.text
         panel.show(state, Cell(-1, 3))
         assert "off the board" in panel.text
+
+
+# -- the log's entries ----------------------------------------------------------------
+
+def _grid_entry(entry: LogEntry, wrap: bool) -> Table:
+    """How the log drew an entry before: a Rich grid (``LogEntry.render`` must match it)."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=4, no_wrap=True, style="dim")
+    grid.add_column(width=7, no_wrap=True)
+    grid.add_column(ratio=1)
+    body = entry.body.copy()
+    body.no_wrap, body.overflow = not wrap, "fold" if wrap else "ellipsis"
+    grid.add_row(f"T{entry.turn}", Text(entry.kind, style=entry.kind_style), body)
+    return grid
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+@pytest.mark.parametrize("width", [20, 33, 60, 120])
+@pytest.mark.parametrize("entry", [
+    LogEntry(1, "wind", "cyan", Text("Initial wind: direction 1d6=3 -> from SE; speed 1d6=4")),
+    LogEntry(12, "boarding", "bold red", Text.assemble("B1 ", ("grapples", "bold"),
+                                                         " R2: a long fight\nsecond line")),
+    LogEntry(1234, "you", "bold green", Text("short")),
+    LogEntry(7, "game", "bold", Text("")),
+    LogEntry(3, "move", "", Text("a text styled all through", style="italic on blue")),
+])
+def test_a_log_entry_is_laid_out_as_a_rich_grid(entry: LogEntry, width: int,
+                                                 wrap: bool) -> None:
+    console = Console(width=width, color_system="truecolor", highlight=False)
+    options = console.options.update_width(width)
+
+    def cells(renderable: object) -> list[list[tuple[str, str]]]:
+        return [[(char, str(seg.style or "")) for seg in Segment.simplify(line)
+                 for char in seg.text]
+                for line in console.render_lines(renderable, options, pad=True)]
+
+    assert cells(entry.render(console, width, wrap)) == cells(_grid_entry(entry, wrap))
