@@ -19,7 +19,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -28,7 +28,7 @@ from tui_naval.core.orders import Order
 from tui_naval.tui.preview import OptionInfo
 
 
-class PromptPanel(Vertical):
+class PromptPanel(Horizontal):
     """Asks one decision: number keys or arrows and Enter choose an option."""
 
     #: A chance table whose effects would get fewer columns is shown as odds per outcome.
@@ -65,10 +65,10 @@ class PromptPanel(Vertical):
         self._detail_key: tuple[object, ...] | None = None
 
     def compose(self) -> ComposeResult:
+        # The title is split off the top (the stylesheet); options and detail side by side.
         yield Static("", id="prompt-title")
-        with Horizontal(id="prompt-body"):
-            yield OptionList(id="prompt-options")
-            yield Static("", id="prompt-detail")
+        yield OptionList(id="prompt-options")
+        yield Static("", id="prompt-detail")
 
     @property
     def options(self) -> OptionList:
