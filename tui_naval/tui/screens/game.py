@@ -20,6 +20,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
@@ -108,6 +109,8 @@ class GameScreen(NavalScreen[None]):
         self._overlays: dict[Cell, str] = {}
         self._bindings_key: tuple[object, ...] = ()
         self._status_shown: Text | None = None
+        #: The terminal size the layout was last fitted to.
+        self._fitted_to = Size(0, 0)
 
     # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -173,12 +176,13 @@ class GameScreen(NavalScreen[None]):
     @on(events.Resize)
     @on(events.ScreenResume)
     def _resized(self) -> None:
-        if self.is_mounted:
+        if self.is_mounted and self.app.size != self._fitted_to:
             self.fit_to_size()
 
     def fit_to_size(self) -> None:
         """Fit the layout to the terminal: a short one gets a two-line log (``-low``), a
         narrow one a compact footer, and the status line is shortened to the width."""
+        self._fitted_to = self.app.size
         width, height = self.app.size
         self.set_class(height < LOW_HEIGHT, "-low")
         footer = self.query_one(KeyBar)
@@ -425,18 +429,21 @@ class GameScreen(NavalScreen[None]):
                       (str(setup.seed), "bold")]
             return Text.assemble(*parts, no_wrap=True, overflow="ellipsis")
 
-        variants = [line(True, True, True, True), line(False, True, True, True),
-                    line(False, False, True, True), line(False, False, False, True),
-                    line(False, False, False, False)]
-        for text in variants:
+        text = Text()
+        for grid, phase_label, badge, with_note in ((True, True, True, True),
+                                                    (False, True, True, True),
+                                                    (False, False, True, True),
+                                                    (False, False, False, True),
+                                                    (False, False, False, False)):
+            text = line(grid, phase_label, badge, with_note)
             if text.cell_len <= width:
                 return text
         # Still too long: shorten the map's name, so the seed stays in sight.
-        over = variants[-1].cell_len - width
+        over = text.cell_len - width
         name = setup.map_name
         if over < len(name):
             return line(False, False, False, False, name[:len(name) - over - 1] + "…")
-        return variants[-1]
+        return text
 
     def status_right(self) -> Text:
         humans = [s for s in self.game.state.sides if self.is_human(s)]
