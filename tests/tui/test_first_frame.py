@@ -202,3 +202,20 @@ async def test_collection_paused_for_the_launch_resumes_after_the_first_frame(
     finally:
         gc.enable() if was_enabled else gc.disable()
         gc.unfreeze()
+
+
+def test_the_app_runs_with_a_short_thread_switch_interval(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual's writer thread gets to write a frame within a millisecond of it being
+    drawn, not after Python's default 5 ms; the interval is put back afterwards."""
+    import sys
+
+    from tui_naval.tui import launch
+    from tui_naval.tui.app import NavalApp
+
+    seen: list[float] = []
+    monkeypatch.setattr(NavalApp, "run", lambda self: seen.append(sys.getswitchinterval()))
+    before = sys.getswitchinterval()
+    assert launch.run_app(make_app(tmp_path).config) == 0
+    assert seen == [launch.SWITCH_INTERVAL] and before > launch.SWITCH_INTERVAL
+    assert sys.getswitchinterval() == before

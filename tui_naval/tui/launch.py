@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,12 +38,24 @@ def make_config(args: argparse.Namespace, **extra: Any) -> Config:
     return Config(keymap=keymap, ascii_only=bool(getattr(args, "ascii", False)), ai=ai, **extra)
 
 
+#: Python's thread switch interval (seconds) while the app runs.  Textual writes each
+#: frame to the terminal from a thread of its own, which waits for the main thread to
+#: let it run: up to 5 ms with Python's default, and the main thread is often busy just
+#: after a frame (after the first one, Textual lays the screen out once more).
+SWITCH_INTERVAL = 0.001
+
+
 def run_app(config: Config, first: ScreenFactory | None = None) -> int:
     """Run the app until it exits; its return code.  (Garbage collection, paused by
     ``cli.collection_paused`` while the app is set up, stays paused until the first screen
     is drawn: see ``app.resume_collection``.)"""
     app = NavalApp(config, first)
-    app.run()
+    previous = sys.getswitchinterval()
+    sys.setswitchinterval(min(previous, SWITCH_INTERVAL))
+    try:
+        app.run()
+    finally:
+        sys.setswitchinterval(previous)
     return app.return_code or 0
 
 
