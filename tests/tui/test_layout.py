@@ -168,18 +168,20 @@ async def test_the_look_panel_keeps_room_beside_kyngesreachs_ship(
     async with app.run_test(size=size) as pilot:
         battle = await settled_battle(pilot)
         look = battle.query_one("#look", LookPanel)
-        look_box = battle.query_one("#look-box")
-        box = battle.query_one("#ship-box")
-        footer = battle.query_one(KeyBar)
-        assert look.size.height >= 3 and look_box.size.height >= 3
-        assert look_box.region.bottom <= footer.region.y
-        assert box.region.bottom <= look_box.region.y
-        assert "sea" in screen_text(app)  # the look panel's first line is on screen
-        # The panel is longer than its box, which scrolls.
         panel = battle.query_one("#ship", ShipPanel)
-        assert panel.size.height > box.size.height
-        assert box.max_scroll_y > 0
-        assert all(line.cell_len <= panel.size.width for line in panel.lines(panel.size.width))
+        footer = battle.query_one(KeyBar)
+        assert look.size.height >= 3
+        assert look.region.bottom <= footer.region.y
+        assert panel.region.bottom <= look.region.y
+        assert "sea" in screen_text(app)  # the look panel's first line is on screen
+        # The ship panel says more than its room, and scrolls.
+        width = panel.scrollable_content_region.width
+        assert panel.virtual_size.height > panel.scrollable_content_region.height
+        assert panel.max_scroll_y > 0
+        assert all(line.cell_len <= width for line in panel.lines(width))
+        panel.scroll_end(animate=False)
+        await pilot.pause()
+        assert panel.lines(width)[-1].plain.strip() in screen_text(app)
 
 
 # -- the footer -----------------------------------------------------------------------

@@ -495,6 +495,31 @@ async def test_look_panel() -> None:
         assert "off the board" in panel.text
 
 
+async def test_a_text_panel_is_as_tall_as_its_text_and_scrolls_past_its_room() -> None:
+    """The look panel (a ``TextPanel``) grows and shrinks with what it says; held to a
+    few rows, it scrolls through the rest."""
+    state = game_state("hex-flat")
+    panel = LookPanel()
+    async with Host(panel).run_test(size=(40, 12)) as pilot:
+        sea = next(c for c in state.grid.cells()
+                   if state.board.is_sea(c) and all(s.cell != c for s in state.ships)
+                   and state.board.mark_at(c) is None)
+        panel.show(state, sea)
+        await pilot.pause()
+        short = panel.size.height
+        assert short == len(panel.text.splitlines()) == 1
+        panel.show(state, state.ship("R1").cell, selected="B1")
+        await pilot.pause()
+        tall = len(panel.text.splitlines())
+        assert tall > 2 and panel.size.height == tall
+        panel.styles.max_height = 2
+        await pilot.pause()
+        assert panel.size.height == 2 and panel.max_scroll_y == tall - 2
+        panel.scroll_end(animate=False)
+        await pilot.pause()
+        assert panel.text.splitlines()[-1] in "\n".join(widget_lines(pilot.app))
+
+
 # -- the log's entries ----------------------------------------------------------------
 
 def _grid_entry(entry: LogEntry, wrap: bool) -> Table:

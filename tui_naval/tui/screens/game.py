@@ -19,7 +19,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.geometry import Size
 from textual.widgets import Static
 from textual.worker import get_current_worker
@@ -120,10 +120,8 @@ class GameScreen(NavalScreen[None]):
         yield KeyBar(id="keys")
         with Vertical(id="side"):
             yield WindRose(ascii_only=self.naval.config.ascii_only, id="wind")
-            with VerticalScroll(id="ship-box", can_focus=False):
-                yield ShipPanel(ascii_only=self.naval.config.ascii_only, id="ship")
-            with VerticalScroll(id="look-box", can_focus=False):
-                yield LookPanel(id="look")
+            yield ShipPanel(ascii_only=self.naval.config.ascii_only, id="ship")
+            yield LookPanel(id="look")
         yield OceanView(ascii_only=self.naval.config.ascii_only, id="ocean")
         yield PromptPanel(id="prompt")
         yield MessageLog(id="log")

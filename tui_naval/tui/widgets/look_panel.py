@@ -20,19 +20,19 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual.widget import Widget
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.state import GameState, ShipBase, Terrain
 from tui_naval.tui.preview import ship_note
 from tui_naval.tui.widgets.glyphs import compass_name
+from tui_naval.tui.widgets.text_panel import TextPanel
 
 _TERRAIN_NAMES = {Terrain.SEA: "sea", Terrain.LAND: "land", Terrain.SHOAL: "shoal"}
 #: Component classes for ship sides (side index modulo this many).
 SIDE_STYLES = 4
 
 
-class LookPanel(Widget):
+class LookPanel(TextPanel):
     """Describes one cell of a state; call ``show``."""
 
     DEFAULT_CSS = """
@@ -61,7 +61,6 @@ class LookPanel(Widget):
         self._cell: Cell | None = None
         self._selected: str | None = None
         self._marks_next: str | None = None
-        self._height = -1
 
     @property
     def text(self) -> str:
@@ -75,18 +74,12 @@ class LookPanel(Widget):
         if shown == (self._state, self._cell, self._selected, self._marks_next):
             return
         self._state, self._cell, self._selected, self._marks_next = shown
-        # A full layout only when the panel's height may change: a cursor key over open
-        # sea must repaint the panel, not re-lay the whole screen.
-        height = self._wrapped_height()
-        self.refresh(layout=height != self._height)
-        self._height = height
+        # (A cursor key over open sea repaints the panel; only a change of its height
+        # lays the screen out anew.)
+        self.content_changed()
 
-    def on_resize(self) -> None:
-        self._height = self._wrapped_height()
-
-    def _wrapped_height(self) -> int:
-        width = max(1, self.content_size.width)
-        return sum(max(1, -(-len(line) // width)) for line in self.render().plain.split("\n"))
+    def content(self, width: int) -> Text:
+        return self.render()
 
     def render(self) -> Text:
         state, cell = self._state, self._cell

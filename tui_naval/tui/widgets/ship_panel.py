@@ -29,12 +29,11 @@ from typing import ClassVar
 from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Size
 from textual.reactive import var
-from textual.widget import Widget
 
 from tui_naval.core.ruleset import Row
 from tui_naval.tui.widgets.glyphs import glyphs
+from tui_naval.tui.widgets.text_panel import TextPanel
 
 #: Characters in a full fraction bar.
 BAR_WIDTH = 8
@@ -59,7 +58,7 @@ def wrap_label(label: str, width: int) -> list[str]:
             for w in words] or [""]
 
 
-class ShipPanel(Widget):
+class ShipPanel(TextPanel):
     """A ship's condition as labelled rows; call ``show``."""
 
     DEFAULT_CSS = """
@@ -102,16 +101,13 @@ class ShipPanel(Widget):
         """Show ``rows`` under ``title``; rows with a ``fraction`` get a bar."""
         self._title = title
         self._rows = tuple(rows)
-        self.refresh(layout=True)
+        self.content_changed()
 
     def watch_ascii_only(self) -> None:
-        self.refresh()
+        self.content_changed()
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self.lines(width))
-
-    def render(self) -> Text:
-        return Text("\n", no_wrap=True).join(self.lines(self.size.width))
+    def content(self, width: int) -> Text:
+        return Text("\n", no_wrap=True).join(self.lines(width))
 
     def heading(self) -> tuple[str, tuple[Row, ...]]:
         """The title and the rows under it: a row whose value starts with the title (the

@@ -1,0 +1,94 @@
+"""A panel of text that scrolls itself.
+
+What a subclass says (``content(width)``) is drawn as Textual draws any widget's
+``render()``, into a ``ScrollView`` as tall as the text: the panel scrolls when it
+says more than its room, with no scrolling container around it (each widget costs
+a launch about a millisecond to mount, style and draw).  ``height: auto`` fits
+the text.  The subclass calls ``content_changed`` when what it says has changed.
+"""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+
+
+class TextPanel(ScrollView, can_focus=False):
+    """Text from ``content()``, scrolled vertically when it is taller than the panel."""
+
+    DEFAULT_CSS = """
+    TextPanel {
+        overflow-x: hidden;
+    }
+    """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._version = 0
+        #: The text drawn at one width: (width, version, style) and its lines.
+        self._drawn_key: tuple[object, ...] | None = None
+        self._drawn: list[Strip] = []
+
+    def content(self, width: int) -> RenderableType:
+        """What the panel says, for a panel ``width`` cells wide (Textual wraps it)."""
+        return ""
+
+    def content_changed(self) -> None:
+        """What ``content`` says has changed: draw it anew, and lay the panel out anew
+        if it is now taller or shorter."""
+        height = len(self._drawn)
+        self._version += 1
+        self._fit_content()
+        self.refresh(layout=len(self._drawn) != height)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._drawn_key = None
+
+    def strips(self, width: int) -> list[Strip]:
+        """The text's lines, ``width`` cells wide (drawn once a width and a change)."""
+        width = max(1, width)
+        key = (width, self._version, self.visual_style)
+        if key != self._drawn_key:
+            visual = visualize(self, self.content(width), markup=False)
+            self._drawn = Visual.to_strips(self, visual, width, None, self.visual_style,
+                                           pad=True)
+            self._drawn_key = key
+        return self._drawn
+
+    # -- sizes --------------------------------------------------------------------------
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.strips(width))
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        changed = super()._size_updated(size, virtual_size, container_size, layout)
+        self._fit_content()
+        return changed
+
+    def _content_width(self) -> int:
+        """The width the text is drawn at: the view's, known from the first layout on
+        (in the layout pass too, where ``size`` is not yet)."""
+        return self.container_size.width - self.scrollbar_size_vertical
+
+    def _fit_content(self) -> None:
+        width = self._content_width()
+        if width <= 0:
+            return
+        size = Size(width, len(self.strips(width)))
+        if size != self.virtual_size:
+            self.set_reactive(ScrollView.virtual_size, size)
+            self._scroll_update(size)
+
+    # -- drawing ------------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        width = self._content_width()
+        lines = self.strips(width)
+        index = y + int(self.scroll_y)
+        if 0 <= index < len(lines):
+            return lines[index]
+        return Strip.blank(width, self.visual_style.rich_style)
