@@ -9,10 +9,10 @@ from __future__ import annotations
 import argparse
 import gc
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
 from tui_naval.ai.players import PLAYERS, UnknownPlayer, make_player
 from tui_naval.core.controller import Player, play
@@ -38,6 +38,9 @@ from tui_naval.rulesets import (
     find_entry,
     find_ruleset,
 )
+
+if TYPE_CHECKING:
+    Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 EXIT_USAGE = 2
 DEFAULT_MAP = "channel-race"
@@ -251,14 +254,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser.  With ``only`` (a command's name), that command's alone:
+    enough to parse a command line that names it, for a fraction of the work."""
     parser = argparse.ArgumentParser(
         prog="tui-naval", description=__doc__.splitlines()[0],
         epilog="With no command, the title screen opens.")
     add_tui_options(parser)
     parser.set_defaults(func=cmd_title)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, add_command in COMMANDS.items():
+        if only is None or name == only:
+            add_command(sub)
+    return parser
 
+
+def _play_command(sub: Subparsers) -> None:
     play_cmd = sub.add_parser("play", help="start a game against the AI in the terminal")
     add_game_options(play_cmd, seed_help="random seed (default: a random one, shown on screen)")
     play_cmd.add_argument("--side", help="the side you play (default: the map's first)")
@@ -266,26 +277,21 @@ def build_parser() -> argparse.ArgumentParser:
     add_tui_options(play_cmd, suppress=True)
     play_cmd.set_defaults(func=cmd_play)
 
+
+def _load_command(sub: Subparsers) -> None:
     load_cmd = sub.add_parser("load", help="resume a saved game in the terminal")
     load_cmd.add_argument("path", metavar="PATH", help="a save file (see: tui-naval saves)")
     add_tui_options(load_cmd, suppress=True)
     load_cmd.set_defaults(func=cmd_load)
 
+
+def _demo_command(sub: Subparsers) -> None:
     demo = sub.add_parser(
         "demo", help="watch the AI play itself",
         epilog="A script is one order per line as the game writes them (e.g. 'B1 luck roll', "
                "'R1 starboard 1', 'B1 keep'); '#' starts a comment.  A save's \"orders\" list "
                "is a valid script, and a save .json may be given as the script itself: its "
                "ruleset, map and seed are used.")
-    simulate = sub.add_parser("simulate", help="play AI-against-AI games and count the wins")
-    add_game_options(simulate, seed_help="seed of the first game (then +1 each game)")
-    simulate.add_argument("--games", type=int, default=20, help="number of games")
-    simulate.add_argument("--players", default="greedy,random",
-                          help=f"two AIs, comma-separated ({', '.join(PLAYERS)})")
-    simulate.add_argument("--json", action="store_true",
-                          help="end with one JSON line: games, wins, draws, mean turns")
-    simulate.set_defaults(func=cmd_simulate)
-
     demo.add_argument("--headless", action="store_true", help="print the game as text")
     add_game_options(demo, seed_help="random seed (default: 1 headless, random in the TUI)")
     demo.add_argument("--turns", type=int, default=None, help="play at most N turns")
@@ -302,12 +308,42 @@ def build_parser() -> argparse.ArgumentParser:
     add_tui_options(demo, suppress=True)
     demo.set_defaults(func=cmd_demo)
 
+
+def _simulate_command(sub: Subparsers) -> None:
+    simulate = sub.add_parser("simulate", help="play AI-against-AI games and count the wins")
+    add_game_options(simulate, seed_help="seed of the first game (then +1 each game)")
+    simulate.add_argument("--games", type=int, default=20, help="number of games")
+    simulate.add_argument("--players", default="greedy,random",
+                          help=f"two AIs, comma-separated ({', '.join(PLAYERS)})")
+    simulate.add_argument("--json", action="store_true",
+                          help="end with one JSON line: games, wins, draws, mean turns")
+    simulate.set_defaults(func=cmd_simulate)
+
+
+def _rulesets_command(sub: Subparsers) -> None:
     sub.add_parser("rulesets", help="list the rulesets").set_defaults(func=cmd_rulesets)
+
+
+def _maps_command(sub: Subparsers) -> None:
     sub.add_parser("maps", help="list the maps").set_defaults(func=cmd_maps)
+
+
+def _saves_command(sub: Subparsers) -> None:
     saves = sub.add_parser("saves", help="list saved games")
     saves.add_argument("--dir", help="save folder (default: ./saves or the user's data folder)")
     saves.set_defaults(func=cmd_saves)
-    return parser
+
+
+#: Each command and what adds it to the parser, in the order ``--help`` lists them.
+COMMANDS: dict[str, Callable[[Subparsers], None]] = {
+    "play": _play_command,
+    "load": _load_command,
+    "demo": _demo_command,
+    "simulate": _simulate_command,
+    "rulesets": _rulesets_command,
+    "maps": _maps_command,
+    "saves": _saves_command,
+}
 
 
 def add_tui_options(parser: argparse.ArgumentParser, suppress: bool = False) -> None:
@@ -330,8 +366,9 @@ def add_game_options(parser: argparse.ArgumentParser, seed_help: str = "random s
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args: Any = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
+    args: Any = parser.parse_args(words)
     try:
         code: int = args.func(args)
         return code

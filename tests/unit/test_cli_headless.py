@@ -225,3 +225,21 @@ def test_the_program_imports_with_collection_paused_then_turns_it_on(tmp_path: P
     assert lines[0] == "importing, collecting: False"
     assert lines[-1] == "done, collecting: True exit 0"
     assert any("salt-n-tar" in line for line in lines[1:-1])
+
+
+def test_a_command_is_parsed_by_its_own_parser_as_by_the_whole() -> None:
+    """``main`` builds only the named command's parser (less work at each launch); it
+    reads a command line as the parser of every command does."""
+    from tui_naval.cli import COMMANDS, build_parser
+
+    whole = build_parser()
+    assert whole.format_help().count("\n    ") >= len(COMMANDS)
+    lines = [["play", "--seed", "4", "--ruleset", "kr", "--side", "red", "--ascii"],
+             ["load", "saves/x.json"], ["demo", "--headless", "--turns", "3"],
+             ["simulate", "--games", "2", "--json"], ["rulesets"], ["maps"],
+             ["saves", "--dir", "d"]]
+    assert {line[0] for line in lines} == set(COMMANDS)
+    for line in lines:
+        alone = build_parser(line[0])
+        assert vars(alone.parse_args(line)) == vars(whole.parse_args(line))
+        assert [c for c in COMMANDS if f"\n    {c} " in alone.format_help()] == [line[0]]
