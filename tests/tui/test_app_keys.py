@@ -41,6 +41,33 @@ async def test_too_small_terminal_says_so(tmp_path: Path, size: tuple[int, int])
         assert "Turn 1/60" in screen_text(app)
 
 
+async def test_a_terminal_that_shrinks_later_gets_the_notice(tmp_path: Path) -> None:
+    """Built at a fine size, a screen has no notice; shrunk below 80x24 it gets one (on
+    the battle and on a dialog over it), and grown again it is shown again."""
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        assert not screen.query(TooSmall)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.query_one(TooSmall).display
+        assert "enlarge the terminal to at least 80x24" in screen_text(app)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert not screen.query_one(TooSmall).display
+        assert "Turn 1/60" in screen_text(app)
+        await pilot.press("question_mark")
+        dialog = await wait_for_screen(pilot, KeysDialog)
+        assert not dialog.query(TooSmall)
+        await pilot.resize_terminal(60, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert dialog.query_one(TooSmall).display
+        assert "It is 60x30 now" in screen_text(app)
+
+
 def test_every_command_has_a_unique_id() -> None:
     ids = [c.id for c in keys.ALL]
     assert len(ids) == len(set(ids))

@@ -6,9 +6,9 @@ class, and the stylesheet hides everything but the ``TooSmall`` notice.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from textual import events
+from textual import events, on
 from textual.app import RenderResult
 from textual.binding import BindingType
 from textual.geometry import Size
@@ -35,15 +35,31 @@ class TooSmall(Widget):
                 f"It is {width}x{height} now.")
 
 
-def add_screen_layers(widgets: list[Widget]) -> None:
+def too_small(size: Size) -> bool:
+    """Whether a terminal of ``size`` is below the app's minimum."""
+    from tui_naval.tui.app import MIN_HEIGHT, MIN_WIDTH
+
+    return size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+
+
+def add_screen_layers(widgets: list[Widget], size: Size) -> None:
     """What every screen of the app adds to its own widgets, built with them (one layout,
-    not one more after the first frame): the too-small notice, and Textual's notification
-    rack hidden (Textual shows it, with the app's notifications, as the screen resumes;
-    hidden from the start, it is not hidden just after the first frame)."""
+    not one more after the first frame): Textual's notification rack, hidden (Textual
+    shows it, with the app's notifications, as the screen resumes; hidden from the start,
+    it is not hidden just after the first frame), and in a terminal below 80x24 the
+    too-small notice (``show_too_small`` adds it when the terminal shrinks later)."""
     for widget in widgets:
         if isinstance(widget, ToastRack):
             widget.display = False
-    widgets.append(TooSmall())
+    if too_small(size):
+        widgets.append(TooSmall())
+
+
+def show_too_small(screen: Screen[Any], size: Size) -> None:
+    """Add the too-small notice to ``screen`` if the terminal is now too small for it and
+    the screen has none yet (the stylesheet shows it below 80x24 and hides the rest)."""
+    if too_small(size) and not any(isinstance(w, TooSmall) for w in screen.children):
+        screen.mount(TooSmall())
 
 
 class NavalScreen(Screen[T]):
@@ -67,6 +83,7 @@ class NavalScreen(Screen[T]):
         self.update_classes(self.size_classes(self.app.size), animate=False)
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        show_too_small(self, self.app.size)
         if self._resumed or not event.refresh_styles:
             return
         self._resumed = True
@@ -81,6 +98,8 @@ class NavalScreen(Screen[T]):
         if event.size == self._size:
             event.stop()
             event.prevent_default()
+            return
+        show_too_small(self, event.size)
 
     def size_classes(self, size: Size) -> dict[str, bool]:
         """The breakpoint classes for a terminal size, as Textual sets them on a Resize."""
@@ -106,7 +125,7 @@ class NavalScreen(Screen[T]):
 
     def _extend_compose(self, widgets: list[Widget]) -> None:
         super()._extend_compose(widgets)
-        add_screen_layers(widgets)
+        add_screen_layers(widgets, self.app.size)
 
 
 class NavalModal(ModalScreen[T]):
@@ -125,7 +144,12 @@ class NavalModal(ModalScreen[T]):
 
     def _extend_compose(self, widgets: list[Widget]) -> None:
         super()._extend_compose(widgets)
-        add_screen_layers(widgets)
+        add_screen_layers(widgets, self.app.size)
+
+    @on(events.Resize)
+    @on(events.ScreenResume)
+    def _fit_too_small(self) -> None:
+        show_too_small(self, self.app.size)
 
     def action_close(self) -> None:
         self.dismiss(None)
