@@ -520,6 +520,19 @@ async def test_a_text_panel_is_as_tall_as_its_text_and_scrolls_past_its_room() -
         assert panel.text.splitlines()[-1] in "\n".join(widget_lines(pilot.app))
 
 
+async def test_a_text_panel_is_drawn_anew_in_a_new_theme() -> None:
+    panel = ShipPanel()
+    async with Host(panel).run_test(size=(40, 10)) as pilot:
+        panel.show("B1 Cutter", [Row("Crew", "50%", 0.5)])
+        await pilot.pause()
+        before = panel.render_line(1)
+        pilot.app.theme = "textual-light"
+        await pilot.pause()
+        after = panel.render_line(1)
+        assert after.text == before.text
+        assert [seg.style for seg in after] != [seg.style for seg in before]
+
+
 # -- the log's entries ----------------------------------------------------------------
 
 def _grid_entry(entry: LogEntry, wrap: bool) -> Table:
