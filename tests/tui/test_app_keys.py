@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
+from textual.pilot import Pilot
 
 from tui_naval import cli
 from tui_naval.cli import new_game
@@ -23,6 +25,12 @@ def battle(seed: int = 3) -> BattleScreen:
     return BattleScreen(Session(game, {"blue": "human", "red": "greedy"}))
 
 
+async def resized(pilot: Pilot[Any], width: int, height: int) -> None:
+    await pilot.resize_terminal(width, height)
+    await pilot.pause()
+    await pilot.pause()
+
+
 @pytest.mark.parametrize("size", [(79, 30), (100, 23), (60, 20)])
 async def test_too_small_terminal_says_so(tmp_path: Path, size: tuple[int, int]) -> None:
     app = make_app(tmp_path, battle)
@@ -34,36 +42,28 @@ async def test_too_small_terminal_says_so(tmp_path: Path, size: tuple[int, int])
         assert "enlarge the terminal to at least 80x24" in text
         assert f"{size[0]}x{size[1]}" in text
         assert "Turn 1/60" not in text
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
+        await resized(pilot, 80, 24)
         assert not notice.display
         assert "Turn 1/60" in screen_text(app)
 
 
 async def test_a_terminal_that_shrinks_later_gets_the_notice(tmp_path: Path) -> None:
     """Built at a fine size, a screen has no notice; shrunk below 80x24 it gets one (on
-    the battle and on a dialog over it), and grown again it is shown again."""
+    the battle and on a dialog over it); grown again, the screen is back."""
     app = make_app(tmp_path, battle)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await wait_for_screen(pilot, BattleScreen)
         assert not screen.query(TooSmall)
-        await pilot.resize_terminal(70, 20)
-        await pilot.pause()
-        await pilot.pause()
+        await resized(pilot, 70, 20)
         assert screen.query_one(TooSmall).display
         assert "enlarge the terminal to at least 80x24" in screen_text(app)
-        await pilot.resize_terminal(100, 30)
-        await pilot.pause()
-        await pilot.pause()
+        await resized(pilot, 100, 30)
         assert not screen.query_one(TooSmall).display
         assert "Turn 1/60" in screen_text(app)
         await pilot.press("question_mark")
         dialog = await wait_for_screen(pilot, KeysDialog)
         assert not dialog.query(TooSmall)
-        await pilot.resize_terminal(60, 30)
-        await pilot.pause()
-        await pilot.pause()
+        await resized(pilot, 60, 30)
         assert dialog.query_one(TooSmall).display
         assert "It is 60x30 now" in screen_text(app)
 
