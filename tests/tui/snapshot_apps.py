@@ -30,12 +30,20 @@ def battle_app(tmp_path: Path, game: Game, human: str = "blue") -> NavalApp:
     return make_app(tmp_path, lambda: BattleScreen(Session(game, seats)))
 
 
+async def settled(pilot: Pilot[Any]) -> None:
+    """Let the app's background work end (the battle prepares saving in a thread), then
+    the frames it leads to."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+
+
 def settle_on(kind: type) -> RunBefore:
     """Wait for a screen of ``kind`` on top, drawn."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await wait_for_screen(pilot, kind)
-        await pilot.pause()
+        await settled(pilot)
 
     return run_before
 
@@ -64,8 +72,7 @@ def at_prompt(kind: str, answers: dict[str, str] | None = None,
         for key in after:
             await pilot.press(key)
             await pilot.pause()
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
 
     return run_before
 

@@ -147,3 +147,18 @@ async def test_a_save_without_humans_opens_as_a_demo(tmp_path: Path) -> None:
     save_session(session, path)
     loaded = load_session(path)
     assert isinstance(session_screen(loaded), DemoScreen)
+
+
+async def test_the_battle_prepares_saving_in_the_background(tmp_path: Path) -> None:
+    """Once the battle is up, a thread builds the save converter (cattrs, about 50 ms
+    the first time), so the first autosave does not stall the end of turn 1; nothing is
+    written until then."""
+    from tui_naval.core import saves
+
+    saves.get_converter.cache_clear()
+    session = battle_session()
+    app = make_app(tmp_path, lambda: BattleScreen(session))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: saves.get_converter.cache_info().currsize == 1,
+                         what="the save converter")
+        assert not (tmp_path / "saves").exists() or not any((tmp_path / "saves").iterdir())

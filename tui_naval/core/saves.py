@@ -156,6 +156,16 @@ def to_document(game: Game, now: datetime | None = None) -> dict[str, Any]:
     }
 
 
+def prepare_saving(game: Game) -> None:
+    """Do what the first save of a session does once: import ``json`` and cattrs, build
+    the converter and its functions for the game's classes (about 50 ms); the game is only
+    read.  The TUI runs it in a thread once its screen is up, so that the first autosave,
+    at the end of the first turn, takes a millisecond like the others."""
+    import json
+
+    json.dumps(to_document(game))
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write via a temporary file in the same folder, then rename over ``path``."""
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on
+from textual import on, work
 from textual.binding import BindingType
 from textual.screen import Screen
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.history import Game
-from tui_naval.core.saves import SaveError
+from tui_naval.core.saves import SaveError, prepare_saving
 from tui_naval.core.state import GameState
 from tui_naval.tui import keys
 from tui_naval.tui.preview import option_cell
@@ -42,6 +42,13 @@ class BattleScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.naval.session = self.session
+        # Once the screen is drawn, a thread does what the first autosave would do the
+        # first time (imports, the save converter): the end of turn 1 does not stall.
+        self.call_after_refresh(self.prepare_saving, self.game)
+
+    @work(thread=True, group="saves", exit_on_error=False)
+    def prepare_saving(self, game: Game) -> None:
+        prepare_saving(game)
 
     def bindings_key(self) -> tuple[object, ...]:
         return (*super().bindings_key(), self.last_human_index() is None, self.game.can_redo())
