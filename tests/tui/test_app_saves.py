@@ -150,7 +150,7 @@ async def test_a_save_without_humans_opens_as_a_demo(tmp_path: Path) -> None:
 
 
 async def test_the_battle_prepares_saving_in_the_background(tmp_path: Path) -> None:
-    """Once the battle is up, a thread builds the save converter (cattrs, about 50 ms
+    """Once the battle is up, a thread builds the save converter (cattrs, some 17 ms
     the first time), so the first autosave does not stall the end of turn 1; nothing is
     written until then."""
     from tui_naval.core import saves
