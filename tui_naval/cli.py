@@ -7,10 +7,8 @@ line on stderr and exit with status 2; never a traceback.
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
@@ -31,6 +29,7 @@ from tui_naval.core.saves import (
 )
 from tui_naval.core.scenario import ScenarioError, Setup, playable_maps, unplayable_reason
 from tui_naval.core.state import Event
+from tui_naval.program import collection_paused
 from tui_naval.rulesets import (
     DEFAULT_RULESET,
     REGISTRY,
@@ -124,27 +123,6 @@ def summary_line(game: Game) -> str:
     status = str(state.outcome) if state.outcome else f"game continues, turn {state.turn}"
     return f"RESULT {status} | turn {state.turn} | orders {len(game.orders)} | " \
            f"digest {state_digest(state)}"
-
-
-@contextmanager
-def collection_paused() -> Iterator[None]:
-    """Garbage collection paused while a TUI command sets up its app and draws its first
-    screen, until ``app.resume_collection`` freezes what the start made and turns
-    collection on; the previous setting is restored at the end.
-
-    Importing Textual and setting up the game make some 65,000 objects that live as long
-    as the app, and next to no garbage: collecting meanwhile only scans them again and
-    again (tens of milliseconds of the launch).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-        else:
-            gc.disable()
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

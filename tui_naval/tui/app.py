@@ -185,7 +185,7 @@ class NavalApp(App[int]):
 
 
 def resume_collection() -> None:
-    """Turn garbage collection back on if the launch paused it (``cli.collection_paused``),
+    """Turn garbage collection back on if the launch paused it (``program.collection_paused``),
     first freezing what the launch made: the modules, the game and the first screen live
     as long as the app, and no collection need scan them again."""
     if not gc.isenabled():

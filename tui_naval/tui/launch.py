@@ -47,7 +47,7 @@ SWITCH_INTERVAL = 0.001
 
 def run_app(config: Config, first: ScreenFactory | None = None) -> int:
     """Run the app until it exits; its return code.  (Garbage collection, paused by
-    ``cli.collection_paused`` while the app is set up, stays paused until the first screen
+    ``program.collection_paused`` while the app is set up, stays paused until the first screen
     is drawn: see ``app.resume_collection``.)"""
     app = NavalApp(config, first)
     previous = sys.getswitchinterval()

@@ -83,7 +83,6 @@ class NavalScreen(Screen[T]):
         self.update_classes(self.size_classes(self.app.size), animate=False)
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        show_too_small(self, self.app.size)
         if self._resumed or not event.refresh_styles:
             return
         self._resumed = True
@@ -98,8 +97,6 @@ class NavalScreen(Screen[T]):
         if event.size == self._size:
             event.stop()
             event.prevent_default()
-            return
-        show_too_small(self, event.size)
 
     def size_classes(self, size: Size) -> dict[str, bool]:
         """The breakpoint classes for a terminal size, as Textual sets them on a Resize."""
@@ -126,6 +123,11 @@ class NavalScreen(Screen[T]):
     def _extend_compose(self, widgets: list[Widget]) -> None:
         super()._extend_compose(widgets)
         add_screen_layers(widgets, self.app.size)
+
+    @on(events.Resize)
+    @on(events.ScreenResume)
+    def _fit_too_small(self) -> None:
+        show_too_small(self, self.app.size)
 
 
 class NavalModal(ModalScreen[T]):

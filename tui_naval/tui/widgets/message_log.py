@@ -20,6 +20,8 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from tui_naval.tui.widgets.sized_view import SizedView
+
 
 @frozen
 class LogEntry:
@@ -66,7 +68,7 @@ class LogEntry:
         return out
 
 
-class MessageLog(ScrollView, can_focus=False):
+class MessageLog(SizedView, can_focus=False):
     """A scrolling log of ``LogEntry`` lines (the newest at the bottom)."""
 
     DEFAULT_CSS = """
@@ -134,11 +136,6 @@ class MessageLog(ScrollView, can_focus=False):
         return [self._line(first + index, 0, width) for index in range(len(self.entries))]
 
     # -- sizes and scrolling ------------------------------------------------------------
-    def _content_width(self) -> int:
-        """The width lines are drawn at: the view's, known from the first layout on (in
-        the layout pass too, where ``size`` and the regions are not yet)."""
-        return self.container_size.width - self.scrollbar_size_vertical
-
     def _width(self) -> int:
         return max(self.MIN_WIDTH, self._content_width())
 
@@ -158,10 +155,7 @@ class MessageLog(ScrollView, can_focus=False):
 
     def _fit_content(self) -> None:
         """The content's height at the present width, and the newest entry in view."""
-        size = Size(max(0, self._content_width()), self._line_count())
-        if size != self.virtual_size:
-            self.set_reactive(ScrollView.virtual_size, size)
-            self._scroll_update(size)
+        self._set_content_size(Size(max(0, self._content_width()), self._line_count()))
         self._keep_end()
 
     def _keep_end(self) -> None:
@@ -171,14 +165,6 @@ class MessageLog(ScrollView, can_focus=False):
             self.set_reactive(ScrollView.scroll_target_y, end)
             if self.show_vertical_scrollbar:
                 self.vertical_scrollbar.position = end
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
-                      layout: bool = True) -> bool:
-        # In the layout pass, before the frame is drawn: the content's height at the new
-        # width, and the newest entry in view.
-        changed = super()._size_updated(size, virtual_size, container_size, layout)
-        self._fit_content()
-        return changed
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)

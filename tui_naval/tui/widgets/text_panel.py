@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from rich.console import RenderableType
 from textual.geometry import Size
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 
+from tui_naval.tui.widgets.sized_view import SizedView
 
-class TextPanel(ScrollView, can_focus=False):
+
+class TextPanel(SizedView, can_focus=False):
     """Text from ``content()``, scrolled vertically when it is taller than the panel."""
 
     DEFAULT_CSS = """
@@ -64,25 +65,10 @@ class TextPanel(ScrollView, can_focus=False):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.strips(width))
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
-                      layout: bool = True) -> bool:
-        changed = super()._size_updated(size, virtual_size, container_size, layout)
-        self._fit_content()
-        return changed
-
-    def _content_width(self) -> int:
-        """The width the text is drawn at: the view's, known from the first layout on
-        (in the layout pass too, where ``size`` is not yet)."""
-        return self.container_size.width - self.scrollbar_size_vertical
-
     def _fit_content(self) -> None:
         width = self._content_width()
-        if width <= 0:
-            return
-        size = Size(width, len(self.strips(width)))
-        if size != self.virtual_size:
-            self.set_reactive(ScrollView.virtual_size, size)
-            self._scroll_update(size)
+        if width > 0:
+            self._set_content_size(Size(width, len(self.strips(width))))
 
     # -- drawing ------------------------------------------------------------------------
     def render_line(self, y: int) -> Strip:
