@@ -62,8 +62,35 @@ def show_too_small(screen: Screen[Any], size: Size) -> None:
         screen.mount(TooSmall())
 
 
-class NavalScreen(Screen[T]):
-    """A full screen of the app; ``COMMAND_SET`` drives its keys, key bar and palette.
+class AppScreen(Screen[T]):
+    """What the app's screens and dialogs share: their commands (``COMMAND_SET`` drives
+    their keys, key bar and palette), their own stylesheet, the app, and the layers
+    every screen has (``add_screen_layers``, ``show_too_small``)."""
+
+    COMMAND_SET: ClassVar[tuple[keys.Command, ...]] = ()
+    #: The screen's own sheet (``styles/<name>.tcss``), added as it opens
+    #: (``NavalApp.use_stylesheet``).
+    STYLESHEET: ClassVar[str | None] = None
+
+    @property
+    def naval(self) -> NavalApp:
+        from tui_naval.tui.app import NavalApp
+
+        assert isinstance(self.app, NavalApp)
+        return self.app
+
+    def _extend_compose(self, widgets: list[Widget]) -> None:
+        super()._extend_compose(widgets)
+        add_screen_layers(widgets, self.app.size)
+
+    @on(events.Resize)
+    @on(events.ScreenResume)
+    def _fit_too_small(self) -> None:
+        show_too_small(self, self.app.size)
+
+
+class NavalScreen(AppScreen[T]):
+    """A full screen of the app.
 
     Its widgets are styled once as they are mounted, not twice more before the first
     frame: the size classes (``-narrow``, ``-wide``, ...) are set before they are
@@ -71,10 +98,6 @@ class NavalScreen(Screen[T]):
     style again what has just been styled.
     """
 
-    COMMAND_SET: ClassVar[tuple[keys.Command, ...]] = ()
-    #: The screen's own sheet (``styles/<name>.tcss``), added as it opens
-    #: (``NavalApp.use_stylesheet``).
-    STYLESHEET: ClassVar[str | None] = None
     _resumed = False
 
     async def _on_compose(self, event: events.Compose) -> None:
@@ -113,45 +136,13 @@ class NavalScreen(Screen[T]):
                     break
         return classes
 
-    @property
-    def naval(self) -> NavalApp:
-        from tui_naval.tui.app import NavalApp
 
-        assert isinstance(self.app, NavalApp)
-        return self.app
-
-    def _extend_compose(self, widgets: list[Widget]) -> None:
-        super()._extend_compose(widgets)
-        add_screen_layers(widgets, self.app.size)
-
-    @on(events.Resize)
-    @on(events.ScreenResume)
-    def _fit_too_small(self) -> None:
-        show_too_small(self, self.app.size)
-
-
-class NavalModal(ModalScreen[T]):
+class NavalModal(ModalScreen[T], AppScreen[T]):
     """A dialog of the app; Escape closes it unless a subclass says otherwise."""
 
     COMMAND_SET: ClassVar[tuple[keys.Command, ...]] = keys.DIALOG
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.DIALOG)
     STYLESHEET: ClassVar[str | None] = "dialogs"
-
-    @property
-    def naval(self) -> NavalApp:
-        from tui_naval.tui.app import NavalApp
-
-        assert isinstance(self.app, NavalApp)
-        return self.app
-
-    def _extend_compose(self, widgets: list[Widget]) -> None:
-        super()._extend_compose(widgets)
-        add_screen_layers(widgets, self.app.size)
-
-    @on(events.Resize)
-    @on(events.ScreenResume)
-    def _fit_too_small(self) -> None:
-        show_too_small(self, self.app.size)
 
     def action_close(self) -> None:
         self.dismiss(None)
