@@ -32,10 +32,11 @@ from tui_naval.core.state import Event
 from tui_naval.program import collection_paused
 from tui_naval.rulesets import (
     DEFAULT_RULESET,
-    REGISTRY,
     UnknownRuleset,
     find_entry,
     find_ruleset,
+    load,
+    registry,
 )
 
 if TYPE_CHECKING:
@@ -172,9 +173,9 @@ def cmd_load(args: argparse.Namespace) -> int:
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
-    for entry in REGISTRY:
-        aliases = ", ".join(entry.aliases)
-        print(f"{entry.name:<14} {entry.title:<14} {entry.summary} (also: {aliases})")
+    for info in registry():
+        aliases = ", ".join(info.aliases)
+        print(f"{info.id:<14} {info.title:<14} {info.summary} (also: {aliases})")
     return 0
 
 
@@ -186,7 +187,8 @@ def cmd_maps(args: argparse.Namespace) -> int:
             print(f"{path.stem:<18} BROKEN: {exc}")
             continue
         grids = "/".join(g.value for g in spec.grids)
-        who = ", ".join(e.name for e in REGISTRY if unplayable_reason(e.load(), spec) is None)
+        who = ", ".join(info.id for info in registry()
+                        if unplayable_reason(load(info), spec) is None)
         print(f"{spec.name:<18} {spec.title:<30} {spec.goal.kind.value:<6} "
               f"{spec.width}x{spec.height:<3} {grids:<26} {len(spec.ships):>2} ships  "
               f"{who or 'no ruleset'}")

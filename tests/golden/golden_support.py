@@ -25,7 +25,7 @@ from pathlib import Path
 from tui_naval import cli
 from tui_naval.core.maps import available_maps, load_map
 from tui_naval.core.scenario import unplayable_reason
-from tui_naval.rulesets import REGISTRY
+from tui_naval.rulesets import load, registry
 
 GOLDENS = Path(__file__).with_name("goldens.json")
 SEEDS = (1, 2, 3)
@@ -36,8 +36,8 @@ def cases() -> list[tuple[str, str, str, int, str]]:
     """(ruleset, map, grid, seed, players) for every pinned playthrough."""
     out = []
     specs = [load_map(str(path)) for path in available_maps()]
-    for entry in REGISTRY:
-        ruleset = entry.load()
+    for info in registry():
+        ruleset = load(info)
         for spec in sorted(specs, key=lambda s: s.name):
             if unplayable_reason(ruleset, spec):
                 continue
@@ -46,7 +46,7 @@ def cases() -> list[tuple[str, str, str, int, str]]:
                     continue
                 for seed in SEEDS:
                     for players in PLAYERS:
-                        out.append((entry.name, spec.name, grid.value, seed, players))
+                        out.append((info.id, spec.name, grid.value, seed, players))
     return out
 
 

@@ -1,16 +1,30 @@
-"""The Ruleset plugin protocol: what a rulebook must provide to the engine."""
+"""The Ruleset protocol: what a rulebook gives the game, and the base that runs its turn.
+
+A ruleset's names are declared once, in its package's ``__init__`` as a
+``RulesetInfo`` (the registry reads them there without importing its rules).  Its
+rules module holds ``RULESET``: usually a ``RulesetBase`` whose ``turn`` declares the
+phases the engine runs (``core.engine``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Protocol, TypeVar
+import importlib
+from collections.abc import Callable, Mapping
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from attrs import frozen
 
+from tui_naval.core import engine
 from tui_naval.core.grid import GridKind
 from tui_naval.core.orders import Decision, Order
+from tui_naval.core.package_data import read_package_text
 from tui_naval.core.scenario import Scenario
-from tui_naval.core.state import GameState, GoalKind
+from tui_naval.core.state import GameState
+
+if TYPE_CHECKING:
+    from tui_naval.core.maps import MapSpec
+    from tui_naval.core.presenter import Presenter
 
 
 @frozen
@@ -31,22 +45,51 @@ class Row:
     fraction: float | None = None
 
 
+@frozen
+class RulesetInfo:
+    """A ruleset's names and where it lives, declared once in its package's ``__init__``."""
+
+    #: The name players type (``--ruleset salt-n-tar``), also kept in saves.
+    id: str
+    title: str
+    aliases: tuple[str, ...]
+    #: One line for menus and ``tui-naval rulesets``.
+    summary: str
+    #: The map a new game opens on when none is named.
+    default_map: str = ""
+    #: The ruleset's package (its ``__name__``): its rules, help, presenter and advisor.
+    package: str = ""
+
+
 S = TypeVar("S", bound=GameState)
+
+#: A greedy judgement: the option it values most.
+Advisor = Callable[[Any, Decision], Order]
 
 
 class Ruleset(Protocol[S]):
-    """A rulebook: its setup, phases, legal decisions and how orders change the state."""
+    """A rulebook: its setup, its decisions and how orders change the state."""
 
-    name: str
-    title: str
-    aliases: tuple[str, ...]
+    info: RulesetInfo
     grids: tuple[GridKind, ...]
-    goals: tuple[GoalKind, ...]
-    phases: tuple[str, ...]
+    #: The game kinds (``race``, ``battle``...) it plays.
+    goals: tuple[str, ...]
     state_type: type[S]
+
+    @property
+    def name(self) -> str:
+        """The ruleset's id."""
+        ...
+
+    @property
+    def title(self) -> str: ...
 
     def ship_classes(self) -> Mapping[str, ShipClass]:
         """Ship types by key."""
+        ...
+
+    def unplayable(self, spec: MapSpec) -> str | None:
+        """Why this ruleset cannot play a map beyond its goal, grids and classes (None: it can)."""
         ...
 
     def setup(self, scenario: Scenario) -> S:
@@ -57,8 +100,19 @@ class Ruleset(Protocol[S]):
         """What the side to act must decide now; None once the game is over."""
         ...
 
-    def apply(self, state: S, order: Order) -> S:
-        """The state after ``order``, run on to the next decision; raises IllegalOrder."""
+    def apply(self, state: S, order: Order, loud: bool = True) -> S:
+        """The state after ``order``, run on to the next decision; raises IllegalOrder.
+
+        A quiet apply (``loud=False``) keeps no events and formats no log text.
+        """
+        ...
+
+    def observe(self, state: S, side: str) -> S:
+        """``state`` as ``side`` may know it (the other side's plotted orders hidden)."""
+        ...
+
+    def evaluate(self, state: S, side: str) -> float:
+        """How good ``state`` is for ``side``, in [-1, 1]; exactly 1, -1 or 0 once over."""
         ...
 
     def describe(self, state: S, ship_id: str) -> list[Row]:
@@ -68,3 +122,80 @@ class Ruleset(Protocol[S]):
     def help_text(self) -> str:
         """The ruleset's rules reference for players, as Markdown."""
         ...
+
+    @property
+    def presenter(self) -> Presenter:
+        """How the ruleset shows itself: labels, previews, overlays, notes, event styles."""
+        ...
+
+    @property
+    def advisor(self) -> Advisor:
+        """The greedy judgement of the ruleset's decisions (``advisor.choose``)."""
+        ...
+
+
+class RulesetBase(Generic[S]):
+    """What every ruleset built on the engine shares: its names from its ``RulesetInfo``,
+    decisions and transitions by its declared ``turn``, and its package's help,
+    presenter (``present.PRESENTER``) and advisor (``advisor.choose``), each imported
+    when first asked for."""
+
+    info: RulesetInfo
+    grids: tuple[GridKind, ...] = (GridKind.HEX_FLAT, GridKind.HEX_POINTY, GridKind.SQUARE)
+    goals: tuple[str, ...] = ()
+    state_type: type[S]
+    #: The ruleset's turn (set by each ruleset; a property where it is built from parts).
+    turn: engine.Turn[S]
+
+    @property
+    def name(self) -> str:
+        return self.info.id
+
+    @property
+    def title(self) -> str:
+        return self.info.title
+
+    def unplayable(self, spec: MapSpec) -> str | None:
+        return None
+
+    def decision(self, state: S) -> Decision | None:
+        return engine.ask(self.turn, state)
+
+    def apply(self, state: S, order: Order, loud: bool = True) -> S:
+        return engine.apply(self.turn, state, order, loud)
+
+    def advance(self, state: S) -> S:
+        """Run a state (one a test or an editor has changed) on to its next decision."""
+        return engine.advance(self.turn, state, engine.Log(state.turn))
+
+    def begin(self, state: S, log: engine.Log) -> S:
+        """A freshly set-up state run on to its first decision."""
+        return engine.start(self.turn, state, log)
+
+    def observe(self, state: S, side: str) -> S:
+        return engine.observe(state, side)
+
+    def evaluate(self, state: S, side: str) -> float:
+        done = engine.terminal_value(state, side)
+        if done is not None:
+            return done
+        return max(-1.0, min(1.0, self.standing(state, side)))
+
+    def standing(self, state: S, side: str) -> float:
+        """How ``side`` stands in a game still going on, about -1..1 (each ruleset's own)."""
+        raise NotImplementedError
+
+    def help_text(self) -> str:
+        return read_package_text(self.info.package, "help.md")
+
+    @cached_property
+    def presenter(self) -> Presenter:
+        module = importlib.import_module(f"{self.info.package}.present")
+        presenter: Presenter = module.PRESENTER
+        return presenter
+
+    @cached_property
+    def advisor(self) -> Advisor:
+        module = importlib.import_module(f"{self.info.package}.advisor")
+        choose: Advisor = module.choose
+        return choose

@@ -8,13 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from enum import StrEnum
-from typing import Self
+from typing import Any, Self, TypeVar
 
 from attrs import evolve, field, frozen
 
 from tui_naval.core.dice import Rng
 from tui_naval.core.grid import Cell, Grid
+from tui_naval.core.orders import Decision, Order
 from tui_naval.core.wind import Wind
+
+T = TypeVar("T")
+
+
+def evolved(value: T, **changes: Any) -> T:
+    """``attrs.evolve`` for a value known by a protocol (a ship with a given component):
+    mypy's attrs support only accepts a concrete attrs class."""
+    new: T = evolve(value, **changes)  # type: ignore[misc]
+    return new
 
 
 class Terrain(StrEnum):
@@ -128,15 +138,43 @@ class Outcome:
 
 @frozen(kw_only=True)
 class ShipBase:
-    """What every ruleset's ship has."""
+    """What every ruleset's ship has; a ruleset adds one component per system it uses."""
 
     id: str
+    #: The side she fights for (a captured ship changes sides).
     side: str
     kind: str
     name: str = ""
+    #: Her fleet within the side, where a side has several (fleet morale); "" for one.
+    fleet: str = ""
     cell: Cell
+    #: The grid facing she heads on (the nearest one, when ``course`` is finer).
     heading: int
+    #: Her exact compass course in degrees, for rules that steer finer than the grid's
+    #: facings (45 or 30 degree turns, eight winds on hexes); None: ``heading`` exactly.
+    course: float | None = None
     afloat: bool = True
+
+
+@frozen
+class Pending:
+    """The decision a state waits on (None: none, the game is over), once computed."""
+
+    decision: Decision | None
+
+
+@frozen
+class Lock:
+    """Two ships locked together (a ram, grappling) until released."""
+
+    a: str
+    b: str
+
+    def holds(self, ship_id: str) -> bool:
+        return ship_id in (self.a, self.b)
+
+    def other(self, ship_id: str) -> str:
+        return self.b if ship_id == self.a else self.a
 
 
 @frozen(kw_only=True)
@@ -152,11 +190,19 @@ class GameState:
     wind: Wind
     rng: Rng
     ships: tuple[ShipBase, ...]
-    #: Orders given in the current plotted (simultaneous) phase, not yet resolved.
-    plotted: tuple[str, ...] = ()
+    #: Orders given in the current step and held until it resolves them together
+    #: (plotted, simultaneous orders: hidden from the other side).
+    plotted: tuple[Order, ...] = ()
+    #: Orders given in the current step and applied at once (sequential orders).
+    acted: tuple[Order, ...] = ()
+    #: Ships locked together (rammed, grappled).
+    locks: tuple[Lock, ...] = ()
     #: What the last transition did, for the log.
     events: tuple[Event, ...] = field(default=(), eq=False)
     outcome: Outcome | None = None
+    #: The decision this state waits on, kept by the engine once computed: a cache, never
+    #: copied by ``evolve`` (so an edited state asks again) and never saved.
+    pending: Pending | None = field(default=None, init=False, eq=False, repr=False)
 
     @property
     def grid(self) -> Grid:
@@ -175,3 +221,11 @@ class GameState:
         """A copy with one ship (matched by id) replaced."""
         ships = tuple(ship if s.id == ship.id else s for s in self.ships)
         return evolve(self, ships=ships)
+
+    def locked_with(self, ship_id: str) -> tuple[str, ...]:
+        """The ships locked to ``ship_id``."""
+        return tuple(lock.other(ship_id) for lock in self.locks if lock.holds(ship_id))
+
+    def fleet_of(self, side: str, fleet: str = "") -> tuple[ShipBase, ...]:
+        """A side's ships, or those of one of its fleets."""
+        return tuple(s for s in self.ships if s.side == side and (not fleet or s.fleet == fleet))

@@ -1,90 +1,61 @@
-"""The ruleset registry: rulesets found by name or alias, imported only when asked for.
+"""The ruleset registry: rulesets found by name or alias, their rules imported only when asked.
 
-A ruleset not listed here is not offered anywhere (menus, CLI): rules that are
-not implemented are absent, never faked.
+Each ruleset is a package here whose ``__init__`` declares its names once, as a
+``RulesetInfo`` named ``INFO``; its ``rules`` module holds ``RULESET``.  Reading
+the names imports only those small ``__init__`` modules.  A ruleset not listed
+in ``PACKAGES`` is not offered anywhere (menus, CLI): rules that are not
+implemented are absent, never faked.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from functools import cache
 from typing import Any
 
-from attrs import frozen
+from tui_naval.core.ruleset import Ruleset, RulesetInfo
 
-from tui_naval.core.ruleset import Ruleset
+#: The ruleset packages, in the order menus list them.
+PACKAGES = ("salt_n_tar", "kyngesreach", "ships_and_sails", "salt_and_shot")
+
+DEFAULT_RULESET = "salt-n-tar"
 
 
 class UnknownRuleset(LookupError):
     """No ruleset answers to that name."""
 
 
-@frozen
-class RulesetEntry:
-    """Where a ruleset lives, and the names it answers to."""
-
-    name: str
-    title: str
-    aliases: tuple[str, ...]
-    module: str
-    summary: str
-    #: The map a new game opens on when none is named.
-    default_map: str = ""
-
-    def load(self) -> Ruleset[Any]:
-        ruleset: Ruleset[Any] = importlib.import_module(self.module).RULESET
-        return ruleset
+@cache
+def registry() -> tuple[RulesetInfo, ...]:
+    """Every ruleset's ``RulesetInfo``, in menu order."""
+    out = []
+    for package in PACKAGES:
+        info: RulesetInfo = importlib.import_module(f"{__name__}.{package}").INFO
+        out.append(info)
+    return tuple(out)
 
 
-REGISTRY: tuple[RulesetEntry, ...] = (
-    RulesetEntry(
-        "salt-n-tar", "Salt'n'Tar", ("saltntar", "salt", "snt", "regatta"),
-        "tui_naval.rulesets.salt_n_tar.rules",
-        "Regatta-style sailing: races round buoys and chases; wind, luck and strain rolls.",
-        "channel-race",
-    ),
-    RulesetEntry(
-        "kyngesreach", "Kyngesreach", ("kyngesreach-naval", "kr", "gurps", "gurps-naval"),
-        "tui_naval.rulesets.kyngesreach.rules",
-        "GURPS broadsides: the wind gauge, range bands, hit location, Hull Integrity Points, "
-        "sails, masts and called shots.",
-        "kr-duel",
-    ),
-    RulesetEntry(
-        "ships-and-sails", "Ships & Sails", ("shipsandsails", "ships", "sns", "s&s"),
-        "tui_naval.rulesets.ships_and_sails.rules",
-        "Hex-ocean broadside battles: plotted moves, d12 wind, aimed ball, chain and grape, "
-        "collisions.",
-        "ss-duel",
-    ),
-    RulesetEntry(
-        "salt-and-shot", "Salt'n'Tar with Kyngesreach gunnery",
-        ("saltandshot", "sas", "saltnshot", "salt-shot"),
-        "tui_naval.rulesets.salt_and_shot.rules",
-        "Salt'n'Tar's combat turn of half moves fought with Kyngesreach broadsides: range "
-        "bands measured on the map, firing arcs, reloads, called shots; damage slows, "
-        "dismasts and cripples the helm.",
-        "sas-duel",
-    ),
-)
-
-DEFAULT_RULESET = "salt-n-tar"
+def load(info: RulesetInfo) -> Ruleset[Any]:
+    """The ruleset an entry names (its rules imported now)."""
+    ruleset: Ruleset[Any] = importlib.import_module(f"{info.package}.rules").RULESET
+    return ruleset
 
 
 def _key(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
-def find_entry(name: str) -> RulesetEntry:
+def find_entry(name: str) -> RulesetInfo:
     """The registry entry for a name or alias (case, spaces and punctuation ignored)."""
     wanted = _key(name)
-    for entry in REGISTRY:
-        if wanted in {_key(entry.name), _key(entry.title), *map(_key, entry.aliases)}:
-            return entry
-    known = ", ".join(e.name for e in REGISTRY)
+    for info in registry():
+        if wanted in {_key(info.id), _key(info.title), *map(_key, info.aliases)}:
+            return info
+    known = ", ".join(info.id for info in registry())
     raise UnknownRuleset(f"unknown ruleset {name!r} (known: {known})")
 
 
 def find_ruleset(name: str) -> Ruleset[Any]:
     """Load a ruleset by name or alias; UnknownRuleset if there is none."""
-    return find_entry(name).load()
+    return load(find_entry(name))

@@ -1,6 +1,18 @@
 """Kyngesreach Naval Combat (GURPS): wind gauge, range bands and broadsides.
 
-``gunnery`` is the gunnery on its own (for composing with a sailing system);
-``rules`` is the stand-alone ruleset that wraps it with the wind gauge and the
-range bands.
+The gunnery itself is the Kyngesreach gunnery system
+(``tui_naval.systems.gunnery.kyngesreach``); this ruleset wraps it with the wind
+gauge and the range bands.
 """
+
+from tui_naval.core.ruleset import RulesetInfo
+
+INFO = RulesetInfo(
+    id="kyngesreach",
+    title="Kyngesreach",
+    aliases=("kyngesreach-naval", "kr", "gurps", "gurps-naval"),
+    summary="GURPS broadsides: the wind gauge, range bands, hit location, Hull Integrity "
+            "Points, sails, masts and called shots.",
+    default_map="kr-duel",
+    package=__name__,
+)

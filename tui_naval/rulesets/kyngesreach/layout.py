@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.state import Board
-from tui_naval.rulesets.kyngesreach.gunnery import Battery
+from tui_naval.systems.gunnery.kyngesreach.gunnery import Battery
 
 _SQRT3 = math.sqrt(3.0)
 

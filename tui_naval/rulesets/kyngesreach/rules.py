@@ -4,34 +4,33 @@ A round: the wind gauge (round 1 by Weather Sense, then Contested Seamanship),
 the holder's try to change the range band, the holder's choice of battery, the
 broadsides (the holder's squadron first at +1, then the other; on a tie both
 together at -1), the ammunition orders, and the end of the round (reloading,
-fire, flooding, jury rigging, foundering).  The gunnery itself is in
-``gunnery.py``, which knows nothing of how the band was reached.
+fire, flooding, jury rigging, foundering).  The gunnery is the Kyngesreach
+gunnery system, which knows nothing of how the band was reached; the gauge is
+the wind-gauge initiative system.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 
 from attrs import evolve
 
-from tui_naval.core.dice import Chance, ChanceOutcome, Check, DiceSpec, Rng, Roller, gurps_check
-from tui_naval.core.events import EventLog as Log
-from tui_naval.core.grid import Cell, GridKind
-from tui_naval.core.orders import Decision, Order, check_answer
-from tui_naval.core.package_data import read_package_text
-from tui_naval.core.ruleset import Row, Ruleset, ShipClass
+from tui_naval.core.dice import Chance, ChanceOutcome, DiceSpec, Rng, Roller, gurps_check
+from tui_naval.core.engine import Auto, Decide, Log, Turn
+from tui_naval.core.grid import Cell
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.ruleset import Row, Ruleset, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario, ScenarioError
 from tui_naval.core.state import GoalKind, Outcome
 from tui_naval.core.wind import Wind
-from tui_naval.rulesets.kyngesreach import gunnery as gun
-from tui_naval.rulesets.kyngesreach import layout
-from tui_naval.rulesets.kyngesreach.gunnery import Aim, Battery, Gunnery
-from tui_naval.rulesets.kyngesreach.options import read_options
+from tui_naval.rulesets.kyngesreach import INFO, layout
 from tui_naval.rulesets.kyngesreach.state import KyngShip, KyngState
-from tui_naval.rulesets.kyngesreach.tables import AMMO_NAMES, BANDS, MASTS, Band, tables
-
-PHASES = ("weather", "gauge", "range", "battery", "fire", "ammo", "end")
-DECIDING = ("weather", "range", "battery", "fire", "ammo")
+from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
+from tui_naval.systems.gunnery.kyngesreach.gunnery import Aim, Battery, Gunnery
+from tui_naval.systems.gunnery.kyngesreach.options import read_options
+from tui_naval.systems.gunnery.kyngesreach.tables import AMMO_NAMES, BANDS, MASTS, Band, tables
+from tui_naval.systems.initiative.wind_gauge import WindGauge, Words
 
 
 def label(ship: KyngShip) -> str:
@@ -48,6 +47,7 @@ def shift_band(band: Band, steps: int) -> Band:
     return BANDS[i]
 
 
+@cache
 def skill_chance(skill: int, success: str, failure: str) -> Chance:
     """A 3d6 roll under ``skill`` as a chance node."""
     dist = DiceSpec.parse("3d6").distribution()
@@ -61,25 +61,371 @@ def skill_chance(skill: int, success: str, failure: str) -> Chance:
     return Chance("3d6", tuple(outcomes))
 
 
-class Kyngesreach:
+def magic_bonus(state: KyngState, roller: Roller, log: Log) -> str:
+    """The side whose magical wind blows this round ("" if none)."""
+    mages = {m.side: m for m in state.magic if GAUGE.in_action(state, m.side)}
+    if not mages:
+        return ""
+    if len(mages) == 1:
+        (side, mage), = mages.items()
+        log("magic", f"{mage.name} of {side} raises a trailing wind: "
+            f"+{tables().trailing_wind} to {side}'s Seamanship")
+        return side
+    a, b = (mages[s] for s in state.sides)
+    if a.strength != b.strength:
+        win = a if a.strength > b.strength else b
+        log("magic", f"the wind-mages strive: {win.name} of {win.side} is the stronger "
+            f"({a.strength} against {b.strength}) and the trailing wind is {win.side}'s")
+        return win.side
+    ca, ta = gun.skill_roll(roller, f"{a.side} spell", a.skill, [])
+    cb, tb = gun.skill_roll(roller, f"{b.side} spell", b.skill, [])
+    result = gun.contest(ca, cb)
+    win_side = a.side if result > 0 else b.side if result < 0 else ""
+    text = f"the trailing wind is {win_side}'s" if win_side else "the winds cancel out"
+    log("magic", f"the wind-mages are evenly matched: Quick Contest {ta}; {tb}: {text}")
+    return win_side
+
+
+GAUGE = WindGauge(
+    lambda ship: ship.gunnery.in_action,
+    Words(reading="the wind-gauge contests",
+          taken="{holder} takes the wind gauge ({why}): fires first at +{holder_gunner}, "
+                "chooses the battery and may change the range",
+          tie="a tie ({why}): both squadrons fire together at {tie_gunner}, no one switches "
+              "battery; the gauge resets",
+          cannot="(two masts down, adrift or immobilised): it loses the wind gauge"),
+    magic=magic_bonus,  # type: ignore[arg-type]
+)
+
+
+def in_action(state: KyngState, side: str) -> list[KyngShip]:
+    return [s for s in state.ships if s.side == side and s.gunnery.in_action]
+
+
+def enemy(state: KyngState, side: str) -> str:
+    return state.sides[1] if side == state.sides[0] else state.sides[0]
+
+
+def flagship(state: KyngState, side: str) -> KyngShip | None:
+    """The side's first ship in action (map order) commands the squadron."""
+    ships = in_action(state, side)
+    return ships[0] if ships else None
+
+
+def range_skill(state: KyngState, side: str) -> tuple[int, list[tuple[str, int]]]:
+    flag = flagship(state, side)
+    assert flag is not None
+    return flag.gunnery.skills.seamanship, GAUGE.squadron_mods(state, side)
+
+
+def gauge_mods(state: KyngState, side: str) -> list[tuple[str, int]]:
+    """The wind gauge's Gunner modifier for ``side``."""
+    return GAUGE.gunner_mods(state, side, ("wind gauge", "tie"))
+
+
+def firing_order(state: KyngState) -> list[KyngShip]:
+    """The holder's ships first (map order), then the other side's."""
+    if not state.holder:
+        return list(state.ships)
+    return sorted(state.ships, key=lambda s: s.side != state.holder)
+
+
+def aims(state: KyngState, ship: KyngShip) -> list[tuple[KyngShip, Aim]]:
+    """Every legal (target, aim) for the ship's engaged battery this round."""
+    if not ship.gunnery.in_action:
+        return []
+    out = []
+    for target in state.ships:
+        if target.side == ship.side:
+            continue
+        for aim in gun.aim_options(ship.gunnery, ship.gunnery.engaged, target.gunnery,
+                                   state.band):
+            out.append((target, aim))
+    return out
+
+
+def target_options(state: KyngState, ship: KyngShip) -> tuple[Order, ...]:
+    found = aims(state, ship)
+    if not found:
+        return ()
+    return (*(Order(ship.id, aim.token, target.id) for target, aim in found),
+            Order(ship.id, "hold"))
+
+
+def _names(ship: KyngShip, target: KyngShip) -> tuple[str, str, str, str]:
+    return ship.id, label(ship), target.id, label(target)
+
+
+def _homes(ships: Sequence[KyngShip], sides: tuple[str, ...]) -> tuple[list[Cell], list[Cell]]:
+    return ([s.home for s in ships if s.side == sides[0]],
+            [s.home for s in ships if s.side == sides[1]])
+
+
+def arrange(state: KyngState) -> KyngState:
+    """Put the squadrons at the band's distance, broadside on (ships out of action stay)."""
+    grid, sides = state.grid, state.sides
+    line = layout.axis(grid, *_homes(state.ships, sides))
+    moving = [s for s in state.ships if s.gunnery.in_action]
+    fixed = [s.cell for s in state.ships if s.afloat and not s.gunnery.in_action]
+    cells = tables().bands[state.band].cells
+    a, b = layout.place(state.board, line, *_homes(moving, sides), cells, fixed)
+    where = dict(zip([s.id for s in moving if s.side == sides[0]], a, strict=True))
+    where |= dict(zip([s.id for s in moving if s.side == sides[1]], b, strict=True))
+    ships = []
+    for ship in state.ships:
+        if ship.id in where:
+            towards = (line[0], line[1]) if ship.side == sides[0] else (-line[0], -line[1])
+            heading = layout.broadside_heading(grid, towards, ship.gunnery.engaged)
+            ship = evolve(ship, cell=where[ship.id], heading=heading)
+        ships.append(ship)
+    return evolve(state, ships=tuple(ships))
+
+
+# -- the steps of a round --------------------------------------------------------------
+
+def _weather(state: KyngState) -> Decision | None:
+    return GAUGE.weather_decision(state, "who reads the weather (Weather Sense)?")
+
+
+def _range_decision(state: KyngState) -> Decision | None:
+    side = state.holder
+    flag = flagship(state, side) if side else None
+    if flag is None or state.acted:
+        return None
+    options = [Order(flag.id, "range", "hold")]
+    if state.band is not BANDS[0]:
+        options.append(Order(flag.id, "range", "close"))
+    if state.band is not BANDS[-1]:
+        options.append(Order(flag.id, "range", "open"))
+    base, mods = range_skill(state, side)
+    skill = base + sum(v for _, v in mods)
+    return Decision(side, "range", flag.id,
+                    f"{side} holds the wind gauge at {band_name(state.band)} range: close, "
+                    f"open or hold? (Seamanship {skill})",
+                    tuple(options),
+                    chance=skill_chance(skill, "the range changes by one band",
+                                        "the range holds"))
+
+
+def _change_range(state: KyngState, order: Order, log: Log) -> KyngState:
+    side = state.holder
+    if order.arg == "hold":
+        log("range", f"{side} holds the range at {band_name(state.band)}", order.ship)
+        return state
+    roller = Roller(state.rng)
+    base, mods = range_skill(state, side)
+    check, text = gun.skill_roll(roller, "Seamanship", base, mods)
+    state = evolve(state, rng=roller.rng)
+    flag = state.ship(order.ship)
+    want = "close" if order.arg == "close" else "open"
+    if not check.success:
+        log("range", f"{label(flag)} tries to {want} the range: {text}: the range holds at "
+            f"{band_name(state.band)}", flag.id)
+        return state
+    band = shift_band(state.band, -1 if order.arg == "close" else 1)
+    cells = tables().bands[band].cells
+    log("range", f"{label(flag)} tries to {want} the range: {text}: the range "
+        f"{'closes' if order.arg == 'close' else 'opens'} to {band_name(band)} "
+        f"({cells} cells)", flag.id)
+    return arrange(evolve(state, band=band))
+
+
+def battery_text(g: Gunnery, battery: Battery) -> str:
+    guns = g.guns(battery)
+    if guns.ready:
+        state = f"loaded, {AMMO_NAMES[guns.ammo]}"
+    elif guns.empty:
+        state = "empty"
+    else:
+        state = f"{AMMO_NAMES[guns.ammo]} in {guns.reload}"
+    return f"{battery.value} {guns.guns} guns {state}"
+
+
+def _battery_decision(state: KyngState) -> Decision | None:
+    """The holder chooses the side of the engagement for the whole line."""
+    flag = flagship(state, state.holder) if state.holder else None
+    if flag is None or state.acted:
+        return None
+    now = flag.gunnery.engaged
+    ours = "; ".join(f"{label(s)}: " + ", ".join(battery_text(s.gunnery, b) for b in Battery)
+                     for s in in_action(state, state.holder))
+    return Decision(state.holder, "battery", flag.id,
+                    f"{state.holder}: engage with which battery? (the enemy then faces you "
+                    f"with her other one; {ours})",
+                    (Order(flag.id, "battery", now.value),
+                     Order(flag.id, "battery", now.other.value)))
+
+
+def _choose_battery(state: KyngState, order: Order, log: Log) -> KyngState:
+    """Set the engaged batteries: the holder's choice, the other side the opposite."""
+    side = state.holder
+    battery = Battery(order.arg)
+    flag = state.ship(order.ship)
+    if battery is flag.gunnery.engaged:
+        log("battery", f"{side} keeps the {battery.value} battery engaged", flag.id)
+        return state
+    ships = []
+    for ship in state.ships:
+        mine = battery if ship.side == side else battery.other
+        ships.append(evolve(ship, gunnery=evolve(ship.gunnery, engaged=mine)))
+    state = evolve(state, ships=tuple(ships))
+    log("battery", f"{side} wears round to engage with the {battery.value} battery; "
+        f"{enemy(state, side)} now faces them with her {battery.other.value} battery", flag.id)
+    return arrange(state)
+
+
+def _fire_decision(state: KyngState) -> Decision | None:
+    done = {o.ship for o in state.acted} | {o.ship for o in state.plotted}
+    for ship in firing_order(state):
+        if ship.id in done:
+            continue
+        options = target_options(state, ship)
+        if not options:
+            continue
+        g = ship.gunnery
+        guns = g.guns(g.engaged)
+        return Decision(ship.side, "target", ship.id,
+                        f"{label(ship)}: {g.engaged.value} battery, {guns.guns} guns of "
+                        f"{AMMO_NAMES[guns.ammo]}, {band_name(state.band)} range: "
+                        "choose a target and aim", options, plotted=not state.holder)
+    return None
+
+
+def _fire_one(state: KyngState, order: Order, log: Log) -> KyngState:
+    """A ship of the holder's or the other side fires in turn."""
+    ship = state.ship(order.ship)
+    if order.verb == "hold":
+        log("gunnery", f"{label(ship)} holds her fire", ship.id)
+        return state
+    target = state.ship(order.arg)
+    roller = Roller(state.rng)
+    g, tg = ship.gunnery, target.gunnery
+    shooter, hit, _ = gun.fire(roller, g, g.engaged, tg, tg.engaged, state.band,
+                               Aim.parse(order.verb), log,
+                               extra=gauge_mods(state, ship.side), names=_names(ship, target))
+    state = state.with_ship(evolve(ship, gunnery=shooter))
+    state = state.with_ship(evolve(target, gunnery=hit, afloat=not hit.sunk))
+    return evolve(state, rng=roller.rng)
+
+
+def _fire_together(state: KyngState, orders: tuple[Order, ...], log: Log) -> KyngState:
+    """On a tie every ship fires at once: rolls from the state before the volley."""
+    if state.holder:
+        return state
+    before = {s.id: s for s in state.ships}
+    roller = Roller(state.rng)
+    by_ship = {o.ship: o for o in orders}
+    for ship0 in state.ships:
+        order = by_ship.get(ship0.id)
+        if order is None:
+            continue
+        if order.verb == "hold":
+            log("gunnery", f"{label(ship0)} holds her fire", ship0.id)
+            continue
+        aim = Aim.parse(order.verb)
+        target0 = before[order.arg]
+        g0, tg0 = ship0.gunnery, target0.gunnery
+        volley = gun.roll_volley(roller, g0, g0.engaged, tg0, state.band, aim,
+                                 gauge_mods(state, ship0.side))
+        ammo = AMMO_NAMES[g0.guns(g0.engaged).ammo]
+        log("gunnery", f"{label(ship0)} fires {aim.describe()} of {ammo} from her "
+            f"{g0.engaged.value} battery at {label(target0)}: {volley.text}", ship0.id)
+        ship = state.ship(ship0.id)
+        shooter = gun.after_firing(ship.gunnery, g0.engaged, volley)
+        if volley.check.critical and not volley.check.success:
+            log("gunnery", f"{label(ship)}: a gun bursts", ship.id)
+        state = state.with_ship(evolve(ship, gunnery=shooter))
+        target = state.ship(target0.id)
+        hit = gun.apply_hits(roller, target.gunnery, g0.info.calibre, aim, volley.hits,
+                             tg0.engaged, log, target.id, label(target))
+        state = state.with_ship(evolve(target, gunnery=hit, afloat=not hit.sunk))
+    return evolve(state, rng=roller.rng)
+
+
+def _ammo_decision(state: KyngState) -> Decision | None:
+    return gun.ammo_decision(state.ships, state.plotted, lambda ship: ship.gunnery.in_action,
+                             "rounds")
+
+
+def _reload(state: KyngState, orders: tuple[Order, ...], log: Log) -> KyngState:
+    for order in orders:
+        ship = state.ship(order.ship)
+        battery = Battery(order.verb)
+        before = ship.gunnery.guns(battery)
+        g, rounds = gun.start_reload(ship.gunnery, battery, order.arg)
+        if rounds:
+            now = g.guns(battery)
+            what = "draws her charge and reloads" if not before.empty else "reloads"
+            log("ammo", f"{label(ship)}'s {battery.value} battery {what} with "
+                f"{AMMO_NAMES[now.ammo]}: loaded in {now.reload} round"
+                f"{'s' * (now.reload != 1)}", ship.id)
+        state = state.with_ship(evolve(ship, gunnery=g))
+    return state
+
+
+def _end_round(state: KyngState, log: Log) -> KyngState:
+    roller = Roller(state.rng)
+    ships = []
+    for ship in state.ships:
+        if ship.afloat:
+            g = gun.end_of_round(roller, ship.gunnery, log, ship.id, label(ship))
+            ship = evolve(ship, gunnery=g, afloat=not g.sunk)
+        ships.append(ship)
+    return evolve(state, ships=tuple(ships), rng=roller.rng)
+
+
+def judge(state: KyngState) -> Outcome | None:
+    fighting = [side for side in state.sides if in_action(state, side)]
+    if len(fighting) == 2:
+        return None
+    if fighting:
+        loser = enemy(state, fighting[0])
+        return Outcome(fighting[0], f"every ship of {loser} is sunk, sinking or struck")
+    return Outcome(None, "both squadrons are out of action")
+
+
+def side_strength(state: KyngState, side: str) -> float:
+    ships = [s for s in state.ships if s.side == side]
+    return sum(gun.strength(s.gunnery) for s in ships) / len(ships)
+
+
+def judge_at_limit(state: KyngState) -> Outcome:
+    """After the last round: the squadron with more of its strength left wins."""
+    a, b = state.sides
+    sa, sb = side_strength(state, a), side_strength(state, b)
+    text = f"after {state.turn} rounds {a} keeps {sa:.0%} of its strength, {b} {sb:.0%}"
+    if round(sa, 9) == round(sb, 9):
+        return Outcome(None, text)
+    return Outcome(a if sa > sb else b, text)
+
+
+TURN: Turn[KyngState] = Turn(
+    steps=(
+        Decide("weather", _weather, when=lambda s: s.turn == 1,
+               close=lambda state, held, log: GAUGE.read_weather(state, held, log)),
+        Auto("gauge", GAUGE.contest, when=lambda s: s.turn > 1),
+        Decide("range", _range_decision, answer=_change_range),
+        Decide("battery", _battery_decision, answer=_choose_battery),
+        Decide("fire", _fire_decision, answer=_fire_one, close=_fire_together),
+        Decide("ammo", _ammo_decision, close=_reload),
+        Auto("end", _end_round),
+    ),
+    judge=judge,
+    at_limit=judge_at_limit,
+)
+
+
+class Kyngesreach(RulesetBase[KyngState]):
     """The Kyngesreach ruleset: squadron battles by wind gauge and range band."""
 
-    name: str = "kyngesreach"
-    title: str = "Kyngesreach"
-    aliases: tuple[str, ...] = ("kyngesreach-naval", "kr", "gurps", "gurps-naval")
-    grids: tuple[GridKind, ...] = (GridKind.HEX_FLAT, GridKind.HEX_POINTY, GridKind.SQUARE)
-    goals: tuple[GoalKind, ...] = (GoalKind.BATTLE,)
-    phases: tuple[str, ...] = PHASES
-    state_type: type[KyngState] = KyngState
+    info = INFO
+    goals = (GoalKind.BATTLE,)
+    state_type = KyngState
+    turn = TURN
 
-    # -- catalogue -------------------------------------------------------------
     def ship_classes(self) -> Mapping[str, ShipClass]:
         return {k: ShipClass(k, c.name, c.about) for k, c in tables().classes.items()}
 
-    def help_text(self) -> str:
-        return read_package_text(__package__, "help.md")
-
-    # -- setup -----------------------------------------------------------------
     def setup(self, scenario: Scenario) -> KyngState:
         spec = scenario.map
         if len(spec.sides) != 2:
@@ -100,16 +446,15 @@ class Kyngesreach:
                                              else Battery.PORT)))
             for slot in scenario.ships
         )
-        homes = self._homes(ships, spec.sides)
+        homes = _homes(ships, spec.sides)
         distance = layout.axis(grid, *homes)[2]
         cells = layout.nearest_band_distance(distance, (t.bands[b].cells for b in BANDS))
         band = next(b for b in BANDS if t.bands[b].cells == cells)
         wind = Wind(grid.parse_facing(spec.wind[0]), spec.wind[1]) if spec.wind else Wind(0, 2)
         state = KyngState(ruleset=self.name, board=board, goal=spec.goal, sides=spec.sides,
-                          turn=1, phase="weather", wind=wind,
-                          rng=Rng.from_seed(scenario.seed), ships=ships, band=band,
+                          wind=wind, rng=Rng.from_seed(scenario.seed), ships=ships, band=band,
                           magic=opts.magic)
-        state = self.arrange(state)
+        state = arrange(state)
         log = Log(1)
         log("game", f"a battle of {spec.goal.turns} rounds: {self._fleet(state, spec.sides[0])} "
             f"against {self._fleet(state, spec.sides[1])}; the squadrons meet at "
@@ -117,7 +462,7 @@ class Kyngesreach:
         for mage in state.magic:
             log("magic", f"{mage.side} has {mage.name} (strength {mage.strength}, "
                 f"spell skill {mage.skill}): the magical wind is in play")
-        return self._advance(state, log)
+        return self.begin(state, log)
 
     def _fleet(self, state: KyngState, side: str) -> str:
         ships = [s for s in state.ships if s.side == side]
@@ -132,11 +477,11 @@ class Kyngesreach:
     def arrange(self, state: KyngState) -> KyngState:
         """Put the squadrons at the band's distance, broadside on (ships out of action stay)."""
         grid, sides = state.grid, state.sides
-        line = layout.axis(grid, *self._homes(state.ships, sides))
+        line = layout.axis(grid, *_homes(state.ships, sides))
         moving = [s for s in state.ships if s.gunnery.in_action]
         fixed = [s.cell for s in state.ships if s.afloat and not s.gunnery.in_action]
         cells = tables().bands[state.band].cells
-        a, b = layout.place(state.board, line, *self._homes(moving, sides), cells, fixed)
+        a, b = layout.place(state.board, line, *_homes(moving, sides), cells, fixed)
         where = dict(zip([s.id for s in moving if s.side == sides[0]], a, strict=True))
         where |= dict(zip([s.id for s in moving if s.side == sides[1]], b, strict=True))
         ships = []
@@ -148,468 +493,13 @@ class Kyngesreach:
             ships.append(ship)
         return evolve(state, ships=tuple(ships))
 
-    # -- helpers ---------------------------------------------------------------
-    def in_action(self, state: KyngState, side: str) -> list[KyngShip]:
-        return [s for s in state.ships if s.side == side and s.gunnery.in_action]
 
-    def enemy(self, state: KyngState, side: str) -> str:
-        return state.sides[1] if side == state.sides[0] else state.sides[0]
+    def standing(self, state: KyngState, side: str) -> float:
+        """The side's strength left against the other's (what the limit judges by)."""
+        ours = side_strength(state, side)
+        theirs = side_strength(state, enemy(state, side))
+        return (ours - theirs) / max(ours + theirs, 1e-9)
 
-    def flagship(self, state: KyngState, side: str) -> KyngShip | None:
-        """The side's first ship in action (map order) commands the squadron."""
-        ships = self.in_action(state, side)
-        return ships[0] if ships else None
-
-    def line_mods(self, state: KyngState, side: str) -> tuple[list[tuple[str, int]], str]:
-        """The squadron's handling modifiers: its clumsiest ship still in the line sets them."""
-        line = [s for s in self.in_action(state, side) if not s.gunnery.out_of_line]
-        if not line:
-            return [], ""
-        worst = min(line, key=lambda s: sum(v for _, v in gun.seamanship_modifiers(s.gunnery)))
-        return gun.seamanship_modifiers(worst.gunnery), worst.id
-
-    def range_skill(self, state: KyngState, side: str) -> tuple[int, list[tuple[str, int]]]:
-        flag = self.flagship(state, side)
-        assert flag is not None
-        mods, worst = self.line_mods(state, side)
-        if len(self.in_action(state, side)) > 1:
-            mods = [(f"{name} ({worst})", v) for name, v in mods]
-        return flag.gunnery.skills.seamanship, mods
-
-    def firing_order(self, state: KyngState) -> list[KyngShip]:
-        """The holder's ships first (map order), then the other side's."""
-        if not state.holder:
-            return list(state.ships)
-        return sorted(state.ships, key=lambda s: s.side != state.holder)
-
-    def aims(self, state: KyngState, ship: KyngShip) -> list[tuple[KyngShip, Aim]]:
-        """Every legal (target, aim) for the ship's engaged battery this round."""
-        if not ship.gunnery.in_action:
-            return []
-        out = []
-        for target in state.ships:
-            if target.side == ship.side:
-                continue
-            for aim in gun.aim_options(ship.gunnery, ship.gunnery.engaged, target.gunnery,
-                                       state.band):
-                out.append((target, aim))
-        return out
-
-    # -- decisions -------------------------------------------------------------
-    def decision(self, state: KyngState) -> Decision | None:
-        if state.outcome is not None or state.phase not in DECIDING:
-            return None
-        phase = state.phase
-        if phase == "weather":
-            return self._weather_decision(state)
-        if phase == "range":
-            return self._range_decision(state)
-        if phase == "battery":
-            return self._battery_decision(state)
-        if phase == "fire":
-            return self._fire_decision(state)
-        return self._ammo_decision(state)
-
-    def _plotted_ships(self, state: KyngState) -> set[str]:
-        return {Order.parse(text).ship for text in state.plotted}
-
-    def _weather_decision(self, state: KyngState) -> Decision | None:
-        done = {state.ship(s).side for s in self._plotted_ships(state)}
-        return gun.weather_decision(state.sides, lambda side: self.in_action(state, side), done,
-                                    "who reads the weather (Weather Sense)?")
-
-    def _range_decision(self, state: KyngState) -> Decision | None:
-        side = state.holder
-        flag = self.flagship(state, side) if side else None
-        if flag is None or state.acted:
-            return None
-        options = [Order(flag.id, "range", "hold")]
-        if state.band is not BANDS[0]:
-            options.append(Order(flag.id, "range", "close"))
-        if state.band is not BANDS[-1]:
-            options.append(Order(flag.id, "range", "open"))
-        base, mods = self.range_skill(state, side)
-        skill = base + sum(v for _, v in mods)
-        return Decision(side, "range", flag.id,
-                        f"{side} holds the wind gauge at {band_name(state.band)} range: close, "
-                        f"open or hold? (Seamanship {skill})",
-                        tuple(options),
-                        chance=skill_chance(skill, "the range changes by one band",
-                                            "the range holds"))
-
-    def _battery_decision(self, state: KyngState) -> Decision | None:
-        """The holder chooses the side of the engagement for the whole line."""
-        flag = self.flagship(state, state.holder) if state.holder else None
-        if flag is None or state.acted:
-            return None
-        now = flag.gunnery.engaged
-        ours = "; ".join(f"{label(s)}: " + ", ".join(self._battery_text(s.gunnery, b)
-                                                      for b in Battery)
-                         for s in self.in_action(state, state.holder))
-        return Decision(state.holder, "battery", flag.id,
-                        f"{state.holder}: engage with which battery? (the enemy then faces you "
-                        f"with her other one; {ours})",
-                        (Order(flag.id, "battery", now.value),
-                         Order(flag.id, "battery", now.other.value)))
-
-    @staticmethod
-    def _battery_text(g: Gunnery, battery: Battery) -> str:
-        guns = g.guns(battery)
-        if guns.ready:
-            state = f"loaded, {AMMO_NAMES[guns.ammo]}"
-        elif guns.empty:
-            state = "empty"
-        else:
-            state = f"{AMMO_NAMES[guns.ammo]} in {guns.reload}"
-        return f"{battery.value} {guns.guns} guns {state}"
-
-    def target_options(self, state: KyngState, ship: KyngShip) -> tuple[Order, ...]:
-        aims = self.aims(state, ship)
-        if not aims:
-            return ()
-        return (*(Order(ship.id, aim.token, target.id) for target, aim in aims),
-                Order(ship.id, "hold"))
-
-    def _fire_decision(self, state: KyngState) -> Decision | None:
-        done = set(state.acted) | self._plotted_ships(state)
-        for ship in self.firing_order(state):
-            if ship.id in done:
-                continue
-            options = self.target_options(state, ship)
-            if not options:
-                continue
-            g = ship.gunnery
-            guns = g.guns(g.engaged)
-            return Decision(ship.side, "target", ship.id,
-                            f"{label(ship)}: {g.engaged.value} battery, {guns.guns} guns of "
-                            f"{AMMO_NAMES[guns.ammo]}, {band_name(state.band)} range: "
-                            "choose a target and aim", options, plotted=not state.holder)
-        return None
-
-    def _ammo_decision(self, state: KyngState) -> Decision | None:
-        return gun.ammo_decision(state.ships, state.plotted,
-                                 lambda ship: ship.gunnery.in_action, "rounds")
-
-    # -- transitions -----------------------------------------------------------
-    def apply(self, state: KyngState, order: Order) -> KyngState:
-        decision = check_answer(self.decision(state), order, state.outcome is not None)
-        log = Log(state.turn)
-        state = self._answer(state, decision, order, log)
-        return self._advance(state, log)
-
-    def _answer(self, state: KyngState, decision: Decision, order: Order,
-                log: Log) -> KyngState:
-        if decision.plotted:
-            return evolve(state, plotted=(*state.plotted, str(order)))
-        state = evolve(state, acted=(*state.acted, order.ship))
-        if decision.kind == "range":
-            return self._change_range(state, order, log)
-        if decision.kind == "battery":
-            return self._choose_battery(state, order, log)
-        return self._fire_one(state, order, log)
-
-    def _advance(self, state: KyngState, log: Log) -> KyngState:
-        """Run automatic steps and forced answers until a real choice or the end."""
-        while state.outcome is None:
-            if state.phase in DECIDING:
-                decision = self.decision(state)
-                if decision is not None:
-                    if len(decision.options) > 1:
-                        break
-                    state = self._answer(state, decision, decision.options[0], log)
-                    continue
-                state = self._close_phase(state, log)
-            elif state.phase == "gauge":
-                state = self._contest(state, log)
-            else:
-                state = self._end_round(state, log)
-                log.turn = state.turn
-            if state.outcome is None:
-                state = self._judge(state, log)
-        return evolve(state, events=tuple(log.events))
-
-    def advance(self, state: KyngState) -> KyngState:
-        """Run a state (say, one a test or an editor has changed) on to its next decision."""
-        return self._advance(state, Log(state.turn))
-
-    def _next(self, state: KyngState, phase: str) -> KyngState:
-        return evolve(state, phase=phase, plotted=(), acted=())
-
-    def _close_phase(self, state: KyngState, log: Log) -> KyngState:
-        orders = [Order.parse(text) for text in state.plotted]
-        phase = state.phase
-        if phase == "weather":
-            return self._next(self._read_weather(state, orders, log), "range")
-        if phase == "range":
-            return self._next(state, "battery")
-        if phase == "battery":
-            return self._next(state, "fire")
-        if phase == "fire":
-            if not state.holder:
-                state = self._fire_together(state, orders, log)
-            return self._next(state, "ammo")
-        return self._next(self._reload(state, orders, log), "end")
-
-    # wind gauge ----------------------------------------------------------------
-    def _read_weather(self, state: KyngState, orders: list[Order], log: Log) -> KyngState:
-        """Round 1: each side's nominee rolls Weather Sense; the better reading takes the gauge."""
-        t = tables()
-        roller = Roller(state.rng)
-        checks: dict[str, Check] = {}
-        weather = []
-        for order in orders:
-            ship = state.ship(order.ship)
-            check, text = gun.skill_roll(roller, "Weather Sense", ship.gunnery.skills.weather, [])
-            key = gun.result_text(check).replace(" ", "_")
-            mod = t.weather_sense[key]
-            checks[ship.side] = check
-            weather.append((ship.side, mod))
-            log("weather", f"{ship.side}: {label(ship)} reads the weather: {text}: "
-                f"{mod:+d} to the side's Seamanship in the wind-gauge contests", ship.id)
-        state = evolve(state, weather=tuple(sorted(weather, key=lambda w:
-                                                   state.sides.index(w[0]))), rng=roller.rng)
-        a, b = state.sides
-        if a not in checks or b not in checks:
-            holder = a if a in checks else b
-        else:
-            result = gun.contest(checks[a], checks[b])
-            holder = a if result > 0 else b if result < 0 else ""
-        return self._set_gauge(state, holder, "the better reading of the weather", log)
-
-    def _set_gauge(self, state: KyngState, holder: str, why: str, log: Log) -> KyngState:
-        if holder:
-            log("gauge", f"{holder} takes the wind gauge ({why}): fires first at "
-                f"+{tables().holder_gunner}, chooses the battery and may change the range")
-        else:
-            log("gauge", f"a tie ({why}): both squadrons fire together at "
-                f"{tables().tie_gunner}, no one switches battery; the gauge resets")
-        return evolve(state, holder=holder)
-
-    def magic_bonus(self, state: KyngState, roller: Roller, log: Log) -> str:
-        """The side whose magical wind blows this round ("" if none)."""
-        mages = {m.side: m for m in state.magic if self.in_action(state, m.side)}
-        if not mages:
-            return ""
-        if len(mages) == 1:
-            (side, mage), = mages.items()
-            log("magic", f"{mage.name} of {side} raises a trailing wind: "
-                f"+{tables().trailing_wind} to {side}'s Seamanship")
-            return side
-        a, b = (mages[s] for s in state.sides)
-        if a.strength != b.strength:
-            win = a if a.strength > b.strength else b
-            log("magic", f"the wind-mages strive: {win.name} of {win.side} is the stronger "
-                f"({a.strength} against {b.strength}) and the trailing wind is {win.side}'s")
-            return win.side
-        ca, ta = gun.skill_roll(roller, f"{a.side} spell", a.skill, [])
-        cb, tb = gun.skill_roll(roller, f"{b.side} spell", b.skill, [])
-        result = gun.contest(ca, cb)
-        win_side = a.side if result > 0 else b.side if result < 0 else ""
-        text = f"the trailing wind is {win_side}'s" if win_side else "the winds cancel out"
-        log("magic", f"the wind-mages are evenly matched: Quick Contest {ta}; {tb}: {text}")
-        return win_side
-
-    def _contest(self, state: KyngState, log: Log) -> KyngState:
-        """Round 2+: Contested Seamanship for the wind gauge."""
-        t = tables()
-        a, b = state.sides
-        able = {side: bool(self.line_mods(state, side)[1]) for side in state.sides}
-        if not (able[a] and able[b]):
-            for side in state.sides:
-                if not able[side]:
-                    log("gauge", f"{side} has no ship that can work to windward (two masts "
-                        "down, adrift or immobilised): it loses the wind gauge")
-            holder = a if able[a] else b if able[b] else ""
-            return self._next(self._set_gauge(state, holder, "the other cannot contest", log),
-                              "range")
-        roller = Roller(state.rng)
-        magic = self.magic_bonus(state, roller, log)
-        checks: dict[str, Check] = {}
-        for side in state.sides:
-            flag = self.flagship(state, side)
-            assert flag is not None
-            mods, worst = self.line_mods(state, side)
-            tactics, ttext = gun.skill_roll(roller, "Tactics (Naval)",
-                                            flag.gunnery.skills.tactics, [])
-            log("tactics", f"{side}: {label(flag)} {ttext}", flag.id)
-            if len(self.in_action(state, side)) > 1:
-                mods = [(f"{name} ({worst})", v) for name, v in mods]
-            mods = [("weather sense", state.weather_mod(side)),
-                    ("tactics", t.tactics if tactics.success else 0),
-                    ("trailing wind", t.trailing_wind if magic == side else 0), *mods]
-            check, text = gun.skill_roll(roller, "Seamanship", flag.gunnery.skills.seamanship,
-                                         mods)
-            checks[side] = check
-            log("gauge", f"{side}: {label(flag)} {text}", flag.id)
-        state = evolve(state, rng=roller.rng)
-        ca, cb = checks[a], checks[b]
-        result = gun.contest(ca, cb)
-        holder = a if result > 0 else b if result < 0 else ""
-        why = f"Contested Seamanship, margins {ca.margin:+d} and {cb.margin:+d}"
-        return self._next(self._set_gauge(state, holder, why, log), "range")
-
-    # range ---------------------------------------------------------------------
-    def _change_range(self, state: KyngState, order: Order, log: Log) -> KyngState:
-        side = state.holder
-        if order.arg == "hold":
-            log("range", f"{side} holds the range at {band_name(state.band)}", order.ship)
-            return state
-        roller = Roller(state.rng)
-        base, mods = self.range_skill(state, side)
-        check, text = gun.skill_roll(roller, "Seamanship", base, mods)
-        state = evolve(state, rng=roller.rng)
-        flag = state.ship(order.ship)
-        want = "close" if order.arg == "close" else "open"
-        if not check.success:
-            log("range", f"{label(flag)} tries to {want} the range: {text}: the range holds at "
-                f"{band_name(state.band)}", flag.id)
-            return state
-        band = shift_band(state.band, -1 if order.arg == "close" else 1)
-        cells = tables().bands[band].cells
-        log("range", f"{label(flag)} tries to {want} the range: {text}: the range "
-            f"{'closes' if order.arg == 'close' else 'opens'} to {band_name(band)} "
-            f"({cells} cells)", flag.id)
-        return self.arrange(evolve(state, band=band))
-
-    def _choose_battery(self, state: KyngState, order: Order, log: Log) -> KyngState:
-        """Set the engaged batteries: the holder's choice, the other side the opposite."""
-        side = state.holder
-        battery = Battery(order.arg)
-        flag = state.ship(order.ship)
-        if battery is flag.gunnery.engaged:
-            log("battery", f"{side} keeps the {battery.value} battery engaged", flag.id)
-            return state
-        ships = []
-        for ship in state.ships:
-            mine = battery if ship.side == side else battery.other
-            ships.append(evolve(ship, gunnery=evolve(ship.gunnery, engaged=mine)))
-        state = evolve(state, ships=tuple(ships))
-        enemy = self.enemy(state, side)
-        log("battery", f"{side} wears round to engage with the {battery.value} battery; {enemy} "
-            f"now faces them with her {battery.other.value} battery", flag.id)
-        return self.arrange(state)
-
-    # fire ----------------------------------------------------------------------
-    def gauge_mods(self, state: KyngState, side: str) -> list[tuple[str, int]]:
-        t = tables()
-        if not state.holder:
-            return [("tie", t.tie_gunner)]
-        if side == state.holder:
-            return [("wind gauge", t.holder_gunner)]
-        return []
-
-    def _names(self, ship: KyngShip, target: KyngShip) -> tuple[str, str, str, str]:
-        return ship.id, label(ship), target.id, label(target)
-
-    def _fire_one(self, state: KyngState, order: Order, log: Log) -> KyngState:
-        """A ship of the holder's or the other side fires in turn."""
-        ship = state.ship(order.ship)
-        if order.verb == "hold":
-            log("gunnery", f"{label(ship)} holds her fire", ship.id)
-            return state
-        target = state.ship(order.arg)
-        roller = Roller(state.rng)
-        g, tg = ship.gunnery, target.gunnery
-        shooter, hit, _ = gun.fire(roller, g, g.engaged, tg, tg.engaged, state.band,
-                                   Aim.parse(order.verb), log,
-                                   extra=self.gauge_mods(state, ship.side),
-                                   names=self._names(ship, target))
-        state = state.with_ship(evolve(ship, gunnery=shooter))
-        state = state.with_ship(evolve(target, gunnery=hit, afloat=not hit.sunk))
-        return evolve(state, rng=roller.rng)
-
-    def _fire_together(self, state: KyngState, orders: list[Order], log: Log) -> KyngState:
-        """On a tie every ship fires at once: rolls from the state before the volley."""
-        before = {s.id: s for s in state.ships}
-        roller = Roller(state.rng)
-        by_ship = {o.ship: o for o in orders}
-        for ship0 in state.ships:
-            order = by_ship.get(ship0.id)
-            if order is None:
-                continue
-            if order.verb == "hold":
-                log("gunnery", f"{label(ship0)} holds her fire", ship0.id)
-                continue
-            aim = Aim.parse(order.verb)
-            target0 = before[order.arg]
-            g0, tg0 = ship0.gunnery, target0.gunnery
-            volley = gun.roll_volley(roller, g0, g0.engaged, tg0, state.band, aim,
-                                     self.gauge_mods(state, ship0.side))
-            ammo = AMMO_NAMES[g0.guns(g0.engaged).ammo]
-            log("gunnery", f"{label(ship0)} fires {aim.describe()} of {ammo} from her "
-                f"{g0.engaged.value} battery at {label(target0)}: {volley.text}", ship0.id)
-            ship = state.ship(ship0.id)
-            shooter = gun.after_firing(ship.gunnery, g0.engaged, volley)
-            if volley.check.critical and not volley.check.success:
-                log("gunnery", f"{label(ship)}: a gun bursts", ship.id)
-            state = state.with_ship(evolve(ship, gunnery=shooter))
-            target = state.ship(target0.id)
-            hit = gun.apply_hits(roller, target.gunnery, g0.info.calibre, aim, volley.hits,
-                                 tg0.engaged, log, target.id, label(target))
-            state = state.with_ship(evolve(target, gunnery=hit, afloat=not hit.sunk))
-        return evolve(state, rng=roller.rng)
-
-    # ammunition ----------------------------------------------------------------
-    def _reload(self, state: KyngState, orders: list[Order], log: Log) -> KyngState:
-        for order in orders:
-            ship = state.ship(order.ship)
-            battery = Battery(order.verb)
-            before = ship.gunnery.guns(battery)
-            g, rounds = gun.start_reload(ship.gunnery, battery, order.arg)
-            if rounds:
-                now = g.guns(battery)
-                what = "draws her charge and reloads" if not before.empty else "reloads"
-                log("ammo", f"{label(ship)}'s {battery.value} battery {what} with "
-                    f"{AMMO_NAMES[now.ammo]}: loaded in {now.reload} round"
-                    f"{'s' * (now.reload != 1)}", ship.id)
-            state = state.with_ship(evolve(ship, gunnery=g))
-        return state
-
-    # end of round --------------------------------------------------------------
-    def _end_round(self, state: KyngState, log: Log) -> KyngState:
-        roller = Roller(state.rng)
-        ships = []
-        for ship in state.ships:
-            if ship.afloat:
-                g = gun.end_of_round(roller, ship.gunnery, log, ship.id, label(ship))
-                ship = evolve(ship, gunnery=g, afloat=not g.sunk)
-            ships.append(ship)
-        state = evolve(state, ships=tuple(ships), rng=roller.rng)
-        state = self._judge(state, log)
-        if state.outcome is not None:
-            return state
-        if state.turn >= state.goal.turns:
-            outcome = self.judge_at_limit(state)
-            log("over", str(outcome))
-            return evolve(state, outcome=outcome)
-        return evolve(self._next(state, "gauge"), turn=state.turn + 1, holder="")
-
-    def _judge(self, state: KyngState, log: Log) -> KyngState:
-        fighting = [side for side in state.sides if self.in_action(state, side)]
-        if len(fighting) == 2:
-            return state
-        if fighting:
-            loser = self.enemy(state, fighting[0])
-            outcome = Outcome(fighting[0], f"every ship of {loser} is sunk, sinking or struck")
-        else:
-            outcome = Outcome(None, "both squadrons are out of action")
-        log("over", str(outcome))
-        return evolve(state, outcome=outcome)
-
-    def side_strength(self, state: KyngState, side: str) -> float:
-        ships = [s for s in state.ships if s.side == side]
-        return sum(gun.strength(s.gunnery) for s in ships) / len(ships)
-
-    def judge_at_limit(self, state: KyngState) -> Outcome:
-        """After the last round: the squadron with more of its strength left wins."""
-        a, b = state.sides
-        sa, sb = self.side_strength(state, a), self.side_strength(state, b)
-        text = f"after {state.turn} rounds {a} keeps {sa:.0%} of its strength, {b} {sb:.0%}"
-        if round(sa, 9) == round(sb, 9):
-            return Outcome(None, text)
-        return Outcome(a if sa > sb else b, text)
-
-    # -- for the UI ------------------------------------------------------------
     def describe(self, state: KyngState, ship_id: str) -> list[Row]:
         ship = state.ship(ship_id)
         g = ship.gunnery
@@ -662,6 +552,7 @@ class Kyngesreach:
         elif g.immobilised:
             rows.append(Row("Status", "immobilised: jury rigging"))
         return rows
+
 
 
 RULESET = Kyngesreach()

@@ -1,1 +1,12 @@
 """Salt'n'Tar: Regatta-style sailing races and chases."""
+
+from tui_naval.core.ruleset import RulesetInfo
+
+INFO = RulesetInfo(
+    id="salt-n-tar",
+    title="Salt'n'Tar",
+    aliases=("saltntar", "salt", "snt", "regatta"),
+    summary="Regatta-style sailing: races round buoys and chases; wind, luck and strain rolls.",
+    default_map="channel-race",
+    package=__name__,
+)

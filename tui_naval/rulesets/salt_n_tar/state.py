@@ -1,64 +1,29 @@
-"""Salt'n'Tar's ship and game state."""
+"""Salt'n'Tar's ship and game state: a sailing ship with her progress on the course."""
 
 from __future__ import annotations
-
-from enum import StrEnum
 
 from attrs import frozen
 
 from tui_naval.core.state import GameState, ShipBase
-
-
-class Sails(StrEnum):
-    SET = "set"
-    REEFED = "reefed"
-    FURLED = "furled"
-    ANCHORED = "anchored"
-
-
-class Change(StrEnum):
-    """A maneuver under way that takes turns to finish."""
-
-    NONE = ""
-    UNREEF = "unreef"
-    SET_SAIL = "set-sail"
-    ANCHOR = "anchor"
-    WEIGH = "weigh"
+from tui_naval.systems.goals.course import Progress
+from tui_naval.systems.sailing.salt_n_tar.component import SaltSail
 
 
 @frozen(kw_only=True)
 class SaltShip(ShipBase):
-    """A Salt'n'Tar vessel."""
+    """A Salt'n'Tar vessel: how she sails, and how far round the course she is."""
 
-    strain: int = 0
-    #: Inches lost to "ongoing" Strain results (leaks, torn sails, broken masts).
-    speed_loss: int = 0
-    #: Active crew, percent of full.
-    crew: int = 100
-    masts: int = 1
-    sails: Sails = Sails.SET
-    change: Change = Change.NONE
-    change_turns: int = 0
-    #: Inches travelled towards the next cell (fractions of a cell carry over).
-    carry: int = 0
-    #: This turn's luck: the die (0: not rolled) and the Wind Speed change it gives.
-    luck_die: int = 0
-    luck: int = 0
-    #: Turns until the ship sinks (0: not sinking).
-    sinking: int = 0
-    #: Race: marks rounded so far; the turn the course was finished (0: not yet).
-    rounded: int = 0
-    finished: int = 0
-    #: Chase: left the map by the escape edge.
-    escaped: bool = False
-    #: Last turn's movement for the UI: inches made good and how.
-    last_speed: int = 0
-    last_motion: str = ""
+    sail: SaltSail
+    progress: Progress = Progress()
 
     @property
-    def racing(self) -> bool:
-        """Still on the water and in play."""
-        return self.afloat and not self.escaped and not self.finished
+    def at_sea(self) -> bool:
+        """Still racing: afloat, neither finished nor escaped."""
+        return self.afloat and not self.progress.done
+
+    @property
+    def shallow(self) -> bool:
+        return self.sail.stype.shallow
 
 
 @frozen(kw_only=True)
@@ -66,9 +31,7 @@ class SaltState(GameState):
     """A Salt'n'Tar game; ``ships`` are ``SaltShip``."""
 
     ships: tuple[SaltShip, ...]
-    #: Order in which ships step this turn (alternates, so no side always moves first).
-    first_side: int = 0
-    #: The step (within the turn) at which each finisher crossed, for dead heats.
+    #: The step (within this turn's move) at which each finisher crossed, for dead heats.
     finish_step: tuple[tuple[str, int], ...] = ()
 
     def ship(self, ship_id: str) -> SaltShip:

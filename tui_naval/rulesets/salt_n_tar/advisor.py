@@ -1,4 +1,4 @@
-"""The greedy player's judgement for Salt'n'Tar races and chases.
+"""The greedy judgement of Salt'n'Tar races and chases (the ruleset's advisor).
 
 Helm: a two-turn look-ahead over the ship's own helm options (assuming the
 wind holds), scored by a near-Euclidean distance to the goal round land, minus
@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from attrs import frozen
-
-from tui_naval.ai import fields
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import Board, GoalKind
-from tui_naval.rulesets.salt_n_tar.rules import HELM
-from tui_naval.rulesets.salt_n_tar.sailing import Block, blocked, cells_for, motion
-from tui_naval.rulesets.salt_n_tar.state import Sails, SaltShip, SaltState
-from tui_naval.rulesets.salt_n_tar.tables import tables
+from tui_naval.rulesets.salt_n_tar.projection import Projection, project
+from tui_naval.rulesets.salt_n_tar.state import SaltShip, SaltState
+from tui_naval.systems import fields
+from tui_naval.systems.goals.course import in_race
+from tui_naval.systems.sailing.salt_n_tar.advisor import choose_maneuver
+from tui_naval.systems.sailing.salt_n_tar.steps import helm_points
+from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
 #: Price of one Strain mark, in cells of progress per turn still to sail.
 STRAIN_PRICE = 1.0
@@ -30,105 +30,18 @@ GOAL_BONUS = 1000.0
 FOLLOW_UP = (-1, 0, 1)
 
 
-@frozen
-class Projection:
-    """Where a ship would be after one turn on its own (other ships held still)."""
-
-    cell: Cell
-    heading: int
-    rounded: int
-    carry: int
-    strain: int
-    done: bool
-    steps: int
-
-
-def project(state: SaltState, ship: SaltShip, points: int, start: Projection | None = None,
-            luck: int | None = None) -> Projection:
-    """Sail ``ship`` one turn with a helm of ``points`` (from ``start`` if given)."""
-    grid, board, goal = state.grid, state.board, state.goal
-    stype = tables().ships[ship.kind]
-    cell = start.cell if start else ship.cell
-    heading = grid.turn(start.heading if start else ship.heading, points)
-    rounded = start.rounded if start else ship.rounded
-    carry = start.carry if start else ship.carry
-    move = motion(ship, stype, grid, state.wind, heading=heading, luck=luck)
-    cells, carry = cells_for(carry, move.inches, board.scale)
-    strain = move.strain + (1 if abs(points) == 2 else 0)
-    occupied = _occupied(state, ship.id)
-    race = goal.kind is GoalKind.RACE
-    target = _next_mark(state, rounded) if race else None
-    for step in range(1, cells + 1):
-        nxt = grid.neighbour(cell, move.direction)
-        why = blocked(board, nxt, stype.shallow, occupied)
-        if why is Block.EDGE and goal.kind is GoalKind.CHASE and ship.side == goal.quarry \
-                and grid.edge_of(nxt) == goal.escape:
-            return Projection(cell, heading, rounded, carry, strain, True, step)
-        if why is not None:
-            strain += 1 if why in (Block.LAND, Block.SHOAL) else 0
-            break
-        cell = nxt
-        if target is not None and cell in target:
-            rounded += 1
-            if rounded == len(goal.course):
-                return Projection(cell, heading, rounded, carry, strain, True, step)
-            target = _next_mark(state, rounded)
-    return Projection(cell, heading, rounded, carry, strain, False, 0)
-
-
-def _next_mark(state: SaltState, rounded: int) -> frozenset[Cell] | None:
-    """The cells from which the next mark counts as rounded (None when none is left)."""
-    course = state.goal.course
-    if rounded >= len(course):
-        return None
-    return _rounding_zone(state.board, state.board.mark(course[rounded]).cell, state.goal.rounding)
-
-
-_ZONES: dict[tuple[int, Cell, int], tuple[Board, frozenset[Cell]]] = {}
-
-
-def _rounding_zone(board: Board, mark: Cell, rounding: int) -> frozenset[Cell]:
-    key = (id(board), mark, rounding)
-    hit = _ZONES.get(key)
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    grid = board.grid
-    zone = frozenset(c for c in grid.cells() if grid.distance(c, mark) <= rounding)
-    if len(_ZONES) > 256:
-        _ZONES.clear()
-    _ZONES[key] = (board, zone)
-    return zone
-
-
-class _OccupiedMemo:
-    """The other ships' cells for the state and ship last asked about."""
-
-    state: SaltState | None = None
-    ship_id = ""
-    cells: frozenset[Cell] = frozenset()
-
-
-def _occupied(state: SaltState, ship_id: str) -> frozenset[Cell]:
-    """Cells of the other ships in play (the look-ahead asks many times per decision)."""
-    memo = _OccupiedMemo
-    if memo.state is not state or memo.ship_id != ship_id:
-        memo.state, memo.ship_id = state, ship_id
-        memo.cells = frozenset(s.cell for s in state.ships if s.racing and s.id != ship_id)
-    return memo.cells
-
-
 def distance_to_goal(state: SaltState, ship: SaltShip, cell: Cell, rounded: int) -> float:
     """How far (in cells, round land) a ship at ``cell`` is from what it wants."""
     board, goal = state.board, state.goal
-    shallow = tables().ships[ship.kind].shallow
+    shallow = ship.shallow
     if goal.kind is GoalKind.RACE:
         legs = _legs(state, rounded, shallow)
         if legs is None:
             return 0.0
         field, tail = legs
         return max(0.0, field.get(cell, fields.FAR) - goal.rounding) + tail
-    quarry = [s for s in state.ships if s.side == goal.quarry and s.racing]
-    hunters = [s for s in state.ships if s.side != goal.quarry and s.racing]
+    quarry = [s for s in state.ships if s.side == goal.quarry and in_race(s)]
+    hunters = [s for s in state.ships if s.side != goal.quarry and in_race(s)]
     if ship.side == goal.quarry:
         edge = fields.to_edge(board, goal.escape, shallow).get(cell, fields.FAR)
         near = min((state.grid.euclid(cell, h.cell) for h in hunters), default=99.0)
@@ -177,7 +90,7 @@ def choose_helm(state: SaltState, ship: SaltShip, options: tuple[Order, ...]) ->
     best: tuple[float, float] | None = None
     choice = options[0]
     for order in options:
-        first = project(state, ship, HELM[f"{order.verb} {order.arg}".strip()])
+        first = project(state, ship, helm_points(order))
         v1 = value(state, ship, first)
         if first.done:
             v2 = v1
@@ -200,19 +113,6 @@ def choose_luck(state: SaltState, ship: SaltShip, decision: Decision) -> Order:
     gains = {face: best[effect.wind] - best[0] - STRAIN_PRICE * 10 * effect.strain
              for face, effect in enumerate(tables().luck, start=1)}
     return roll if decision.chance.expectation(gains) > 0.05 else keep
-
-
-def choose_maneuver(state: SaltState, ship: SaltShip, options: tuple[Order, ...]) -> Order:
-    verbs = {o.verb: o for o in options}
-    gale = tables().limits.gale
-    if state.wind.speed >= gale and "reef" in verbs:
-        return verbs["reef"]
-    if state.wind.speed < gale - 1 and ship.sails is Sails.REEFED and "unreef" in verbs:
-        return verbs["unreef"]
-    for verb in ("set-sail", "weigh"):
-        if verb in verbs and ship.masts > 0:
-            return verbs[verb]
-    return verbs["keep"]
 
 
 def choose(state: SaltState, decision: Decision) -> Order:

@@ -161,6 +161,10 @@ class Tables:
     jury_rig_critical: int
     strike_at: int
     classes: dict[str, ShipClassInfo]
+    #: On a map: the broadside arcs (degrees off the bow) and the steering damage from
+    #: which a ship may change direction only once a turn.
+    arc: tuple[int, int]
+    one_turn_from: int
 
 
 def _pairs(raw: list[list[int]]) -> tuple[tuple[int, int], ...]:
@@ -237,4 +241,6 @@ def tables() -> Tables:
         jury_rig_critical=int(sails["jury_rig_critical"]),
         strike_at=int(raw["crew"]["strike_at"]),
         classes=classes,
+        arc=(int(raw["on_the_map"]["arc_from"]), int(raw["on_the_map"]["arc_to"])),
+        one_turn_from=int(raw["on_the_map"]["one_turn_from"]),
     )

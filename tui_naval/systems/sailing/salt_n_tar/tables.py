@@ -81,6 +81,14 @@ class Limits:
 
 
 @frozen
+class Damage:
+    """Combat damage in inches: by share of sail lost, and by hull remaining."""
+
+    sail_loss: tuple[tuple[int, int], ...]
+    hull_loss: tuple[tuple[int, int], ...]
+
+
+@frozen
 class Tables:
     initial_wind_speed: tuple[int, ...]
     initial_wind_direction: dict[str, tuple[str, ...]]
@@ -92,6 +100,7 @@ class Tables:
     strain_highest: int
     limits: Limits
     ships: dict[str, ShipType]
+    damage: Damage
 
     def strain_effect(self, total: int) -> StrainEffect | None:
         """The Strain Roll table's row for d6 + Strain (None: no effect)."""
@@ -127,4 +136,9 @@ def tables() -> Tables:
         strain_highest=highest,
         limits=Limits(**raw["limits"]),
         ships=ships,
+        damage=Damage(_pairs(raw["damage"]["sail_loss"]), _pairs(raw["damage"]["hull_loss"])),
     )
+
+
+def _pairs(raw: list[list[int]]) -> tuple[tuple[int, int], ...]:
+    return tuple((int(a), int(b)) for a, b in raw)

@@ -1,7 +1,7 @@
-"""Salt'n'Tar's sailing system: bearings, speeds and how a ship makes way.
+"""Salt'n'Tar's sailing: bearings, speeds and how a ship makes way.
 
-Pure functions of a ship, its type and the wind, shared by the racing ruleset,
-the AI's look-ahead and any ruleset that sails by Salt'n'Tar's rules.
+Pure functions of a ship's ``SaltSail`` and the wind, shared by the rules, the
+previews and the advisors of every ruleset that sails by Salt'n'Tar.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from attrs import frozen
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.state import Board, Terrain
 from tui_naval.core.wind import Wind, angle_off_wind
-from tui_naval.rulesets.salt_n_tar.state import Change, Sails, SaltShip
-from tui_naval.rulesets.salt_n_tar.tables import Bearing, ShipType, tables
+from tui_naval.systems.sailing.salt_n_tar.component import Change, Sails, SaltSail
+from tui_naval.systems.sailing.salt_n_tar.tables import Bearing, tables
 
 
 def bearing_of(grid: Grid, wind: Wind, heading: int) -> Bearing:
@@ -44,9 +44,9 @@ def _bearing(kind: GridKind, wind_from: int, heading: int) -> Bearing:
     return Bearing.RUNNING
 
 
-def wind_speed_for(ship: SaltShip, wind: Wind) -> int:
+def wind_speed_for(sail: SaltSail, wind: Wind) -> int:
     """The Wind Speed a ship sails by this turn: the overall speed plus its own luck."""
-    return max(0, wind.speed + ship.luck)
+    return max(0, wind.speed + sail.luck)
 
 
 class Way(StrEnum):
@@ -74,15 +74,30 @@ class Motion:
     reason: str
 
 
-def motion(ship: SaltShip, stype: ShipType, grid: Grid, wind: Wind,
-           heading: int | None = None, luck: int | None = None) -> Motion:
-    """How a ship moves this turn (Movement, Calm, Gale).
+def motion(sail: SaltSail, grid: Grid, wind: Wind, heading: int,
+           luck: int | None = None) -> Motion:
+    """How a ship heading ``heading`` moves this turn (Movement, Calm, Gale).
 
-    ``heading`` and ``luck`` stand in for the ship's own, for looking ahead.
+    ``luck`` stands in for the ship's own, for looking ahead.  Combat damage
+    (``sail.adrift``, ``sail.no_upwind``) may leave her no way under sail.
     """
+    move = _motion(sail, grid, wind, heading, luck)
+    if move.way not in (Way.SAIL, Way.BACKWARDS, Way.GALE):
+        return move
+    if sail.adrift:
+        why = sail.adrift
+    elif sail.no_upwind and move.bearing in (Bearing.HEAD, Bearing.BEATING):
+        why = sail.no_upwind
+    else:
+        return move
+    ws = move.wind_speed
+    return Motion(Way.DRIFT, wind.downwind(grid), ws, ws, move.bearing, 0, f"{why}, WS {ws}")
+
+
+def _motion(sail: SaltSail, grid: Grid, wind: Wind, heading: int, luck: int | None) -> Motion:
     limits = tables().limits
-    heading = ship.heading if heading is None else heading
-    ws = max(0, wind.speed + (ship.luck if luck is None else luck))
+    stype = sail.stype
+    ws = max(0, wind.speed + (sail.luck if luck is None else luck))
     bearing = bearing_of(grid, wind, heading)
     downwind = wind.downwind(grid)
 
@@ -91,26 +106,26 @@ def motion(ship: SaltShip, stype: ShipType, grid: Grid, wind: Wind,
             return Motion(Way.BECALMED, downwind, 0, ws, bearing, strain, f"{reason}, calm")
         return Motion(Way.DRIFT, downwind, ws, ws, bearing, strain, f"{reason}, WS {ws}")
 
-    if ship.sails is Sails.ANCHORED:
-        if ship.change is Change.ANCHOR:
+    if sail.sails is Sails.ANCHORED:
+        if sail.change is Change.ANCHOR:
             return drift("anchor dragging")
         return Motion(Way.ANCHORED, heading, 0, ws, bearing, 0, "at anchor")
-    if ship.sails is Sails.FURLED:
+    if sail.sails is Sails.FURLED:
         return drift("sails furled")
-    if ship.masts <= 0:
+    if sail.masts <= 0:
         return drift("dismasted")
     if ws <= limits.calm:
         return drift("no wind")
-    reefed = ship.sails is Sails.REEFED
+    reefed = sail.sails is Sails.REEFED
     if ws >= limits.gale:
         strain = 0 if reefed else 1
         if bearing is not Bearing.RUNNING:
             return drift(f"gale, {stype.bearing_name(bearing)}", strain)
         run = stype.bn(Bearing.RUNNING)
-        inches = ws + run - ship.speed_loss
+        inches = ws + run - sail.speed_loss
         reason = f"gale: WS {ws} + BN {run}"
-        if ship.speed_loss:
-            reason += f' - {ship.speed_loss}"'
+        if sail.speed_loss:
+            reason += f' - {sail.speed_loss}"'
         if reefed:
             inches //= 2
             reason += ", reefed /2"
@@ -118,10 +133,10 @@ def motion(ship: SaltShip, stype: ShipType, grid: Grid, wind: Wind,
             return drift("gale, no way left", strain)
         return Motion(Way.GALE, heading, inches, ws, bearing, strain, f'{reason} = {inches}"')
     bn = stype.bn(bearing)
-    inches = ws * bn - ship.speed_loss
+    inches = ws * bn - sail.speed_loss
     reason = f"{stype.bearing_name(bearing)}: WS {ws} x BN {bn}"
-    if ship.speed_loss:
-        reason += f' - {ship.speed_loss}"'
+    if sail.speed_loss:
+        reason += f' - {sail.speed_loss}"'
     if reefed:
         inches //= 2
         reason += ", reefed /2"

@@ -38,7 +38,7 @@ from attrs import evolve, frozen
 
 from tui_naval.core.dice import Check, Roller, gurps_check
 from tui_naval.core.orders import Decision, Order
-from tui_naval.rulesets.kyngesreach.tables import (
+from tui_naval.systems.gunnery.kyngesreach.tables import (
     AMMO_NAMES,
     BANDS,
     MASTS,
@@ -51,14 +51,11 @@ from tui_naval.rulesets.kyngesreach.tables import (
     ShipClassInfo,
     tables,
 )
+from tui_naval.systems.handicap import Handicap
 
 #: ``log(kind, text, ship_id)``: where rolls and effects are told.
 Logger = Callable[[str, str, str], None]
 Mods = Sequence[tuple[str, int]]
-
-
-def no_log(kind: str, text: str, ship: str = "") -> None:
-    """A logger that drops everything (for the AI's look-ahead)."""
 
 
 class Battery(StrEnum):
@@ -750,6 +747,29 @@ def end_of_round(roller: Roller, g: Gunnery, log: Logger, ship: str, label: str)
     return g
 
 
+def handicap(g: Gunnery) -> Handicap:
+    """What the ship's damage does to her sailing (for a sailing system she is paired with).
+
+    All sail HP gone leaves her no sail; without a foremast she cannot sail upwind;
+    steering damage allows one change of direction a turn, the rudder shot away none
+    (adapted: Kyngesreach's steering points only count against Seamanship).
+    """
+    t = tables()
+    info = g.info
+    if g.steering >= t.steering_max:
+        helm = 0
+    elif g.steering >= t.one_turn_from:
+        helm = 1
+    else:
+        helm = 2
+    return Handicap(
+        sail_lost=(info.sail_hp - g.sail_hp, info.sail_hp), hull_left=(g.hip, info.hip),
+        masts_down=(len(g.masts_lost), len(MASTS)), crew=g.readiness,
+        adrift="sails shot away" if g.immobilised else "",
+        no_upwind="no foremast, she cannot sail upwind" if g.mast_down(Mast.FORE) else "",
+        helm=helm, sunk=g.sunk)
+
+
 def strength(g: Gunnery) -> float:
     """What is left of a ship for judging a battle at the turn limit (0..1).
 
@@ -791,13 +811,13 @@ def weather_decision(sides: Iterable[str], ships_of: Callable[[str], Sequence[Gu
 G = TypeVar("G", bound=Gunned)
 
 
-def ammo_decision(ships: Iterable[G], plotted: Sequence[str],
+def ammo_decision(ships: Iterable[G], plotted: Sequence[Order],
                   active: Callable[[G], bool], unit: str) -> Decision | None:
     """The next battery of an ``active`` ship still to choose what it reloads with.
 
     ``unit`` names a reload step in the prompt ("rounds" or "turns").
     """
-    done = {(o.ship, o.verb) for o in map(Order.parse, plotted)}
+    done = {(o.ship, o.verb) for o in plotted}
     for ship in ships:
         if not active(ship):
             continue

@@ -15,8 +15,17 @@ from __future__ import annotations
 from attrs import evolve, frozen
 
 from tui_naval.core.scenario import ScenarioError
-from tui_naval.rulesets.kyngesreach.gunnery import SKILL_NAMES, Skills
-from tui_naval.rulesets.kyngesreach.state import Mage
+from tui_naval.systems.gunnery.kyngesreach.gunnery import SKILL_NAMES, Skills
+
+
+@frozen
+class Mage:
+    """A side's wind-worker (the wind gauge's magical wind option): strength and skill."""
+
+    side: str
+    strength: int = 1
+    skill: int = 12
+    name: str = "the ship's wind-mage"
 
 SKILL_RANGE = (3, 20)
 

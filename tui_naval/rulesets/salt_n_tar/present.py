@@ -1,0 +1,105 @@
+"""How Salt'n'Tar presents itself: option labels, the helm's preview, the next mark,
+a chart of the distance to go."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tui_naval.core.grid import Cell
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, plural
+from tui_naval.core.state import GameState, ShipBase
+from tui_naval.rulesets.salt_n_tar.advisor import distance_to_goal
+from tui_naval.rulesets.salt_n_tar.projection import project
+from tui_naval.rulesets.salt_n_tar.state import SaltShip, SaltState
+from tui_naval.systems.sailing.salt_n_tar import present as sailing
+from tui_naval.systems.sailing.salt_n_tar.motion import Way, motion
+from tui_naval.systems.sailing.salt_n_tar.steps import HELM
+
+
+class SaltPresenter(Presenter):
+    """Salt'n'Tar's races and chases."""
+
+    styles = {**sailing.STYLES, "mark": "bold yellow", "finish": "bold yellow",
+              "escape": "bold yellow"}
+    emphasised = frozenset({"finish"})
+
+    def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
+        ship: SaltShip = state.ship(order.ship)  # type: ignore[assignment]
+        return sailing.sailing_info(ship, order) or OptionInfo(str(order))
+
+    def preview(self, state: GameState, order: Order) -> Preview | None:
+        """Where a helm order takes the ship this turn (the others held still)."""
+        points = HELM.get(f"{order.verb} {order.arg}".strip())
+        if points is None or not isinstance(state, SaltState):
+            return None
+        ship = state.ship(order.ship)
+        grid = state.grid
+        proj = project(state, ship, points)
+        end, facing = proj.cell, proj.heading
+        move = motion(ship.sail, grid, state.wind, facing)
+        path: list[Cell] = []
+        for cell in grid.ray(ship.cell, move.direction, max(proj.steps, 40)):
+            if not grid.in_bounds(cell):
+                break
+            path.append(cell)
+            if cell == end:
+                break
+        if end not in path:
+            path = []
+        if proj.done and proj.steps:
+            path = path[:proj.steps]
+        heading = grid.facing_name(facing)
+        if move.way in (Way.SAIL, Way.GALE, Way.BACKWARDS):
+            how = f"{move.way.value}, {move.reason}"
+        else:
+            how = f"{move.way.value} ({move.reason})"
+        text = f"ends at {end} heading {heading}, {plural(len(path), 'cell')}; {how}"
+        if proj.done:
+            text += "; reaches the goal!"
+        warning = ""
+        if proj.strain:
+            warning = f"+{proj.strain} Strain"
+            if abs(points) == 2:
+                warning += " (two-point turn)"
+        return Preview(tuple(path), end, heading, text, warning)
+
+    def ship_done(self, state: GameState, ship: ShipBase) -> str:
+        if not isinstance(ship, SaltShip):
+            return ""
+        if ship.progress.escaped:
+            return "escaped"
+        return "finished" if ship.progress.finished else ""
+
+    def next_mark(self, state: GameState, ship_id: str | None) -> str | None:
+        if ship_id is None or not state.goal.course or not isinstance(state, SaltState):
+            return None
+        try:
+            rounded = state.ship(ship_id).progress.rounded
+        except KeyError:
+            return None
+        if rounded >= len(state.goal.course):
+            return None
+        return state.goal.course[rounded]
+
+    def progress(self, states: Sequence[GameState]) -> Series:
+        """Each side's nearest ship's distance to its goal, turn by turn."""
+        sides = states[-1].sides
+        series: dict[str, list[float]] = {side: [] for side in sides}
+        for state in states:
+            assert isinstance(state, SaltState)
+            for side in sides:
+                ships = [s for s in state.ships if s.side == side and s.afloat]
+                if any(s.progress.done for s in ships):
+                    value = 0.0
+                elif ships:
+                    value = min(distance_to_goal(state, s, s.cell, s.progress.rounded)
+                                for s in ships)
+                else:
+                    value = series[side][-1] if series[side] else 0.0
+                series[side].append(round(min(value, 999.0), 1))
+        return Series("distance to go (cells), turn by turn",
+                      tuple((side, tuple(v)) for side, v in series.items()))
+
+
+PRESENTER = SaltPresenter()

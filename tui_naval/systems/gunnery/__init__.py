@@ -1,0 +1,1 @@
+"""Gunnery systems: broadsides, their damage, and what the damage does to a ship."""

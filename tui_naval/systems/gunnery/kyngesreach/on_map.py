@@ -1,0 +1,74 @@
+"""Kyngesreach gunnery on a map: firing arcs, the range band as cells, the line of fire.
+
+Kyngesreach itself has no map (its position is the range band); a ruleset that
+sails its ships on one measures the band from the cells between them and lets a
+battery bear only inside its arc (``tables.toml``'s ``[on_the_map]``, adapted).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from tui_naval.core.grid import Cell, Grid
+from tui_naval.core.state import Board, Terrain
+from tui_naval.systems.gunnery.kyngesreach.gunnery import Battery, band_for_cells
+from tui_naval.systems.gunnery.kyngesreach.tables import Band, tables
+
+
+class Placed(Protocol):
+    """A ship on the map: her cell and heading."""
+
+    @property
+    def cell(self) -> Cell: ...
+    @property
+    def heading(self) -> int: ...
+
+
+def relative_bearing(grid: Grid, ship: Placed, cell: Cell) -> float:
+    """Degrees clockwise from the ship's bow to ``cell`` (0 dead ahead, 90 abeam to starboard)."""
+    rel = (grid.direction(ship.cell, cell) - grid.facing_angle(ship.heading)) % 360.0
+    return round(rel, 6) % 360.0
+
+
+def bearing_battery(grid: Grid, ship: Placed, cell: Cell) -> Battery | None:
+    """The battery whose arc holds ``cell``, if any."""
+    arc_from, arc_to = tables().arc
+    rel = relative_bearing(grid, ship, cell)
+    if arc_from <= rel <= arc_to:
+        return Battery.STARBOARD
+    if arc_from <= 360.0 - rel <= arc_to:
+        return Battery.PORT
+    return None
+
+
+def facing_battery(grid: Grid, target: Placed, shooter: Cell) -> Battery:
+    """The target's battery on the side the shot comes from (cannon hits fall on it)."""
+    rel = relative_bearing(grid, target, shooter)
+    return Battery.STARBOARD if rel < 180.0 else Battery.PORT
+
+
+def band_between(grid: Grid, a: Cell, b: Cell) -> Band | None:
+    """The range band of the map distance (grid steps) between two cells; None: out of range."""
+    return band_for_cells(grid.distance(a, b))
+
+
+def line_clear(board: Board, a: Cell, b: Cell) -> bool:
+    """No land between the two cells (ships and shoals do not block a shot).
+
+    On a hex grid the line between two cells on the edge may graze a hex off the
+    board: that is open sea.
+    """
+    grid = board.grid
+    return all(not grid.in_bounds(c) or board.terrain_at(c) is not Terrain.LAND
+               for c in grid.line(a, b)[1:-1])
+
+
+def bears(board: Board, ship: Placed, battery: Battery, target: Placed) -> Band | None:
+    """The band at which ``battery`` bears on ``target`` (None: out of arc, range or sight)."""
+    grid = board.grid
+    if bearing_battery(grid, ship, target.cell) is not battery:
+        return None
+    band = band_between(grid, ship.cell, target.cell)
+    if band is None or not line_clear(board, ship.cell, target.cell):
+        return None
+    return band

@@ -1,0 +1,130 @@
+"""Advice for Kyngesreach gunnery in Salt'n'Tar's combat turn: firepower, targets, loads.
+
+Values are the gunnery system's (``advisor.volley_value``: a broadside's exact
+expectation over the 3d6 Gunner roll, in strength units).
+
+- target: the option of highest expected worth; holds its fire at a range where
+  the broadside is worth less than a third of what it would be at Standard
+  (she can close before the guns are reloaded);
+- ammo: a loaded battery keeps its charge; an empty one loads what is worth most
+  per turn of reloading at Standard range.
+"""
+
+from __future__ import annotations
+
+from tui_naval.core.orders import Decision, Order
+from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
+from tui_naval.systems.gunnery.kyngesreach.advisor import volley_value
+from tui_naval.systems.gunnery.kyngesreach.gunnery import Battery, Guns
+from tui_naval.systems.gunnery.kyngesreach.on_map import band_between, bears
+from tui_naval.systems.gunnery.kyngesreach.salt_combat import KyngCombat, parse_fire
+from tui_naval.systems.gunnery.kyngesreach.tables import Ammo, Band
+from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState
+
+#: Fire at a band only when the broadside is worth this share of one at Standard.
+WORTH_FIRING = 0.33
+
+
+def ready_next(guns: Guns) -> bool:
+    """Loaded by the next turn's missile phase (its counter drops at the turn's end)."""
+    return guns.guns > 0 and not guns.empty and guns.reload <= 1
+
+
+class KyngFirepower:
+    """Kyngesreach broadsides valued for the helm."""
+
+    def __init__(self, combat: KyngCombat) -> None:
+        self.combat = combat
+
+    def enemies(self, state: CombatState, ship: CombatShip) -> list[CombatShip]:
+        return [s for s in state.ships if s.side != ship.side and self.combat.in_play(s)]
+
+    def ready(self, ship: CombatShip, now: bool) -> dict[Battery, bool]:
+        g: gun.Gunnery = ship.gunnery
+        if now:
+            return {b: g.guns(b).ready for b in Battery}
+        return {b: ready_next(g.guns(b)) for b in Battery}
+
+    def broadsides(self, state: CombatState, ship: CombatShip,
+                   ready: dict[Battery, bool]) -> float:
+        """What the ship's batteries marked ready could fire from where she is."""
+        g: gun.Gunnery = ship.gunnery
+        extra = self.combat.gauge_mods(state, ship.side)
+        total = 0.0
+        for battery, able in ready.items():
+            if not able:
+                continue
+            guns = g.guns(battery)
+            best = 0.0
+            for target in self.enemies(state, ship):
+                band = bears(state.board, ship, battery, target)
+                if band is None:
+                    continue
+                for aim in gun.ammo_aims(guns.ammo, target.gunnery, band):
+                    best = max(best, volley_value(g, guns, target.gunnery, band, aim, extra))
+            total += best
+        return total
+
+    def threat(self, state: CombatState, ship: CombatShip, now: bool) -> float:
+        """What the enemy's batteries loaded now (or by next turn) could fire at her."""
+        total = 0.0
+        for enemy in self.enemies(state, ship):
+            g: gun.Gunnery = enemy.gunnery
+            extra = self.combat.gauge_mods(state, enemy.side)
+            best = 0.0
+            for battery in Battery:
+                guns = g.guns(battery)
+                if not (guns.ready if now else ready_next(guns)):
+                    continue
+                band = bears(state.board, enemy, battery, ship)
+                if band is None:
+                    continue
+                for aim in gun.ammo_aims(guns.ammo, ship.gunnery, band):
+                    best = max(best, volley_value(g, guns, ship.gunnery, band, aim, extra))
+            total += best
+        return total
+
+    def choose_target(self, state: CombatState, decision: Decision) -> Order:
+        ship = state.ship(decision.ship)
+        g: gun.Gunnery = ship.gunnery
+        extra = self.combat.gauge_mods(state, ship.side)
+        best, best_order = 0.0, None
+        for order in decision.options:
+            battery, aim, target_id = parse_fire(order)
+            if aim is None:
+                continue
+            target = state.ship(target_id)
+            band = bears(state.board, ship, battery, target)
+            assert band is not None
+            guns = g.guns(battery)
+            value = volley_value(g, guns, target.gunnery, band, aim, extra)
+            standard = volley_value(g, guns, target.gunnery, Band.STANDARD, aim, extra)
+            if value < WORTH_FIRING * standard:
+                continue
+            if best_order is None or value > best:
+                best, best_order = value, order
+        hold = next(o for o in decision.options if o.arg == "hold")
+        return best_order if best_order is not None and best > 0 else hold
+
+    def choose_ammo(self, state: CombatState, decision: Decision) -> Order:
+        ship = state.ship(decision.ship)
+        battery = Battery(decision.options[0].verb)
+        g: gun.Gunnery = ship.gunnery
+        guns = g.guns(battery)
+        keep = next(o for o in decision.options if o.arg == "keep")
+        if not guns.empty:
+            return keep
+        extra: gun.Mods = [("initiative", 1)]
+
+        def per_turn(order: Order) -> float:
+            ammo = guns.ammo if order.arg == "keep" else Ammo(order.arg)
+            best = 0.0
+            for target in self.enemies(state, ship):
+                band = band_between(state.grid, ship.cell, target.cell)
+                band = Band.STANDARD if band in (None, Band.LONG, Band.EXTREME) else band
+                for aim in gun.ammo_aims(ammo, target.gunnery, band):
+                    best = max(best, volley_value(g, Guns(guns.guns, ammo),
+                                                  target.gunnery, band, aim, extra))
+            return best / gun.reload_time(guns.ammo, ammo, False)
+
+        return max(decision.options, key=per_turn)

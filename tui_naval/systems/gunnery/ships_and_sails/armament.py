@@ -1,0 +1,234 @@
+"""Ships & Sails gunnery: the component a ship carries (``ship.gunnery``) and its figures.
+
+Hull, rigging, sailors and guns are kept in *tenths* (integers), so the book's
+fractional damage (0.4 x 33 = 13.2) is exact and the state stays plain JSON.
+Directions are flat-top hex facings 0..5 = N, NE, SE, S, SW, NW, clockwise.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Protocol
+
+from attrs import frozen
+
+from tui_naval.core.grid import Cell, Grid
+from tui_naval.systems.gunnery.ships_and_sails.tables import Ammo, ShipType, tables
+
+#: Figures are stored in tenths.
+TENTHS = 10
+PORT = "port"
+STARBOARD = "starboard"
+SIDES = (PORT, STARBOARD)
+#: An aim order's argument when the guns hold their fire.
+HOLD = "hold"
+
+
+def tenths(value: int) -> str:
+    """A tenths figure as a decimal: 132 -> '13.2', 250 -> '25'."""
+    whole_part, part = divmod(value, TENTHS)
+    return f"{whole_part}" if part == 0 else f"{whole_part}.{part}"
+
+
+def whole(value: int) -> int:
+    """Whole units of a tenths figure (a wounded man or a damaged gun does not count)."""
+    return value // TENTHS
+
+
+@frozen(kw_only=True)
+class Armament:
+    """A Ships & Sails ship's fighting state: what her guns have, and what they have taken."""
+
+    #: Her ship type (``brig``, ``ship-of-the-line``, ``man-at-war``).
+    type: str
+    #: Tenths of hull points, 0..MAX Hull x 10.
+    hull: int
+    #: Tenths of rigging points ("MAX Sail"), 0..MAX Sail x 10.
+    rigging: int
+    #: Tenths of sailors, 0..MAX Sailors x 10 (whole men work the guns and sails).
+    sailors: int
+    #: Tenths of guns on each side, 0..broadside x 10.
+    port_guns: int
+    starboard_guns: int
+    #: The ammunition loaded, or being loaded.
+    ammo: Ammo = Ammo.BALL
+    #: Rounds until the broadside is loaded again (0: loaded, may fire this turn).
+    reload: int = 0
+    rudder: bool = True
+    #: All rigging lost by a critical hit: the ship breaks, 1 hull a turn.
+    breaking: bool = False
+    #: How the ship was lost ("" while afloat): sunk, exploded, off the N edge...
+    fate: str = ""
+    #: This turn's gunnery, for the UI: "port ball at 5,7" or "".
+    fired: str = ""
+
+    @property
+    def stype(self) -> ShipType:
+        return tables().ships[self.type]
+
+
+class Armed(Protocol):
+    """A ship with a Ships & Sails ``gunnery`` component."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def cell(self) -> Cell: ...
+    @property
+    def heading(self) -> int: ...
+    @property
+    def afloat(self) -> bool: ...
+    @property
+    def gunnery(self) -> Armament: ...
+
+
+def new_armament(kind: str) -> Armament:
+    """A ship of a type as she comes out of the dockyard: every figure at its MAX."""
+    st = tables().ships[kind]
+    return Armament(type=kind, hull=st.hull * TENTHS, rigging=st.rigging * TENTHS,
+                    sailors=st.sailors * TENTHS, port_guns=st.broadside * TENTHS,
+                    starboard_guns=st.broadside * TENTHS)
+
+
+# -- sails and crew -------------------------------------------------------------------
+
+def sails_standing(a: Armament) -> int:
+    """Sails the rigging still carries: MAX # of Sails x rigging left, rounded up."""
+    st = a.stype
+    return -(-(st.sails * a.rigging) // (st.rigging * TENTHS))
+
+
+def sails_worked(a: Armament) -> int:
+    """Sails standing that there are sailors to work (6 a sail)."""
+    return min(sails_standing(a), whole(a.sailors) // a.stype.sailors_per_sail)
+
+
+def can_maneuver(a: Armament) -> bool:
+    """With her rudder, and with sails she can work."""
+    return a.rudder and sails_worked(a) > 0
+
+
+def damage_fraction(a: Armament, afloat: bool) -> float:
+    """Share of the ship lost (0..1): the mean of hull, rigging and sailors lost; 1 if lost."""
+    if not afloat:
+        return 1.0
+    st = a.stype
+    kept = (a.hull / (st.hull * TENTHS) + a.rigging / (st.rigging * TENTHS)
+            + a.sailors / (st.sailors * TENTHS)) / 3
+    return 1.0 - kept
+
+
+# -- guns -----------------------------------------------------------------------------
+
+def guns_on(a: Armament, side: str) -> int:
+    """Tenths of guns on one side."""
+    return a.port_guns if side == PORT else a.starboard_guns
+
+
+def firing_value(guns: int, sailors: int, per_gun: int = 3) -> int:
+    """Firing value = min(remaining broadside guns, sailors / 3), in whole guns and crews."""
+    return max(0, min(guns, sailors // per_gun))
+
+
+def firing_value_of(a: Armament, side: str) -> int:
+    """A side's firing value now."""
+    return firing_value(whole(guns_on(a, side)), whole(a.sailors), tables().sailors_per_gun)
+
+
+def hit_damage(percent: int, fv: int) -> int:
+    """Damage of a hit in tenths: percent x firing value (0.4 x 33 = 13.2 -> 132)."""
+    return percent * fv * TENTHS // 100
+
+
+def ammo_range(ammo: Ammo) -> int:
+    return tables().range_of(ammo)
+
+
+# -- arcs and aim ---------------------------------------------------------------------
+
+def _axial_step(grid: Grid, facing: int) -> tuple[int, int]:
+    q0, r0 = grid.to_axial(Cell(0, 0))
+    q1, r1 = grid.to_axial(grid.neighbour(Cell(0, 0), facing))
+    return q1 - q0, r1 - r0
+
+
+def arc(grid: Grid, cell: Cell, heading: int, side: str, reach: int) -> list[Cell]:
+    """Hexes a broadside bears on, out to ``reach``, nearest first (on the board or not).
+
+    The starboard arc is the 60 degree wedge between the ahead-right (heading+1)
+    and behind-right (heading+2) hex lines, both lines included; port mirrors it.
+    """
+    return list(_arc(grid, cell, heading % 6, side, reach))
+
+
+@cache
+def _arc(grid: Grid, cell: Cell, heading: int, side: str, reach: int) -> tuple[Cell, ...]:
+    a = heading + (1 if side == STARBOARD else 4)
+    ua, ub = _axial_step(grid, a), _axial_step(grid, a + 1)
+    q, r = grid.to_axial(cell)
+    out = []
+    for d in range(1, reach + 1):
+        for i in range(d + 1):
+            out.append(grid.from_axial(q + (d - i) * ua[0] + i * ub[0],
+                                       r + (d - i) * ua[1] + i * ub[1]))
+    return tuple(out)
+
+
+def bears(grid: Grid, cell: Cell, heading: int, side: str, target: Cell, reach: int) -> bool:
+    return target in _arc(grid, cell, heading % 6, side, reach)
+
+
+def place_facing(heading: int, side: str, place: str) -> int:
+    """The direction from the aimed hex to a place of the pattern."""
+    out = 1 if side == STARBOARD else -1
+    offsets = {"fore": 0, "aft": 3, "over-fore": out, "over-aft": 2 * out,
+               "short-fore": -out, "short-aft": -2 * out}
+    return (heading + offsets[place]) % 6
+
+
+def pattern_cells(grid: Grid, aim: Cell, heading: int, side: str,
+                  pattern: tuple[tuple[str, int], ...]) -> list[tuple[Cell, int]]:
+    """The aim pattern laid on the sea round ``aim``: (hex, percent)."""
+    out = []
+    for place, percent in pattern:
+        cell = aim if place == "aim" else grid.neighbour(aim, place_facing(heading, side, place))
+        out.append((cell, percent))
+    return out
+
+
+def side_hit(grid: Grid, cell: Cell, heading: int, shooter: Cell) -> str:
+    """Which side of a ship at ``cell`` heading ``heading`` faces a shooter: port,
+    starboard, or "both" dead ahead or astern."""
+    rel = (grid.direction(cell, shooter) - grid.facing_angle(heading)) % 360.0
+    if min(rel, 360.0 - rel) < 1e-6 or abs(rel - 180.0) < 1e-6:
+        return "both"
+    return STARBOARD if rel < 180.0 else PORT
+
+
+def aim_arg(side: str, cell: Cell) -> str:
+    """The text of an aim order's argument: "port:5,7"."""
+    return f"{side}:{cell.col},{cell.row}"
+
+
+def parse_aim(arg: str) -> tuple[str, Cell] | None:
+    """(side, hex) of an aim order's argument; None for "hold"."""
+    if arg == HOLD:
+        return None
+    side, _, where = arg.partition(":")
+    col, _, row = where.partition(",")
+    return side, Cell(int(col), int(row))
+
+
+def aim_cells(grid: Grid, a: Armament, cell: Cell, heading: int) -> list[tuple[str, Cell]]:
+    """(side, hex) of every hex a loaded ship at ``cell`` heading ``heading`` may aim at."""
+    reach = ammo_range(a.ammo)
+    out = []
+    for side in SIDES:
+        if firing_value_of(a, side) <= 0:
+            continue
+        out += [(side, c) for c in arc(grid, cell, heading, side, reach) if grid.in_bounds(c)]
+    return out

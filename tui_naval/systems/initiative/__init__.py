@@ -1,0 +1,1 @@
+"""Initiative systems: who moves last and fires first."""

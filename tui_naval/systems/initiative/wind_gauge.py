@@ -1,0 +1,200 @@
+"""The wind gauge (Kyngesreach): who holds the weather side, as an initiative.
+
+Round 1: each side names the ship whose crew reads the weather (Weather Sense);
+the better reading takes the gauge, and each reading gives its side a modifier
+for the rest of the battle.  From round 2: Tactics (Naval), then Contested
+Seamanship between the squadrons' flagships, the clumsiest ship of each line
+setting its handling modifiers; a side with no ship that can work to windward
+cannot contest.  The holder moves last and fires first; on a tie nobody holds it.
+
+It reads the Kyngesreach crews (``ship.gunnery``), so any ruleset whose ships
+carry Kyngesreach gunnery can use it; the words it logs are the ruleset's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
+
+from attrs import evolve, frozen
+
+from tui_naval.core.dice import Check, Roller
+from tui_naval.core.engine import Log
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.state import GameState
+from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
+from tui_naval.systems.gunnery.kyngesreach.gunnery import Gunned
+from tui_naval.systems.gunnery.kyngesreach.tables import tables
+
+S = TypeVar("S", bound=GameState)
+
+
+class GaugeState(Protocol):
+    """A state that keeps the wind gauge: its holder ("" for nobody) and the sides'
+    Weather Sense modifiers."""
+
+    @property
+    def holder(self) -> str: ...
+    @property
+    def weather(self) -> tuple[tuple[str, int], ...]: ...
+
+
+@frozen
+class Words:
+    """How a ruleset speaks of the gauge in its log."""
+
+    #: What a Weather Sense modifier counts towards.
+    reading: str
+    #: The holder's gain: "{holder} ... ({why}) ...".
+    taken: str
+    #: Nobody holds it: "... ({why}) ...".
+    tie: str
+    #: Why a side cannot contest.
+    cannot: str
+
+
+def label(ship: Gunned) -> str:
+    return f"{ship.id} {ship.name}"
+
+
+class WindGauge:
+    """The gauge for a ruleset: which of its ships fight (``fighting``), its ``words``, and
+    what may blow for one side before the contest (``magic``: that side, or "")."""
+
+    def __init__(self, fighting: Callable[[Gunned], bool], words: Words,
+                 magic: Callable[[GameState, Roller, Log], str] | None = None) -> None:
+        self.fighting = fighting
+        self.words = words
+        self.magic = magic
+
+    def in_action(self, state: GameState, side: str) -> list[Gunned]:
+        ships: Sequence[Gunned] = state.ships  # type: ignore[assignment]
+        return [s for s in ships if s.side == side and self.fighting(s)]
+
+    def flagship(self, state: GameState, side: str) -> Gunned | None:
+        """The side's first ship in action (map order) commands the squadron."""
+        ships = self.in_action(state, side)
+        return ships[0] if ships else None
+
+    def line_mods(self, state: GameState, side: str) -> tuple[list[tuple[str, int]], str]:
+        """The squadron's handling modifiers: its clumsiest ship still in the line sets them
+        (and the id of that ship; "" when no ship can work to windward)."""
+        line = [s for s in self.in_action(state, side) if not s.gunnery.out_of_line]
+        if not line:
+            return [], ""
+        worst = min(line, key=lambda s: sum(v for _, v in gun.seamanship_modifiers(s.gunnery)))
+        return gun.seamanship_modifiers(worst.gunnery), worst.id
+
+    def squadron_mods(self, state: GameState, side: str) -> list[tuple[str, int]]:
+        """``line_mods`` labelled with the ship they come from when the side has several."""
+        mods, worst = self.line_mods(state, side)
+        if len(self.in_action(state, side)) > 1:
+            mods = [(f"{name} ({worst})", v) for name, v in mods]
+        return mods
+
+    # -- round 1 ----------------------------------------------------------------------
+    def weather_decision(self, state: GameState, question: str) -> Decision | None:
+        """The next side to name who reads the weather."""
+        done = {state.ship(o.ship).side for o in state.plotted}
+        return gun.weather_decision(state.sides, lambda side: self.in_action(state, side), done,
+                                    question)
+
+    def read_weather(self, state: S, orders: Sequence[Order], log: Log) -> S:
+        """Each side's nominee rolls Weather Sense; the better reading takes the gauge."""
+        t = tables()
+        roller = Roller(state.rng)
+        checks: dict[str, Check] = {}
+        weather = []
+        for order in orders:
+            ship: Gunned = state.ship(order.ship)  # type: ignore[assignment]
+            check, text = gun.skill_roll(roller, "Weather Sense", ship.gunnery.skills.weather, [])
+            mod = t.weather_sense[gun.result_text(check).replace(" ", "_")]
+            checks[ship.side] = check
+            weather.append((ship.side, mod))
+            log("weather", f"{ship.side}: {label(ship)} reads the weather: {text}: {mod:+d} to "
+                f"the side's Seamanship in {self.words.reading}", ship.id)
+        state = evolve(state, rng=roller.rng,  # type: ignore[misc]
+                       weather=tuple(sorted(weather, key=lambda w: state.sides.index(w[0]))))
+        a, b = state.sides
+        if a not in checks or b not in checks:
+            holder = a if a in checks else b if b in checks else ""
+        else:
+            result = gun.contest(checks[a], checks[b])
+            holder = a if result > 0 else b if result < 0 else ""
+        return self.set_holder(state, holder, "the better reading of the weather", log)
+
+    # -- later rounds -----------------------------------------------------------------
+    def contest(self, state: S, log: Log) -> S:
+        """Tactics, then Contested Seamanship for the gauge."""
+        t = tables()
+        a, b = state.sides
+        able = {side: bool(self.line_mods(state, side)[1]) for side in state.sides}
+        if not (able[a] and able[b]):
+            for side in state.sides:
+                if not able[side]:
+                    log("gauge", f"{side} has no ship that can work to windward "
+                        f"{self.words.cannot}")
+            holder = a if able[a] else b if able[b] else ""
+            return self.set_holder(state, holder, "the other cannot contest", log)
+        roller = Roller(state.rng)
+        magic = self.magic(state, roller, log) if self.magic is not None else ""
+        weather = dict(state.weather)  # type: ignore[attr-defined]
+        checks: dict[str, Check] = {}
+        for side in state.sides:
+            flag = self.flagship(state, side)
+            assert flag is not None
+            tactics, ttext = gun.skill_roll(roller, "Tactics (Naval)",
+                                            flag.gunnery.skills.tactics, [])
+            log("tactics", f"{side}: {label(flag)} {ttext}", flag.id)
+            mods = [("weather sense", weather.get(side, 0)),
+                    ("tactics", t.tactics if tactics.success else 0),
+                    ("trailing wind", t.trailing_wind if magic == side else 0),
+                    *self.squadron_mods(state, side)]
+            check, text = gun.skill_roll(roller, "Seamanship", flag.gunnery.skills.seamanship,
+                                         mods)
+            checks[side] = check
+            log("gauge", f"{side}: {label(flag)} {text}", flag.id)
+        state = evolve(state, rng=roller.rng)  # type: ignore[misc]
+        ca, cb = checks[a], checks[b]
+        result = gun.contest(ca, cb)
+        holder = a if result > 0 else b if result < 0 else ""
+        why = f"Contested Seamanship, margins {ca.margin:+d} and {cb.margin:+d}"
+        return self.set_holder(state, holder, why, log)
+
+    def set_holder(self, state: S, holder: str, why: str, log: Log) -> S:
+        t = tables()
+        if holder:
+            log("gauge", self.words.taken.format(holder=holder, why=why, holder_gunner=
+                                                 t.holder_gunner))
+        else:
+            log("gauge", self.words.tie.format(why=why, tie_gunner=t.tie_gunner))
+        return evolve(state, holder=holder)  # type: ignore[misc]
+
+    def gunner_mods(self, state: GameState, side: str, names: tuple[str, str]
+                    ) -> list[tuple[str, int]]:
+        """The gauge's Gunner modifier for ``side``: the holder's bonus, or the tie's
+        penalty for both; ``names`` label them (holder, tie)."""
+        t = tables()
+        holder: str = state.holder  # type: ignore[attr-defined]
+        if not holder:
+            return [(names[1], t.tie_gunner)]
+        if side == holder:
+            return [(names[0], t.holder_gunner)]
+        return []
+
+
+class GaugeInitiative:
+    """The wind gauge as the initiative of a turn: the weather read on turn 1, the contest
+    on every later turn."""
+
+    def __init__(self, gauge: WindGauge, question: str) -> None:
+        self.gauge = gauge
+        self.question = question
+
+    def decision(self, state: GameState) -> Decision | None:
+        return self.gauge.weather_decision(state, self.question) if state.turn == 1 else None
+
+    def resolve(self, state: S, held: tuple[Order, ...], log: Log) -> S:
+        if state.turn == 1:
+            return self.gauge.read_weather(state, held, log)
+        return self.gauge.contest(state, log)

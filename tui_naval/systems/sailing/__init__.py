@@ -1,0 +1,1 @@
+"""Sailing systems: how ships move under sail."""

@@ -1,0 +1,161 @@
+"""The Salt'n'Tar sailing component a ship carries (``ship.sail``), and what a sailing ship is."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Protocol, TypeVar
+
+from attrs import evolve, frozen
+
+from tui_naval.core.grid import Cell
+from tui_naval.core.state import GameState
+from tui_naval.systems.handicap import Handicap
+from tui_naval.systems.sailing.salt_n_tar.tables import ShipType, tables
+
+
+class Sails(StrEnum):
+    SET = "set"
+    REEFED = "reefed"
+    FURLED = "furled"
+    ANCHORED = "anchored"
+
+
+class Change(StrEnum):
+    """A maneuver under way that takes turns to finish."""
+
+    NONE = ""
+    UNREEF = "unreef"
+    SET_SAIL = "set-sail"
+    ANCHOR = "anchor"
+    WEIGH = "weigh"
+
+
+@frozen(kw_only=True)
+class SaltSail:
+    """How a ship sails by Salt'n'Tar: her type, Strain, losses, sails and way."""
+
+    #: Her Salt'n'Tar ship type (``cutter``, ``warship``...): Bearing Numbers and masts.
+    type: str
+    strain: int = 0
+    #: Inches lost to "ongoing" results (leaks, torn sails, broken masts) and to damage.
+    speed_loss: int = 0
+    #: Active crew, percent of full.
+    crew: int = 100
+    masts: int = 1
+    sails: Sails = Sails.SET
+    change: Change = Change.NONE
+    change_turns: int = 0
+    #: Inches travelled towards the next cell (fractions of a cell carry over).
+    carry: int = 0
+    #: This turn's luck: the die (0: not rolled) and the Wind Speed change it gives.
+    luck_die: int = 0
+    luck: int = 0
+    #: Turns until the ship sinks (0: not sinking).
+    sinking: int = 0
+    #: Last turn's movement for the UI: inches made good and how.
+    last_speed: int = 0
+    last_motion: str = ""
+    #: Changes of direction made this turn (the combat turn's second one marks Strain).
+    turns_made: int = 0
+    #: The combat system's share of ``speed_loss`` and of the masts lost (``Handicap``).
+    damage_loss: int = 0
+    masts_shot: int = 0
+    #: Why combat damage has left her no sail, or no way upwind ("" if it has not).
+    adrift: str = ""
+    no_upwind: str = ""
+    #: Changes of direction her helm allows a turn (steering damage lowers it).
+    helm: int = 2
+
+    @property
+    def stype(self) -> ShipType:
+        return tables().ships[self.type]
+
+
+def new_sail(type_key: str) -> SaltSail:
+    """A ship of a type fresh from the yard."""
+    return SaltSail(type=type_key, masts=tables().ships[type_key].masts)
+
+
+def with_handicap(sail: SaltSail, handicap: Handicap) -> SaltSail:
+    """The sailing figures brought in line with a combat system's damage report.
+
+    Sail lost and a flooding hull take inches off all speed (as Salt'n'Tar's ongoing
+    losses do: the damage table is an adaptation), fallen masts take sailing masts,
+    the crew is the combat crew.  What the damage caused is kept apart
+    (``damage_loss``, ``masts_shot``) so that it follows the damage: jury rigging
+    gives back sail.
+    """
+    loss = damage_inches(handicap)
+    shot = masts_shot(sail.stype.masts, handicap.masts_down)
+    return evolve(sail, speed_loss=sail.speed_loss - sail.damage_loss + loss, damage_loss=loss,
+                  masts=max(0, sail.masts - (shot - sail.masts_shot)), masts_shot=shot,
+                  crew=handicap.crew, adrift=handicap.adrift, no_upwind=handicap.no_upwind,
+                  helm=handicap.helm)
+
+
+def damage_inches(handicap: Handicap) -> int:
+    """Inches off all speed for the sail lost and the hull's flooding (the damage table)."""
+    damage = tables().damage
+    lost, total = handicap.sail_lost
+    sail = 0
+    for pct, inches in damage.sail_loss:
+        if lost * 100 >= pct * total:
+            sail = inches
+    left, whole = handicap.hull_left
+    hull = 0
+    for pct, inches in damage.hull_loss:
+        if left * 100 < pct * whole:
+            hull = max(hull, inches)
+    return sail + hull
+
+
+def masts_shot(base: int, down: tuple[int, int]) -> int:
+    """Sailing masts lost when ``down[0]`` of the combat system's ``down[1]`` masts are down,
+    for a type of ``base`` masts.
+
+    The first masts to fall beyond her own count cost her none (a one-masted sloop
+    keeps her mast until every mast the combat system counts is down).
+    """
+    fallen, of = down
+    return min(base, max(0, fallen - (of - base)))
+
+
+class Sailor(Protocol):
+    """A ship that sails by Salt'n'Tar: any ruleset's ship class with a ``sail`` component."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def cell(self) -> Cell: ...
+    @property
+    def heading(self) -> int: ...
+    @property
+    def afloat(self) -> bool: ...
+    @property
+    def sail(self) -> SaltSail: ...
+
+    @property
+    def at_sea(self) -> bool:
+        """Afloat and still in play on the board (moving, and in the others' way)."""
+        ...
+
+
+SailorT = TypeVar("SailorT", bound=Sailor)
+
+
+class SailingState(Protocol[SailorT]):
+    """A state whose ships sail by Salt'n'Tar."""
+
+    @property
+    def ships(self) -> tuple[SailorT, ...]: ...
+
+
+StateT = TypeVar("StateT", bound=GameState)
+
+
+def label(ship: Sailor) -> str:
+    return f"{ship.id} {ship.name}"

@@ -1,0 +1,553 @@
+"""Salt'n'Tar's turn steps, for any ruleset whose ships carry a ``SaltSail``.
+
+The Wind Roll, the Luck Roll, the Strain Roll, helm orders and the moves (a full
+move for racing and chasing, half moves round a combat turn's missile phase),
+the stepping of all ships together cell by cell, maneuvers (reef, furl, anchor
+and their reverse) and foundering.  Each step takes a state and returns it; the
+ruleset's turn (``core.engine``) says when each one runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from typing import Protocol, TypeVar
+
+from attrs import evolve
+
+from tui_naval.core.dice import Chance, Roller
+from tui_naval.core.engine import Log
+from tui_naval.core.grid import Cell, Grid
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.state import GameState, evolved
+from tui_naval.core.wind import Wind
+from tui_naval.systems.sailing.salt_n_tar.component import (
+    Change,
+    Sailor,
+    Sails,
+    SaltSail,
+    label,
+)
+from tui_naval.systems.sailing.salt_n_tar.motion import (
+    Block,
+    Way,
+    blocked,
+    cells_for,
+    motion,
+    wind_speed_for,
+)
+from tui_naval.systems.sailing.salt_n_tar.tables import tables
+
+T = TypeVar("T", bound=Sailor)
+S = TypeVar("S", bound=GameState)
+
+#: Helm orders of a full move: up to two points, a two-point turn marks Strain.
+HELM = {"hold": 0, "port 1": -1, "port 2": -2, "starboard 1": 1, "starboard 2": 2}
+#: Helm orders of a half move: one point at most.
+STEER = {"hold": 0, "port 1": -1, "starboard 1": 1}
+MANEUVERS = ("keep", "reef", "unreef", "furl", "set-sail", "anchor", "weigh")
+
+
+def with_sail(ship: T, sail: SaltSail) -> T:
+    return evolved(ship, sail=sail)
+
+
+def helm_points(order: Order) -> int:
+    """The points an order turns (one of ``HELM``)."""
+    return HELM[f"{order.verb} {order.arg}".strip()]
+
+
+# -- wind -----------------------------------------------------------------------------
+
+def initial_wind(grid: Grid, fixed: tuple[str, int] | None, roller: Roller, log: Log) -> Wind:
+    """The starting wind: the map's (``fixed``: direction name, speed), or Initial Wind rolls."""
+    if fixed is not None:
+        wind = Wind(grid.parse_facing(fixed[0]), fixed[1])
+        log("wind", f"The wind blows from {grid.facing_name(wind.direction)} at speed "
+            f"{wind.speed} (set by the map)")
+        return wind
+    t = tables()
+    names = t.initial_wind_direction[grid.kind.value]
+    d = roller.roll(f"1d{len(names)}")
+    s = roller.roll("1d6")
+    wind = Wind(grid.parse_facing(names[d.total - 1]), t.initial_wind_speed[s.total - 1])
+    log("wind", f"Initial wind: direction {d} -> from {grid.facing_name(wind.direction)}; "
+        f"speed {s} -> Wind Speed {wind.speed}")
+    return wind
+
+
+def wind_note(speed: int) -> str:
+    """" (calm)" or " (gale)" for a Wind Speed that is one."""
+    limits = tables().limits
+    if speed <= limits.calm:
+        return " (calm)"
+    if speed >= limits.gale:
+        return " (gale)"
+    return ""
+
+
+def wind_roll(state: S, log: Log) -> S:
+    """The Wind Roll: the wind veers, backs, or takes a new speed."""
+    roller = Roller(state.rng)
+    roll = roller.roll("1d6")
+    effect = tables().wind_roll[roll.total - 1]
+    grid = state.grid
+    wind = state.wind
+    if effect == "veer":
+        wind = evolve(wind, direction=grid.turn(wind.direction, 1))
+        what = "the wind veers (clockwise)"
+    elif effect == "back":
+        wind = evolve(wind, direction=grid.turn(wind.direction, -1))
+        what = "the wind backs (counter-clockwise)"
+    else:
+        wind = evolve(wind, speed=int(effect))
+        what = f"Wind Speed = {effect}"
+    log("wind", f"Wind Roll {roll}: {what}; wind from {grid.facing_name(wind.direction)}, "
+        f"speed {wind.speed}{wind_note(wind.speed)}")
+    return evolve(state, wind=wind, rng=roller.rng)
+
+
+# -- luck -----------------------------------------------------------------------------
+
+@cache
+def luck_chance() -> Chance:
+    """The Luck Roll as a chance node: each face with its odds and effect."""
+    return Chance.table("1d6", {i + 1: e.text for i, e in enumerate(tables().luck)})
+
+
+def luck_decision(ship: Sailor) -> Decision:
+    return Decision(ship.side, "luck", ship.id, f"{label(ship)}: roll a luck die?",
+                    (Order(ship.id, "luck", "roll"), Order(ship.id, "luck", "pass")),
+                    chance=luck_chance(), plotted=True)
+
+
+def resolve_luck(state: S, orders: Mapping[str, Order], log: Log) -> S:
+    """Every luck die asked for is rolled together; the same face rolled by two or more
+    sides changes the wind for everyone."""
+    t = tables()
+    roller = Roller(state.rng)
+    ships = []
+    for ship in state.ships:
+        sail: SaltSail = ship.sail  # type: ignore[attr-defined]
+        order = orders.get(ship.id)
+        if order is None or order.arg != "roll":
+            ships.append(evolved(ship, sail=evolve(sail, luck=0, luck_die=0)))
+            continue
+        roll = roller.roll("1d6")
+        effect = t.luck[roll.total - 1]
+        ships.append(evolved(ship, sail=evolve(sail, luck_die=roll.total, luck=effect.wind,
+                                                strain=sail.strain + effect.strain)))
+        if log.loud:
+            log("luck", f"{ship.id} {ship.name} Luck Roll {roll}: {effect.text}", ship.id)
+    state = evolve(state, ships=tuple(ships), rng=roller.rng)
+    for face, shared in sorted(t.shared_luck.items()):
+        sides = {s.side for s in state.ships if s.sail.luck_die == face}  # type: ignore[attr-defined]
+        if len(sides) < 2:
+            continue
+        speed = max(0, state.wind.speed + shared.everyone)
+        ships = [evolved(s, sail=evolve(s.sail, luck=shared.rollers))  # type: ignore[attr-defined]
+                 if s.sail.luck_die == face else s  # type: ignore[attr-defined]
+                 for s in state.ships]
+        state = evolve(state, ships=tuple(ships), wind=evolve(state.wind, speed=speed))
+        change = "drops" if shared.everyone < 0 else "rises"
+        log("luck", f"{len(sides)} sides rolled {face}: the wind {change} by "
+            f"{abs(shared.everyone)} for everyone (speed {speed}{wind_note(speed)})")
+    return state
+
+
+# -- strain ---------------------------------------------------------------------------
+
+def strain_roll(ship: T, roller: Roller, log: Log) -> T:
+    """Roll d6 + Strain and apply the Strain Roll table."""
+    t = tables()
+    sail = ship.sail
+    roll = roller.roll("1d6")
+    total = roll.total + sail.strain
+    effect = t.strain_effect(total)
+    head = f"{label(ship)} Strain Roll {roll} + Strain {sail.strain} = {total}" if log.loud \
+        else ""
+    if effect is None:
+        log("strain", f"{head}: no effect ... not yet!", ship.id)
+        return ship
+    loss = t.limits.speed_loss
+    text = effect.text
+    if effect.effect == "strain":
+        sail = evolve(sail, strain=sail.strain + 1)
+    elif effect.effect == "slow":
+        sail = evolve(sail, speed_loss=sail.speed_loss + loss)
+    elif effect.effect == "crew":
+        sail = evolve(sail, crew=max(0, sail.crew - t.limits.crew_loss))
+    elif effect.effect == "mast":
+        if sail.masts > 1:
+            sail = evolve(sail, masts=sail.masts - 1, speed_loss=sail.speed_loss + loss)
+            text += f"; {sail.masts} left"
+        else:
+            sail = evolve(sail, masts=0)
+            text += "; no mast left, she drifts"
+    elif sail.sinking == 0:
+        turns = roller.roll("1d6")
+        sail = evolve(sail, sinking=turns.total)
+        text += f": {turns} -> sinks in {turns.total} turn{'s' * (turns.total > 1)}"
+    else:
+        text += f" (already sinking, {sail.sinking} turns left)"
+    log("strain", f"{head}: {text}", ship.id)
+    return with_sail(ship, sail)
+
+
+def strain_rolls(state: S, log: Log, rolls: Callable[[T], bool],
+                 then: Callable[[T, T], T] | None = None) -> S:
+    """Every ship ``rolls`` picks with Strain marked rolls; ``then(before, after)`` may
+    carry a result over to another system (the crew lost)."""
+    roller = Roller(state.rng)
+    ships = []
+    for ship in state.ships:
+        sailor: T = ship  # type: ignore[assignment]
+        if rolls(sailor) and sailor.sail.strain > 0:
+            after = strain_roll(sailor, roller, log)
+            sailor = then(sailor, after) if then is not None else after
+        ships.append(sailor)
+    return evolve(state, ships=tuple(ships), rng=roller.rng)
+
+
+# -- the helm -------------------------------------------------------------------------
+
+def can_steer(sail: SaltSail, grid: Grid, wind: Wind, heading: int,
+              turns: Iterable[int] = HELM.values()) -> bool:
+    """Only a ship that has way under sail can turn.
+
+    A furled, dismasted, anchored or shot-adrift ship cannot; neither can a becalmed
+    ship, nor one that would drift on every heading her helm could reach (``turns``
+    points off her heading).  In a gale a ship with sails up is driven, and may
+    always bear away to run.
+    """
+    if sail.adrift or sail.sails not in (Sails.SET, Sails.REEFED) or sail.masts <= 0:
+        return False
+    ws = wind_speed_for(sail, wind)
+    limits = tables().limits
+    if ws <= limits.calm:
+        return False
+    if ws >= limits.gale:
+        return True
+    return any(motion(sail, grid, wind, grid.turn(heading, points)).way
+               in (Way.SAIL, Way.BACKWARDS) for points in turns)
+
+
+def helm_options(state: GameState, ship: Sailor) -> tuple[Order, ...]:
+    """A full move's helm orders: hold, or one or two points either way."""
+    if not can_steer(ship.sail, state.grid, state.wind, ship.heading):
+        return (Order(ship.id, "hold"),)
+    return tuple(Order(ship.id, *key.split()) for key in HELM)
+
+
+def half_helm_options(state: GameState, ship: Sailor) -> tuple[Order, ...]:
+    """A half move's helm orders: hold, or one point either way while her helm allows
+    another change of direction this turn."""
+    hold = Order(ship.id, "hold")
+    sail = ship.sail
+    if sail.turns_made >= sail.helm or not can_steer(sail, state.grid, state.wind,
+                                                     ship.heading, STEER.values()):
+        return (hold,)
+    return (hold, Order(ship.id, "port", "1"), Order(ship.id, "starboard", "1"))
+
+
+# -- moving ---------------------------------------------------------------------------
+
+class Course(Protocol[T]):
+    """What a goal does to ships as they step: rounding marks, escaping by an edge."""
+
+    def off_board(self, state: GameState, ship: T, cell: Cell, log: Log) -> T | None:
+        """The ship escaped, if stepping off the board into ``cell`` is her escape; else None."""
+        ...
+
+    def entered(self, state: GameState, ship: T, step: int, log: Log) -> T:
+        """The ship after she enters her new cell (marks rounded, the finish)."""
+        ...
+
+    def finished(self, ship: T) -> bool:
+        """Whether she has finished (and stops)."""
+        ...
+
+    def escaped(self, ship: T) -> bool:
+        """Whether she has escaped (and left the board)."""
+        ...
+
+
+def full_move(state: S, orders: Mapping[str, Order], log: Log,
+              course: Course[T] | None = None) -> S:
+    """Racing and chasing: every ship turns by her helm order and makes her full move."""
+    grid = state.grid
+    ships: dict[str, T] = {s.id: s for s in state.ships}  # type: ignore[misc]
+    plans: dict[str, tuple[int, int]] = {}
+    for ship in list(ships.values()):
+        if not ship.at_sea:
+            continue
+        order = orders.get(ship.id, Order(ship.id, "hold"))
+        points = helm_points(order)
+        sail = ship.sail
+        heading = ship.heading
+        if points:
+            side = "starboard" if points > 0 else "port"
+            heading = grid.turn(ship.heading, points)
+            note = f"{label(ship)} turns {abs(points)} point{'s' * (abs(points) > 1)} to " \
+                   f"{side}, now heading {grid.facing_name(heading)}"
+            if abs(points) == 2:
+                sail = evolve(sail, strain=sail.strain + 1)
+                note += ": a two-point turn, mark 1 Strain"
+            log("helm", note, ship.id)
+        move = motion(sail, grid, state.wind, heading)
+        cells, carry = cells_for(sail.carry, move.inches, state.board.scale)
+        sail = evolve(sail, carry=carry, strain=sail.strain + move.strain,
+                      last_speed=move.inches, last_motion=f"{move.way.value} ({move.reason})")
+        ship = evolved(ship, heading=heading, sail=sail)
+        plans[ship.id] = (move.direction, cells)
+        if log.loud:
+            text = f"{label(ship)} {move.way.value}: {move.reason}"
+            if move.inches:
+                text += f" -> {cells} cell{'s' * (cells != 1)}"
+            if move.strain:
+                text += "; sails set in a gale, mark 1 Strain"
+            log("move", text, ship.id)
+        ships[ship.id] = ship
+    ships = step_ships(state, ships, plans, log, course)
+    ticked = tuple(tick(ships[s.id], log) for s in state.ships)
+    return evolve(state, ships=ticked)
+
+
+def half_move(state: S, orders: Mapping[str, Order], half: int, log: Log) -> S:
+    """Turn and move the ships given orders through half their move (1: first, 2: second).
+
+    The first half is half the turn's inches rounded down, the second the rest, each
+    by the ship's speed on her heading at the time.  A second change of direction in
+    a turn marks Strain.
+    """
+    grid, board = state.grid, state.board
+    ships: dict[str, T] = {s.id: s for s in state.ships}  # type: ignore[misc]
+    plans: dict[str, tuple[int, int]] = {}
+    for sid in (s.id for s in state.ships if s.id in orders):
+        ship = ships[sid]
+        sail = ship.sail
+        heading = ship.heading
+        points = helm_points(orders[sid])
+        if points:
+            heading = grid.turn(ship.heading, points)
+            sail = evolve(sail, turns_made=sail.turns_made + 1)
+            note = (f"{label(ship)} turns one point to {'starboard' if points > 0 else 'port'}"
+                    f", now heading {grid.facing_name(heading)}")
+            if sail.turns_made >= 2:
+                sail = evolve(sail, strain=sail.strain + 1)
+                note += ": a second change of direction this turn, mark 1 Strain"
+            log("helm", note, sid)
+        move = motion(sail, grid, state.wind, heading)
+        inches = move.inches // 2 if half == 1 else move.inches - move.inches // 2
+        cells, carry = cells_for(sail.carry, inches, board.scale)
+        strain = move.strain if half == 1 else 0
+        sail = evolve(sail, carry=carry, strain=sail.strain + strain,
+                      last_speed=inches + (sail.last_speed if half == 2 else 0),
+                      last_motion=f"{move.way.value} ({move.reason})")
+        plans[sid] = (move.direction, cells)
+        if log.loud:
+            text = f"{label(ship)} {move.way.value}: {move.reason}"
+            if move.inches:
+                text += f'; {"first" if half == 1 else "second"} half {inches}" -> {cells} ' \
+                        f"cell{'s' * (cells != 1)}"
+            if strain:
+                text += "; sails set in a gale, mark 1 Strain"
+            log("move", text, sid)
+        ships[sid] = evolved(ship, heading=heading, sail=sail)
+    moved = step_ships(state, ships, plans, log)
+    return evolve(state, ships=tuple(moved[s.id] for s in state.ships))
+
+
+def step_ships(state: GameState, ships: dict[str, T], plans: dict[str, tuple[int, int]],
+               log: Log, course: Course[T] | None = None) -> dict[str, T]:
+    """Move all ships together, one cell at a time, stopping at obstacles.
+
+    In each step every ship with cells left moves one cell, in this turn's order.
+    A ship whose next cell holds a ship that has yet to move this step waits for
+    it (so ships in line ahead sail on together); a ship still blocked once no
+    other ship can move is fouled and loses the rest of her move.
+    """
+    board, grid = state.board, state.grid
+    order = [s.id for s in state.ships if s.id in plans]
+    if state.turn % 2 == 0:
+        order.reverse()
+    left = {sid: plans[sid][1] for sid in order}
+    start = {sid: ships[sid].cell for sid in order}
+    step = 0
+    while any(left.values()):
+        step += 1
+        waiting = [sid for sid in order if left[sid] > 0]
+        moved = True
+        while waiting and moved:
+            moved = False
+            still: list[str] = []
+            for sid in waiting:
+                ship = ships[sid]
+                occupied = {s.cell for s in ships.values() if s.at_sea and s.id != sid}
+                nxt = grid.neighbour(ship.cell, plans[sid][0])
+                why = blocked(board, nxt, ship.sail.stype.shallow, occupied)
+                if why is Block.SHIP:
+                    still.append(sid)
+                    continue
+                moved = True
+                if why is Block.EDGE and course is not None:
+                    gone = course.off_board(state, ship, nxt, log)
+                    if gone is not None:
+                        ships[sid] = gone
+                        left[sid] = 0
+                        continue
+                if why is not None:
+                    left[sid] = 0
+                    ships[sid] = stopped(ship, why, nxt, log)
+                    continue
+                ship = evolved(ship, cell=nxt)
+                left[sid] -= 1
+                if course is not None:
+                    ship = course.entered(state, ship, step, log)
+                    if course.finished(ship):
+                        left[sid] = 0
+                ships[sid] = ship
+            waiting = still
+        for sid in waiting:
+            left[sid] = 0
+            ship = ships[sid]
+            ships[sid] = stopped(ship, Block.SHIP, grid.neighbour(ship.cell, plans[sid][0]), log)
+    if log.loud:
+        for sid in order:
+            ship = ships[sid]
+            if ship.afloat and not (course is not None and course.escaped(ship)) \
+                    and ship.cell != start[sid]:
+                log("pos", f"{label(ship)} ends at {ship.cell}, heading "
+                    f"{grid.facing_name(ship.heading)}", sid)
+    return ships
+
+
+def stopped(ship: T, why: Block, cell: Cell, log: Log) -> T:
+    """A ship stopped short: fouled, at the edge, or aground (which marks Strain)."""
+    if why is Block.SHIP:
+        log("move", f"{label(ship)} is fouled by a ship at {cell} and stops", ship.id)
+        return ship
+    if why is Block.EDGE:
+        log("move", f"{label(ship)} reaches the edge of the sea and stops", ship.id)
+        return ship
+    ground = "land" if why is Block.LAND else "a shoal"
+    log("aground", f"{label(ship)} touches {ground} at {cell}: stops short, mark 1 Strain",
+        ship.id)
+    return with_sail(ship, evolve(ship.sail, strain=ship.sail.strain + 1, carry=0))
+
+
+# -- maneuvers ------------------------------------------------------------------------
+
+def maneuver_options(ship: Sailor) -> tuple[Order, ...]:
+    """Keep, or the maneuvers her sails and anchor allow now."""
+    sail = ship.sail
+    verbs = ["keep"]
+    if sail.change is Change.NONE:
+        if sail.masts <= 0:
+            verbs += ["weigh"] if sail.sails is Sails.ANCHORED else ["anchor"]
+        elif sail.sails is Sails.SET:
+            verbs += ["reef", "furl", "anchor"]
+        elif sail.sails is Sails.REEFED:
+            verbs += ["unreef", "furl", "anchor"]
+        elif sail.sails is Sails.FURLED:
+            verbs += ["set-sail", "anchor"]
+        else:
+            verbs += ["weigh"]
+    return tuple(Order(ship.id, v) for v in verbs)
+
+
+def maneuver_decision(ship: Sailor) -> Decision:
+    return Decision(ship.side, "maneuver", ship.id, f"{label(ship)}: sails and anchor",
+                    maneuver_options(ship), plotted=True)
+
+
+def maneuver(ship: T, verb: str, roller: Roller, log: Log) -> T:
+    """Begin a maneuver (``keep``: none)."""
+    limits = tables().limits
+    name = label(ship)
+    sail = ship.sail
+    if verb == "reef":
+        log("sails", f"{name} reefs: half speed from next turn", ship.id)
+        return with_sail(ship, evolve(sail, sails=Sails.REEFED))
+    if verb == "unreef":
+        log("sails", f"{name} shakes out the reef ({limits.unreef_turns} turn)", ship.id)
+        return with_sail(ship, evolve(sail, change=Change.UNREEF,
+                                      change_turns=limits.unreef_turns))
+    if verb == "furl":
+        log("sails", f"{name} furls her sails and is adrift", ship.id)
+        return with_sail(ship, evolve(sail, sails=Sails.FURLED))
+    if verb == "set-sail":
+        log("sails", f"{name} begins to set sail ({limits.furl_turns} turns)", ship.id)
+        return with_sail(ship, evolve(sail, change=Change.SET_SAIL,
+                                      change_turns=limits.furl_turns))
+    if verb == "anchor":
+        if sail.sails is not Sails.FURLED and sail.masts > 0:
+            log("anchor", f"{name} lets go the anchor with sails set: an immediate Strain Roll",
+                ship.id)
+            ship = strain_roll(ship, roller, log)
+        log("anchor", f"{name} anchors: the anchor bites in {limits.anchor_turns} turns",
+            ship.id)
+        return with_sail(ship, evolve(ship.sail, sails=Sails.ANCHORED, change=Change.ANCHOR,
+                                      change_turns=limits.anchor_turns))
+    if verb == "weigh":
+        log("anchor", f"{name} weighs anchor, then sets sail ({limits.weigh_turns} turns)",
+            ship.id)
+        return with_sail(ship, evolve(sail, change=Change.WEIGH,
+                                      change_turns=limits.weigh_turns - limits.furl_turns))
+    return ship
+
+
+def maneuvers(state: S, orders: Mapping[str, Order], log: Log,
+              then: Callable[[T, T], T] | None = None) -> S:
+    """Every ship's plotted maneuver begins; ``then(before, after)`` as for ``strain_rolls``."""
+    roller = Roller(state.rng)
+    ships = []
+    for ship in state.ships:
+        sailor: T = ship  # type: ignore[assignment]
+        order = orders.get(sailor.id)
+        if order is not None:
+            after = maneuver(sailor, order.verb, roller, log)
+            sailor = then(sailor, after) if then is not None else after
+        ships.append(sailor)
+    return evolve(state, ships=tuple(ships), rng=roller.rng)
+
+
+def tick(ship: T, log: Log) -> T:
+    """A turn passes for a maneuver under way; finish it when its time is up."""
+    sail = ship.sail
+    if sail.change is Change.NONE or not ship.afloat:
+        return ship
+    left = sail.change_turns - 1
+    if left > 0:
+        return with_sail(ship, evolve(sail, change_turns=left))
+    name = label(ship)
+    if sail.change is Change.UNREEF:
+        log("sails", f"{name} has full sail again", ship.id)
+        return with_sail(ship, evolve(sail, sails=Sails.SET, change=Change.NONE, change_turns=0))
+    if sail.change is Change.SET_SAIL:
+        log("sails", f"{name} has her sails set", ship.id)
+        return with_sail(ship, evolve(sail, sails=Sails.SET, change=Change.NONE, change_turns=0))
+    if sail.change is Change.ANCHOR:
+        log("anchor", f"{name}'s anchor holds: she is at a stop", ship.id)
+        return with_sail(ship, evolve(sail, change=Change.NONE, change_turns=0))
+    log("anchor", f"{name}'s anchor is up; setting sail", ship.id)
+    return with_sail(ship, evolve(sail, sails=Sails.FURLED, change=Change.SET_SAIL,
+                                  change_turns=tables().limits.furl_turns))
+
+
+# -- the end of a turn ----------------------------------------------------------------
+
+def founder(ship: T, log: Log) -> T:
+    """A turn passes for a sinking ship: she sinks when her time is up."""
+    sail = ship.sail
+    if not (ship.afloat and sail.sinking):
+        return ship
+    if sail.sinking == 1:
+        log("sinks", f"{label(ship)} founders and sinks!", ship.id)
+        return evolved(ship, afloat=False, sail=evolve(sail, sinking=0))
+    return with_sail(ship, evolve(sail, sinking=sail.sinking - 1))
+
+
+def new_turn(sail: SaltSail) -> SaltSail:
+    """What a new turn clears: this turn's luck and changes of direction."""
+    return evolve(sail, luck=0, luck_die=0, turns_made=0)
