@@ -133,7 +133,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
             return run_demo(args)
     if args.load:
-        game = load_game(Path(args.load))
+        game = load_game(Path(args.load), find_ruleset)
         print(f"Loaded {args.load}: {game.ruleset.title} on {game.setup.map_name}, "
               f"turn {game.state.turn}")
     else:

@@ -1,7 +1,9 @@
 """Runs a game: asks the side to act for each decision and applies its answer.
 
 Human and AI players answer the same ``Decision`` objects through the ``Player``
-protocol; the TUI, the AI and a demo script are all players.
+protocol; the TUI, the AI and a demo script are all players.  A player is only
+ever handed the state as its side may know it (``Ruleset.observe``: the other
+side's plotted orders hidden).
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ def step(game: Game, players: Mapping[str, Player]) -> bool:
     decision = game.decision()
     if decision is None:
         return False
-    order = players[decision.side].choose(game.state, decision)
+    seen = game.ruleset.observe(game.state, decision.side)
+    order = players[decision.side].choose(seen, decision)
     game.play(order)
     return True
 

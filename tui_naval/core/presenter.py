@@ -13,7 +13,7 @@ figure comes from the ruleset's own rule functions, never from a second copy.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from attrs import frozen
 
@@ -77,9 +77,9 @@ class Presenter:
     """The plain presentation: option texts as they are, no previews, no notes."""
 
     #: Event kind -> log style (Rich style words), over ``COMMON_STYLES``.
-    styles: Mapping[str, str] = {}
+    styles: ClassVar[Mapping[str, str]] = {}
     #: Event kinds whose whole line takes the style (the end of the game always does).
-    emphasised: frozenset[str] = frozenset()
+    emphasised: ClassVar[frozenset[str]] = frozenset()
 
     def event_style(self, kind: str) -> str:
         return self.styles.get(kind) or COMMON_STYLES.get(kind, "")

@@ -70,11 +70,19 @@ Advisor = Callable[[Any, Decision], Order]
 class Ruleset(Protocol[S]):
     """A rulebook: its setup, its decisions and how orders change the state."""
 
-    info: RulesetInfo
-    grids: tuple[GridKind, ...]
-    #: The game kinds (``race``, ``battle``...) it plays.
-    goals: tuple[str, ...]
-    state_type: type[S]
+    @property
+    def info(self) -> RulesetInfo: ...
+
+    @property
+    def grids(self) -> tuple[GridKind, ...]: ...
+
+    @property
+    def goals(self) -> tuple[str, ...]:
+        """The game kinds (``race``, ``battle``...) it plays."""
+        ...
+
+    @property
+    def state_type(self) -> type[S]: ...
 
     @property
     def name(self) -> str:

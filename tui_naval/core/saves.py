@@ -26,10 +26,11 @@ from tui_naval.core.grid import Cell
 from tui_naval.core.history import Game
 from tui_naval.core.maps import MapError
 from tui_naval.core.orders import IllegalOrder, Order
+from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.scenario import ScenarioError, Setup
 from tui_naval.core.state import GameState
 
-FORMAT = 1
+FORMAT = 2
 GAME_TAG = "tui-naval"
 SUFFIX = ".json"
 
@@ -72,8 +73,18 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _from_format_1(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 saved a state of the rules before the phase engine (flat ships, orders as
+    text): its snapshot no longer fits, so the game is rebuilt from its orders alone
+    (the rules play as they did: the golden playthroughs pin it)."""
+    return {**doc, "snapshot": None, "digest": ""}
+
+
 #: Migrations: MIGRATIONS[n] turns a format-n document into format n+1.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1}
+
+#: Finds a ruleset by its name (``tui_naval.rulesets.find_ruleset``): core imports none.
+Finder = Callable[[str], Ruleset[Any]]
 
 
 class SaveError(ValueError):
@@ -248,10 +259,9 @@ def save_info(path: Path) -> SaveInfo:
         raise SaveError(f"{path}: corrupt save (missing fields)") from None
 
 
-def load_game(path: Path) -> Game:
-    """Read a save and rebuild the game; SaveError with one line on any problem."""
-    from tui_naval.rulesets import UnknownRuleset, find_ruleset
-
+def load_game(path: Path, find: Finder) -> Game:
+    """Read a save and rebuild the game with the ruleset ``find`` gives for its name;
+    SaveError with one line on any problem (``find`` raises LookupError for none)."""
     doc = read_document(path)
     try:
         setup = get_converter().structure(doc["setup"], Setup)
@@ -262,8 +272,8 @@ def load_game(path: Path) -> Game:
     except Exception as exc:  # cattrs raises its own grouped validation errors
         raise SaveError(f"{path}: corrupt save ({_brief(exc)})") from None
     try:
-        ruleset = find_ruleset(setup.ruleset)
-    except UnknownRuleset as exc:
+        ruleset = find(setup.ruleset)
+    except LookupError as exc:
         raise SaveError(f"{path}: {exc}") from None
     try:
         game = Game(ruleset, setup)
@@ -273,10 +283,12 @@ def load_game(path: Path) -> Game:
     try:
         for order in orders:
             game.play(order)
-        if replay_matches(game.state, digest, saved):
+        if not digest or replay_matches(game.state, digest, saved):
             return game
     except IllegalOrder:
-        pass
+        if not digest:
+            raise SaveError(f"{path}: its orders no longer replay and it has no snapshot "
+                            "to resume from") from None
     # The orders no longer lead to the saved state (other rules): resume from the snapshot,
     # once its digest shows it is the data that was saved.  The digest is checked on the
     # data as saved, so fields the state has gained since simply take their defaults.

@@ -90,11 +90,8 @@ def unplayable_reason(ruleset: Ruleset[Any], spec: MapSpec) -> str | None:
     unknown = sorted({s.kind for s in spec.ships if s.kind and s.kind not in classes})
     if unknown:
         return f"{ruleset.title} has no ship class {', '.join(unknown)}"
-    # A ruleset with conditions of its own (number of sides, map options) may say so
-    # through an optional ``unplayable(spec)`` method.
-    extra = getattr(ruleset, "unplayable", None)
-    reason: str | None = extra(spec) if callable(extra) else None
-    return reason
+    # A ruleset's own conditions (number of sides, map options).
+    return ruleset.unplayable(spec)
 
 
 def playable_maps(ruleset: Ruleset[Any], specs: list[MapSpec],

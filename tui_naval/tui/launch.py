@@ -110,13 +110,14 @@ def run_demo(args: argparse.Namespace) -> int:
             script = read_script(Path(args.script))
         except ScriptError as exc:
             raise _fail(str(exc)) from None
+    from tui_naval.rulesets import find_ruleset
+
     if script is not None and script.setup is not None:
         from tui_naval.core.history import Game
-        from tui_naval.rulesets import find_ruleset
 
         game = Game(find_ruleset(script.setup.ruleset), script.setup)
     elif args.load:
-        game = load_game(Path(args.load))
+        game = load_game(Path(args.load), find_ruleset)
     else:
         seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
         game = _new_game(args, seed)

@@ -26,6 +26,7 @@ from tui_naval.core.saves import (
     to_document,
     write_atomic,
 )
+from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.players import HumanPlayer
 
 HUMAN = "human"
@@ -74,7 +75,7 @@ def save_session(session: Session, path: Path, now: datetime | None = None) -> N
 
 def load_session(path: Path, ai: str = "greedy") -> Session:
     """Read a save (SaveError on any problem); seats default to the human on the first side."""
-    game = load_game(path)
+    game = load_game(path, find_ruleset)
     seats = default_seats(game, ai=ai)
     stored = read_document(path).get("seats")
     if isinstance(stored, dict) and set(stored) == set(game.state.sides):

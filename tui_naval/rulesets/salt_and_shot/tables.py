@@ -1,4 +1,4 @@
-"""The composed ruleset's ship classes (tables.toml): a Salt'n'Tar type and a Kyngesreach class each."""
+"""The composed ruleset's ship classes (tables.toml): a Salt'n'Tar type, a Kyngesreach class."""
 
 from __future__ import annotations
 

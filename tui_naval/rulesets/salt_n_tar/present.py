@@ -3,7 +3,8 @@ a chart of the distance to go."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
@@ -20,9 +21,9 @@ from tui_naval.systems.sailing.salt_n_tar.steps import HELM
 class SaltPresenter(Presenter):
     """Salt'n'Tar's races and chases."""
 
-    styles = {**sailing.STYLES, "mark": "bold yellow", "finish": "bold yellow",
-              "escape": "bold yellow"}
-    emphasised = frozenset({"finish"})
+    styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, "mark": "bold yellow",
+                                           "finish": "bold yellow", "escape": "bold yellow"}
+    emphasised: ClassVar[frozenset[str]] = frozenset({"finish"})
 
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         ship: SaltShip = state.ship(order.ship)  # type: ignore[assignment]

@@ -15,6 +15,7 @@ from attrs import evolve
 
 from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import Auto, Decide, Log, Turn
+from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Row, Ruleset, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
@@ -166,8 +167,12 @@ def _chase_lead(state: SaltState) -> float:
     hunters = [s for s in state.ships if s.side != goal.quarry and course.in_race(s)]
     if not quarry or not hunters:
         return 1.0 if quarry else -1.0
-    edge = {"N": lambda c: c.row + 1, "S": lambda c: grid.height - c.row,
-            "W": lambda c: c.col + 1, "E": lambda c: grid.width - c.col}[goal.escape]
+
+    def edge(cell: Cell) -> int:
+        """Steps to the escape edge."""
+        return {"N": cell.row + 1, "S": grid.height - cell.row, "W": cell.col + 1,
+                "E": grid.width - cell.col}[goal.escape]
+
     ship = min(quarry, key=lambda s: edge(s.cell))
     gap = min(grid.distance(ship.cell, h.cell) for h in hunters) - goal.catch
     away = edge(ship.cell)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import field, frozen
 
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.systems.goals.course import Progress
@@ -14,7 +14,7 @@ class SaltShip(ShipBase):
     """A Salt'n'Tar vessel: how she sails, and how far round the course she is."""
 
     sail: SaltSail
-    progress: Progress = Progress()
+    progress: Progress = field(factory=Progress)
 
     @property
     def at_sea(self) -> bool:

@@ -21,7 +21,7 @@ from attrs import evolve, frozen
 from tui_naval.core.dice import Check, Roller
 from tui_naval.core.engine import Log
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.state import GameState
+from tui_naval.core.state import GameState, evolved
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Gunned
 from tui_naval.systems.gunnery.kyngesreach.tables import tables
@@ -113,8 +113,8 @@ class WindGauge:
             weather.append((ship.side, mod))
             log("weather", f"{ship.side}: {label(ship)} reads the weather: {text}: {mod:+d} to "
                 f"the side's Seamanship in {self.words.reading}", ship.id)
-        state = evolve(state, rng=roller.rng,  # type: ignore[misc]
-                       weather=tuple(sorted(weather, key=lambda w: state.sides.index(w[0]))))
+        state = evolved(state, rng=roller.rng,
+                        weather=tuple(sorted(weather, key=lambda w: state.sides.index(w[0]))))
         a, b = state.sides
         if a not in checks or b not in checks:
             holder = a if a in checks else b if b in checks else ""
@@ -154,7 +154,7 @@ class WindGauge:
                                          mods)
             checks[side] = check
             log("gauge", f"{side}: {label(flag)} {text}", flag.id)
-        state = evolve(state, rng=roller.rng)  # type: ignore[misc]
+        state = evolve(state, rng=roller.rng)
         ca, cb = checks[a], checks[b]
         result = gun.contest(ca, cb)
         holder = a if result > 0 else b if result < 0 else ""
@@ -168,7 +168,7 @@ class WindGauge:
                                                  t.holder_gunner))
         else:
             log("gauge", self.words.tie.format(why=why, tie_gunner=t.tie_gunner))
-        return evolve(state, holder=holder)  # type: ignore[misc]
+        return evolved(state, holder=holder)
 
     def gunner_mods(self, state: GameState, side: str, names: tuple[str, str]
                     ) -> list[tuple[str, int]]:

@@ -248,7 +248,8 @@ class GameScreen(NavalScreen[None]):
         self.set_status()
         self.thinking = True
         self._skip.clear()
-        self.think(state, decision, player, self.version, self.ai_delay())
+        seen = self.game.ruleset.observe(state, decision.side)
+        self.think(seen, decision, player, self.version, self.ai_delay())
 
     def ask(self, decision: Decision) -> None:
         """Put a human's decision in the prompt."""

@@ -147,7 +147,7 @@ class KyngCombat:
                                    names=(ship.id, label(ship), target.id, label(target)))
         state = state.with_ship(evolve(ship, gunnery=shooter))
         state = state.with_ship(evolve(state.ship(target.id), gunnery=hit))
-        return evolve(state, rng=roller.rng)  # type: ignore[misc]
+        return evolve(state, rng=roller.rng)
 
     def fire_together(self, state: S, orders: tuple[Order, ...], log: Log) -> S:
         """No initiative: every battery fires at once, each rolling as the ships were before."""
@@ -181,7 +181,7 @@ class KyngCombat:
                                  facing_battery(state.grid, target0, ship0.cell), log,
                                  target.id, label(target))
             state = state.with_ship(evolve(target, gunnery=hit))
-        return evolve(state, rng=roller.rng)  # type: ignore[misc]
+        return evolve(state, rng=roller.rng)
 
     # -- ammunition ---------------------------------------------------------------------
     def ammo_decision(self, state: CombatState) -> Decision | None:

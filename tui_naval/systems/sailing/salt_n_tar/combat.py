@@ -28,7 +28,7 @@ from tui_naval.core.engine import Auto, Decide, Goto, Log, Turn
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Row, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
-from tui_naval.core.state import GameState, GoalKind, Outcome, ShipBase
+from tui_naval.core.state import GameState, GoalKind, Outcome, ShipBase, evolved
 from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.salt_n_tar import steps
 from tui_naval.systems.sailing.salt_n_tar.component import (
@@ -220,7 +220,7 @@ class SaltCombat(RulesetBase[S], Generic[S]):
         ships = tuple(self.synced(s) for s in state.ships)
         if all(a is b for a, b in zip(ships, state.ships, strict=True)):
             return state
-        return evolve(state, ships=ships)  # type: ignore[misc]
+        return evolved(state, ships=ships)
 
     def crew_carried(self, before: CombatShip, after: CombatShip) -> CombatShip:
         """After a Salt'n'Tar step: crew it lost (deck's awash) comes off the fighting crew."""
@@ -335,12 +335,12 @@ class SaltCombat(RulesetBase[S], Generic[S]):
         half = 1 if state.phase == "first-half" else 2
         state = self.half_move(state, _by_ship(held), half, log)
         if state.group + 1 < len(self.move_groups(state)):
-            return Goto(evolve(state, group=state.group + 1), state.phase)  # type: ignore[misc]
-        state = evolve(state, group=0)  # type: ignore[misc]
+            return Goto(evolved(state, group=state.group + 1), state.phase)
+        state = evolved(state, group=0)
         if half == 1:
             return state
         # a turn has passed for maneuvers under way (Salt'n'Tar ticks them after moving)
-        return evolve(state, ships=tuple(steps.tick(s, log) for s in state.ships))  # type: ignore[misc]
+        return evolved(state, ships=tuple(steps.tick(s, log) for s in state.ships))
 
     def firing_order(self, state: CombatState) -> list[CombatShip]:
         """The initiative holder's ships first (map order), then the other side's."""
@@ -370,15 +370,13 @@ class SaltCombat(RulesetBase[S], Generic[S]):
         ships = []
         for ship in state.ships:
             if ship.afloat and ship.sail.sinking:
-                founded = steps.founder(ship, log)
-                if not founded.afloat:
-                    ship = self.synced(self.combat.scuttled(founded))
-                else:
-                    ship = founded
+                ship = steps.founder(ship, log)
+                if not ship.afloat:
+                    ship = self.synced(self.combat.scuttled(ship))
             if ship.afloat:
                 ship = self.synced(self.combat.end_of_turn(ship, roller, log))
             ships.append(evolve(ship, sail=steps.new_turn(ship.sail)))
-        return evolve(state, ships=tuple(ships), rng=roller.rng)  # type: ignore[misc]
+        return evolved(state, ships=tuple(ships), rng=roller.rng)
 
     # -- judging ------------------------------------------------------------------------
     def judge(self, state: S) -> Outcome | None:

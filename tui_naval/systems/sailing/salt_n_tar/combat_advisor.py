@@ -81,7 +81,9 @@ class HelmAdvisor:
 
     def after(self, state: CombatState, ship_id: str, order: Order, half: int) -> CombatState:
         """The state after the ship alone sails this half move with ``order``."""
-        return self.rules.half_move(state, {ship_id: order}, half, Log(state.turn, loud=False))
+        after: CombatState = self.rules.half_move(state, {ship_id: order}, half,
+                                                   Log(state.turn, loud=False))
+        return after
 
     def place_value(self, state: CombatState, ship: CombatShip, ready: Any) -> float:
         """A place at the end of a turn: next turn's fire from it, the enemy's at her."""

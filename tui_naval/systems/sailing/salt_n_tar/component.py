@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Protocol, TypeVar
+from typing import Protocol
 
 from attrs import evolve, frozen
 
 from tui_naval.core.grid import Cell
-from tui_naval.core.state import GameState
 from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.salt_n_tar.tables import ShipType, tables
 
@@ -142,19 +141,6 @@ class Sailor(Protocol):
     def at_sea(self) -> bool:
         """Afloat and still in play on the board (moving, and in the others' way)."""
         ...
-
-
-SailorT = TypeVar("SailorT", bound=Sailor)
-
-
-class SailingState(Protocol[SailorT]):
-    """A state whose ships sail by Salt'n'Tar."""
-
-    @property
-    def ships(self) -> tuple[SailorT, ...]: ...
-
-
-StateT = TypeVar("StateT", bound=GameState)
 
 
 def label(ship: Sailor) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from attrs import evolve
 
@@ -50,6 +50,16 @@ MANEUVERS = ("keep", "reef", "unreef", "furl", "set-sail", "anchor", "weigh")
 
 def with_sail(ship: T, sail: SaltSail) -> T:
     return evolved(ship, sail=sail)
+
+
+def sailors(state: GameState) -> tuple[Sailor, ...]:
+    """A state's ships, as ships that sail by Salt'n'Tar (every ship of a ruleset that
+    takes these steps carries a ``sail``)."""
+    return cast(tuple[Sailor, ...], state.ships)
+
+
+def with_ships(state: S, ships: Iterable[Sailor]) -> S:
+    return evolved(state, ships=tuple(ships))
 
 
 def helm_points(order: Order) -> int:
@@ -126,9 +136,9 @@ def resolve_luck(state: S, orders: Mapping[str, Order], log: Log) -> S:
     sides changes the wind for everyone."""
     t = tables()
     roller = Roller(state.rng)
-    ships = []
-    for ship in state.ships:
-        sail: SaltSail = ship.sail  # type: ignore[attr-defined]
+    ships: list[Sailor] = []
+    for ship in sailors(state):
+        sail = ship.sail
         order = orders.get(ship.id)
         if order is None or order.arg != "roll":
             ships.append(evolved(ship, sail=evolve(sail, luck=0, luck_die=0)))
@@ -139,16 +149,15 @@ def resolve_luck(state: S, orders: Mapping[str, Order], log: Log) -> S:
                                                 strain=sail.strain + effect.strain)))
         if log.loud:
             log("luck", f"{ship.id} {ship.name} Luck Roll {roll}: {effect.text}", ship.id)
-    state = evolve(state, ships=tuple(ships), rng=roller.rng)
+    state = evolve(with_ships(state, ships), rng=roller.rng)
     for face, shared in sorted(t.shared_luck.items()):
-        sides = {s.side for s in state.ships if s.sail.luck_die == face}  # type: ignore[attr-defined]
+        sides = {s.side for s in sailors(state) if s.sail.luck_die == face}
         if len(sides) < 2:
             continue
         speed = max(0, state.wind.speed + shared.everyone)
-        ships = [evolved(s, sail=evolve(s.sail, luck=shared.rollers))  # type: ignore[attr-defined]
-                 if s.sail.luck_die == face else s  # type: ignore[attr-defined]
-                 for s in state.ships]
-        state = evolve(state, ships=tuple(ships), wind=evolve(state.wind, speed=speed))
+        ships = [with_sail(s, evolve(s.sail, luck=shared.rollers)) if s.sail.luck_die == face
+                 else s for s in sailors(state)]
+        state = evolve(with_ships(state, ships), wind=evolve(state.wind, speed=speed))
         change = "drops" if shared.everyone < 0 else "rises"
         log("luck", f"{len(sides)} sides rolled {face}: the wind {change} by "
             f"{abs(shared.everyone)} for everyone (speed {speed}{wind_note(speed)})")
@@ -199,14 +208,14 @@ def strain_rolls(state: S, log: Log, rolls: Callable[[T], bool],
     """Every ship ``rolls`` picks with Strain marked rolls; ``then(before, after)`` may
     carry a result over to another system (the crew lost)."""
     roller = Roller(state.rng)
-    ships = []
-    for ship in state.ships:
-        sailor: T = ship  # type: ignore[assignment]
+    ships: list[Sailor] = []
+    for ship in sailors(state):
+        sailor = cast(T, ship)
         if rolls(sailor) and sailor.sail.strain > 0:
             after = strain_roll(sailor, roller, log)
             sailor = then(sailor, after) if then is not None else after
         ships.append(sailor)
-    return evolve(state, ships=tuple(ships), rng=roller.rng)
+    return evolve(with_ships(state, ships), rng=roller.rng)
 
 
 # -- the helm -------------------------------------------------------------------------
@@ -273,10 +282,10 @@ class Course(Protocol[T]):
 
 
 def full_move(state: S, orders: Mapping[str, Order], log: Log,
-              course: Course[T] | None = None) -> S:
+              course: Course[Any] | None = None) -> S:
     """Racing and chasing: every ship turns by her helm order and makes her full move."""
     grid = state.grid
-    ships: dict[str, T] = {s.id: s for s in state.ships}  # type: ignore[misc]
+    ships: dict[str, Sailor] = {s.id: s for s in sailors(state)}
     plans: dict[str, tuple[int, int]] = {}
     for ship in list(ships.values()):
         if not ship.at_sea:
@@ -309,8 +318,7 @@ def full_move(state: S, orders: Mapping[str, Order], log: Log,
             log("move", text, ship.id)
         ships[ship.id] = ship
     ships = step_ships(state, ships, plans, log, course)
-    ticked = tuple(tick(ships[s.id], log) for s in state.ships)
-    return evolve(state, ships=ticked)
+    return with_ships(state, (tick(ships[s.id], log) for s in state.ships))
 
 
 def half_move(state: S, orders: Mapping[str, Order], half: int, log: Log) -> S:
@@ -321,7 +329,7 @@ def half_move(state: S, orders: Mapping[str, Order], half: int, log: Log) -> S:
     a turn marks Strain.
     """
     grid, board = state.grid, state.board
-    ships: dict[str, T] = {s.id: s for s in state.ships}  # type: ignore[misc]
+    ships: dict[str, Sailor] = {s.id: s for s in sailors(state)}
     plans: dict[str, tuple[int, int]] = {}
     for sid in (s.id for s in state.ships if s.id in orders):
         ship = ships[sid]
@@ -355,7 +363,7 @@ def half_move(state: S, orders: Mapping[str, Order], half: int, log: Log) -> S:
             log("move", text, sid)
         ships[sid] = evolved(ship, heading=heading, sail=sail)
     moved = step_ships(state, ships, plans, log)
-    return evolve(state, ships=tuple(moved[s.id] for s in state.ships))
+    return with_ships(state, (moved[s.id] for s in state.ships))
 
 
 def step_ships(state: GameState, ships: dict[str, T], plans: dict[str, tuple[int, int]],
@@ -501,15 +509,15 @@ def maneuvers(state: S, orders: Mapping[str, Order], log: Log,
               then: Callable[[T, T], T] | None = None) -> S:
     """Every ship's plotted maneuver begins; ``then(before, after)`` as for ``strain_rolls``."""
     roller = Roller(state.rng)
-    ships = []
-    for ship in state.ships:
-        sailor: T = ship  # type: ignore[assignment]
+    ships: list[Sailor] = []
+    for ship in sailors(state):
+        sailor = cast(T, ship)
         order = orders.get(sailor.id)
         if order is not None:
             after = maneuver(sailor, order.verb, roller, log)
             sailor = then(sailor, after) if then is not None else after
         ships.append(sailor)
-    return evolve(state, ships=tuple(ships), rng=roller.rng)
+    return evolve(with_ships(state, ships), rng=roller.rng)
 
 
 def tick(ship: T, log: Log) -> T:
