@@ -189,7 +189,7 @@ def cmd_maps(args: argparse.Namespace) -> int:
         grids = "/".join(g.value for g in spec.grids)
         who = ", ".join(info.id for info in registry()
                         if unplayable_reason(load(info), spec) is None)
-        print(f"{spec.name:<18} {spec.title:<30} {spec.goal.kind.value:<6} "
+        print(f"{spec.name:<18} {spec.title:<30} {spec.goal.kind:<6} "
               f"{spec.width}x{spec.height:<3} {grids:<26} {len(spec.ships):>2} ships  "
               f"{who or 'no ruleset'}")
     return 0
@@ -349,6 +349,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
     args: Any = parser.parse_args(words)
+    registry()  # the rulesets' own map keys and game kinds, before any map is read
     try:
         code: int = args.func(args)
         return code

@@ -26,7 +26,7 @@ from tui_naval.core.scenario import Setup, unplayable_reason
 from tui_naval.core.state import Terrain
 from tui_naval.rulesets import REGISTRY, find_ruleset
 from tui_naval.rulesets.salt_n_tar.state import SaltState
-from tui_naval.rulesets.salt_n_tar.tables import tables
+from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
 RULESET = find_ruleset("salt-n-tar")
 GREEDY = GreedyPlayer()

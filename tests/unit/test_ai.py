@@ -52,7 +52,7 @@ def test_greedy_passes_luck_when_every_change_hurts() -> None:
     """At Wind Speed 3 a gust makes a gale and a lull slows her: greedy keeps her wind."""
     from attrs import evolve
 
-    from tui_naval.ai.salt_n_tar import choose_luck
+    from tui_naval.rulesets.salt_n_tar.advisor import choose_luck
 
     game = new_game("salt-n-tar", "channel-race", 3, "square")
     decision = game.decision()

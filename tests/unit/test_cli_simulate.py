@@ -9,10 +9,10 @@ import pytest
 from tui_naval.cli import main
 from tui_naval.core.maps import load_map
 from tui_naval.core.scenario import unplayable_reason
-from tui_naval.rulesets import REGISTRY, find_ruleset
+from tui_naval.rulesets import find_ruleset, registry
 
 
-@pytest.mark.parametrize("ruleset", [e.name for e in REGISTRY])
+@pytest.mark.parametrize("ruleset", [info.id for info in registry()])
 def test_simulate_prints_one_json_line_last(ruleset: str,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--ruleset", ruleset, "--games", "2", "--seed", "3", "--json"]) == 0
@@ -36,8 +36,8 @@ def test_simulate_rejects_bad_input_in_one_line(argv: list[str], message: str,
 
 
 def test_each_ruleset_has_a_default_map(capsys: pytest.CaptureFixture[str]) -> None:
-    for entry in REGISTRY:
-        assert main(["demo", "--headless", "--ruleset", entry.name, "--turns", "1"]) == 0
+    for info in registry():
+        assert main(["demo", "--headless", "--ruleset", info.id, "--turns", "1"]) == 0
     capsys.readouterr()
 
 

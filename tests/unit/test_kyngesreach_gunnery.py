@@ -11,9 +11,9 @@ import pytest
 from attrs import evolve
 
 from tui_naval.core.dice import Check, Rng, Roller, gurps_check
-from tui_naval.rulesets.kyngesreach import gunnery as gun
-from tui_naval.rulesets.kyngesreach.gunnery import Aim, Battery, Gunnery, Guns, Skills
-from tui_naval.rulesets.kyngesreach.tables import Ammo, Band, Called, Mast, tables
+from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
+from tui_naval.systems.gunnery.kyngesreach.gunnery import Aim, Battery, Gunnery, Guns, Skills
+from tui_naval.systems.gunnery.kyngesreach.tables import Ammo, Band, Called, Mast, tables
 
 
 class Dice(Roller):

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tui_naval.rulesets.kyngesreach.rules import RULESET
-from tui_naval.rulesets.kyngesreach.tables import BANDS, tables
+from tui_naval.systems.gunnery.kyngesreach.tables import BANDS, tables
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ import random
 import pytest
 from attrs import evolve
 
-from tui_naval.ai import kyngesreach as advisor
 from tui_naval.ai.random_player import RandomPlayer
 from tui_naval.core.controller import Player, play
 from tui_naval.core.grid import GridKind
@@ -18,11 +17,13 @@ from tui_naval.core.orders import Decision, Order
 from tui_naval.core.saves import converter, state_digest
 from tui_naval.core.scenario import Setup
 from tui_naval.core.state import GameState
-from tui_naval.rulesets.kyngesreach import gunnery as gun
-from tui_naval.rulesets.kyngesreach.gunnery import Guns
+from tui_naval.rulesets.kyngesreach import advisor, rules
 from tui_naval.rulesets.kyngesreach.rules import RULESET
-from tui_naval.rulesets.kyngesreach.state import KyngState, Mage
-from tui_naval.rulesets.kyngesreach.tables import Ammo, Band, tables
+from tui_naval.rulesets.kyngesreach.state import KyngState
+from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
+from tui_naval.systems.gunnery.kyngesreach.gunnery import Guns
+from tui_naval.systems.gunnery.kyngesreach.options import Mage
+from tui_naval.systems.gunnery.kyngesreach.tables import Ammo, Band, tables
 
 MAPS = (("kr-duel", "square"), ("kr-duel", "hex-pointy"), ("kr-squadron", "square"),
         ("kr-line", "hex-flat"))
@@ -218,7 +219,7 @@ def state_at(kind: str, seed: int = 0, map_name: str = "kr-duel") -> tuple[KyngS
 def test_greedy_closes_when_it_outguns_the_enemy_and_opens_when_outgunned() -> None:
     state, decision = state_at("range")
     holder = decision.side
-    enemy = RULESET.enemy(state, holder)
+    enemy = rules.enemy(state, holder)
     state = evolve(state, band=Band.STANDARD)
     decision = RULESET.decision(state)
     assert decision is not None and decision.kind == "range"

@@ -17,12 +17,14 @@ from tui_naval.core.grid import GridKind
 from tui_naval.core.orders import IllegalOrder, Order
 from tui_naval.core.scenario import ScenarioError, Setup, start_state
 from tui_naval.core.state import Event
-from tui_naval.rulesets.kyngesreach import gunnery as gun
 from tui_naval.rulesets.kyngesreach import rules
-from tui_naval.rulesets.kyngesreach.gunnery import Battery, Guns, Skills
 from tui_naval.rulesets.kyngesreach.rules import RULESET
-from tui_naval.rulesets.kyngesreach.state import KyngShip, KyngState, Mage
-from tui_naval.rulesets.kyngesreach.tables import Ammo, Band
+from tui_naval.rulesets.kyngesreach.state import KyngShip, KyngState
+from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
+from tui_naval.systems.gunnery.kyngesreach.gunnery import Battery, Guns, Skills
+from tui_naval.systems.gunnery.kyngesreach.options import Mage
+from tui_naval.systems.gunnery.kyngesreach.tables import Ammo, Band
+from tui_naval.systems.initiative import wind_gauge
 
 
 class Dice(Roller):
@@ -51,8 +53,10 @@ def damage(total: int, n: int = 6) -> list[int]:
 
 
 def scripted(monkeypatch: pytest.MonkeyPatch, *faces: int) -> Dice:
+    """Script the dice of the round's rules and of the wind gauge they use."""
     dice = Dice(*faces)
-    monkeypatch.setattr(rules, "Roller", lambda rng: dice)
+    for module in (rules, wind_gauge):
+        monkeypatch.setattr(module, "Roller", lambda rng: dice)
     return dice
 
 
@@ -118,7 +122,7 @@ def test_squadrons_stand_at_the_bands_distance_on_the_maps(map_name: str, grid: 
     assert isinstance(state, KyngState)
     a, b = state.sides
     for band in Band:
-        moved = RULESET.arrange(evolve(state, band=band))
+        moved = rules.arrange(evolve(state, band=band))
         ours = [s for s in moved.ships if s.side == a]
         theirs = [s for s in moved.ships if s.side == b]
         nearest = min(moved.grid.distance(x.cell, y.cell) for x in ours for y in theirs)
@@ -132,7 +136,7 @@ def test_ships_lie_broadside_on_with_the_engaged_battery_towards_the_enemy() -> 
     blue, red = state.ships
     assert (blue.gunnery.engaged, red.gunnery.engaged) == (Battery.STARBOARD, Battery.PORT)
     assert [state.grid.facing_name(s.heading) for s in state.ships] == ["N", "N"]
-    turned = RULESET.arrange(state.with_ship(evolve(blue, gunnery=evolve(
+    turned = rules.arrange(state.with_ship(evolve(blue, gunnery=evolve(
         blue.gunnery, engaged=Battery.PORT))))
     assert turned.grid.facing_name(turned.ship("B1").heading) == "S"
 
@@ -435,7 +439,7 @@ def test_ties_fire_together_at_minus_one_from_the_state_before_the_volley(monkey
     scripted(monkeypatch, 3, 3, 4, 3, 4, 3)
     state = battle(("B1 blue 6,7 N frigate", "R1 red 11,7 N frigate"))
     state = play(state, "B1 fire R1")
-    assert state.phase == "fire" and state.plotted == ("B1 fire R1",)
+    assert state.phase == "fire" and state.plotted == (Order("B1", "fire", "R1"),)
     # B1: 3d6 = 5 (MoS 6: 75% of 12 = 9 hits, all on the cannons: 9 guns... of red's port);
     # red still fires all 12 of her port guns: the volley is simultaneous.
     faces = [1, 2, 2] + [5, 1] * 9 + [2, 2, 2] + [4] * 6
@@ -535,7 +539,7 @@ def test_the_turn_limit_judges_by_strength(monkeypatch) -> None:
 
 def test_equal_strength_at_the_limit_is_a_draw() -> None:
     state = battle(turns=1)
-    assert RULESET.judge_at_limit(state).winner is None
+    assert rules.judge_at_limit(state).winner is None
 
 
 # -- the UI ----------------------------------------------------------------------------

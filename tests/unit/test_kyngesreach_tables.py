@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tui_naval.rulesets.kyngesreach.tables import (
+from tui_naval.systems.gunnery.kyngesreach.tables import (
     BANDS,
     MASTS,
     Ammo,

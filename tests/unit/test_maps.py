@@ -110,7 +110,7 @@ SALT_CASES = [(name, path, grid) for name, path, grid in SETUPS
 def test_every_ship_can_sail_the_course(name: str, path: Path, grid: GridKind) -> None:
     """No mark (or escape edge) is cut off from a ship by land, or by shoals for a deep keel."""
     from tui_naval.rulesets.salt_n_tar.progress import distance_field
-    from tui_naval.rulesets.salt_n_tar.tables import tables
+    from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
     spec = load_map(str(path))
     board = spec.board(grid)
@@ -148,7 +148,7 @@ def test_grand_regatta_is_the_largest() -> None:
 
 
 def test_coast_chase_quarry_is_shallow_and_hunters_deep() -> None:
-    from tui_naval.rulesets.salt_n_tar.tables import tables
+    from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
     spec = load_map("coast-chase")
     ships = tables().ships

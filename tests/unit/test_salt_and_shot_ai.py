@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from tui_naval.ai import salt_and_shot as advisor
-from tui_naval.core.events import EventLog
+from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell, GridKind
 from tui_naval.core.history import Game
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.scenario import Setup
-from tui_naval.rulesets.kyngesreach.gunnery import Battery, Guns
-from tui_naval.rulesets.kyngesreach.tables import Ammo
-from tui_naval.rulesets.salt_and_shot import compose
+from tui_naval.rulesets.salt_and_shot import advisor
 from tui_naval.rulesets.salt_and_shot.rules import RULESET
-from tui_naval.rulesets.salt_and_shot.state import SasState
+from tui_naval.rulesets.salt_and_shot.state import SasShip, SasState
+from tui_naval.systems.gunnery.kyngesreach.gunnery import Battery, Gunnery, Guns
+from tui_naval.systems.gunnery.kyngesreach.on_map import bearing_battery
+from tui_naval.systems.gunnery.kyngesreach.tables import Ammo
+from tui_naval.systems.sailing.salt_n_tar.combat_advisor import pinned
 
 
 def sea(ships: list[str], wind: str = "N 2", width: int = 24, height: int = 16) -> SasState:
@@ -24,6 +25,13 @@ def sea(ships: list[str], wind: str = "N 2", width: int = 24, height: int = 16) 
     state = Game(RULESET, Setup(RULESET.name, "t", text, GridKind.SQUARE, 1)).state
     assert isinstance(state, SasState)
     return state
+
+
+def with_gunnery(ship: SasShip, g: Gunnery) -> SasShip:
+    """The ship with a new gunnery state, her sailing brought in line with its damage."""
+    synced = RULESET.synced(evolve(ship, gunnery=g))
+    assert isinstance(synced, SasShip)
+    return synced
 
 
 def at_phase(state: SasState, phase: str, holder: str = "blue") -> tuple[SasState, Decision]:
@@ -58,7 +66,7 @@ def test_it_holds_its_fire_at_extreme_range() -> None:
 def test_it_picks_the_weaker_of_two_targets() -> None:
     state = sea(["B1 blue 10,8 N frigate", "R1 red 13,8 N frigate", "R2 red 7,8 N frigate"])
     r2 = state.ship("R2")
-    state = state.with_ship(compose.with_gunnery(r2, evolve(r2.gunnery, hip=60)))
+    state = state.with_ship(with_gunnery(r2, evolve(r2.gunnery, hip=60)))
     state, decision = at_phase(state, "missile")
     assert decision.ship == "B1" and decision.options[0].verb == "port"
     assert advisor.choose(state, decision) == Order("B1", "port", "fire@R2")
@@ -80,7 +88,7 @@ def test_it_keeps_a_loaded_battery_and_reloads_an_empty_one_with_round_shot() ->
 def test_it_grapes_a_crew_that_is_nearly_spent() -> None:
     state = sea(["B1 blue 10,8 N frigate", "R1 red 13,8 N frigate"])
     r1 = state.ship("R1")
-    state = state.with_ship(compose.with_gunnery(r1, evolve(r1.gunnery, readiness=20)))
+    state = state.with_ship(with_gunnery(r1, evolve(r1.gunnery, readiness=20)))
     ship = state.ship("B1")
     state = state.with_ship(evolve(ship, gunnery=ship.gunnery.with_guns(
         Battery.PORT, Guns(12, Ammo.ROUND, 0, True))))
@@ -99,9 +107,9 @@ def test_it_turns_to_bring_a_loaded_broadside_to_bear() -> None:
         assert decision is not None
     order = advisor.choose(state, decision)
     assert order != Order("B1", "hold")
-    moved = RULESET.half_move(state, {"B1": order}, 1, EventLog(state.turn))
+    moved = RULESET.half_move(state, {"B1": order}, 1, Log(state.turn))
     ship, target = moved.ship("B1"), moved.ship("R1")
-    assert compose.bearing_battery(moved.grid, ship, target.cell) is not None
+    assert bearing_battery(moved.grid, ship, target.cell) is not None
 
 
 def test_it_avoids_a_second_change_of_direction_for_nothing() -> None:
@@ -109,12 +117,12 @@ def test_it_avoids_a_second_change_of_direction_for_nothing() -> None:
     state, decision = at_phase(state, "second-half")
     assert decision.ship in ("B1", "R1")
     ship = state.ship(decision.ship)
-    state = state.with_ship(evolve(ship, turns_made=1))
+    state = state.with_ship(evolve(ship, sail=evolve(ship.sail, turns_made=1)))
     decision = RULESET.decision(state)
     assert decision is not None and len(decision.options) == 3
     order = advisor.choose(state, decision)
-    moved = RULESET.half_move(state, {ship.id: order}, 2, EventLog(state.turn))
-    assert moved.ship(ship.id).strain == 0
+    moved = RULESET.half_move(state, {ship.id: order}, 2, Log(state.turn))
+    assert moved.ship(ship.id).sail.strain == 0
 
 
 def test_it_reefs_in_a_gale() -> None:
@@ -125,6 +133,6 @@ def test_it_reefs_in_a_gale() -> None:
 
 def test_it_steers_off_the_edge_it_is_pinned_against() -> None:
     state = sea(["B1 blue 10,15 S frigate", "R1 red 20,2 W frigate"])
-    assert advisor.pinned(state, state.ship("B1")) > 0
+    assert pinned(state, state.ship("B1")) > 0
     free = state.with_ship(evolve(state.ship("B1"), cell=Cell(10, 8)))
-    assert advisor.pinned(free, free.ship("B1")) == 0
+    assert pinned(free, free.ship("B1")) == 0

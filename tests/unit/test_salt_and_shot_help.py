@@ -6,10 +6,11 @@ import re
 
 import pytest
 
-from tui_naval.rulesets.kyngesreach.tables import BANDS
-from tui_naval.rulesets.kyngesreach.tables import tables as gunnery_tables
 from tui_naval.rulesets.salt_and_shot.rules import RULESET
-from tui_naval.rulesets.salt_and_shot.tables import tables
+from tui_naval.rulesets.salt_and_shot.tables import classes
+from tui_naval.systems.gunnery.kyngesreach.tables import BANDS
+from tui_naval.systems.gunnery.kyngesreach.tables import tables as gunnery_tables
+from tui_naval.systems.sailing.salt_n_tar.tables import tables as sailing_tables
 
 
 @pytest.fixture(scope="module")
@@ -56,13 +57,14 @@ def test_the_adaptations_are_numbered_in_order(text: str) -> None:
 
 
 def test_the_ships_table_matches_the_pairings(text: str) -> None:
-    for pairing in tables().classes.values():
+    for pairing in classes().values():
         row = next(line for line in text.splitlines()
                    if line.startswith(f"| {pairing.name} |") and "pdr" in line)
         cells = [c.strip() for c in row.strip("|").split("|")]
-        info = pairing.guns
+        info = gunnery_tables().classes[pairing.gunnery]
+        stype = sailing_tables().ships[pairing.sailing]
         calibre = gunnery_tables().calibres[info.calibre].name.replace("-pounder", "-pdr")
-        assert cells == [pairing.name, pairing.stype.name, str(pairing.stype.masts),
+        assert cells == [pairing.name, stype.name, str(stype.masts),
                          info.name, f"{info.guns} x {calibre}"], pairing.key
 
 
@@ -81,8 +83,9 @@ def test_the_range_table_matches_the_bands(text: str) -> None:
 
 
 def test_the_arc_and_damage_figures_are_spelled_out(text: str) -> None:
-    t = tables()
-    assert f"**{t.arc_from} to {t.arc_to} degrees off her bow**" in " ".join(text.split())
+    arc_from, arc_to = gunnery_tables().arc
+    assert f"**{arc_from} to {arc_to} degrees off her bow**" in " ".join(text.split())
+    t = sailing_tables().damage
     shares = " / ".join(f"{pct}%" for pct, _ in t.sail_loss)
     inches = " / ".join(f'{n}"' for _, n in t.sail_loss)
     assert f"| Sail HP lost: {shares} | {inches} off all speed |" in text

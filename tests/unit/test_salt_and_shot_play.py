@@ -8,7 +8,6 @@ import random
 import pytest
 from attrs import evolve
 
-from tui_naval.ai import salt_and_shot as advisor
 from tui_naval.ai.random_player import RandomPlayer
 from tui_naval.core.controller import Player, play
 from tui_naval.core.grid import GridKind
@@ -17,15 +16,26 @@ from tui_naval.core.maps import load_map
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.saves import converter, state_digest
 from tui_naval.core.scenario import Setup
+from tui_naval.core.engine import Decide
 from tui_naval.core.state import GameState
-from tui_naval.rulesets.kyngesreach.gunnery import Guns
-from tui_naval.rulesets.kyngesreach.tables import Ammo
-from tui_naval.rulesets.kyngesreach.tables import tables as gunnery_tables
-from tui_naval.rulesets.salt_and_shot import compose
-from tui_naval.rulesets.salt_and_shot.rules import DECIDING, RULESET
-from tui_naval.rulesets.salt_and_shot.state import SasState
-from tui_naval.rulesets.salt_n_tar.state import Change, Sails
+from tui_naval.rulesets.salt_and_shot import advisor
+from tui_naval.rulesets.salt_and_shot.rules import RULESET
+from tui_naval.rulesets.salt_and_shot.state import SasShip, SasState
+from tui_naval.rulesets.salt_and_shot.tables import classes
+from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
+from tui_naval.systems.gunnery.kyngesreach.gunnery import Guns
+from tui_naval.systems.gunnery.kyngesreach.tables import MASTS, Ammo
+from tui_naval.systems.gunnery.kyngesreach.tables import tables as gunnery_tables
+from tui_naval.systems.sailing.salt_n_tar.component import (
+    Change,
+    Sails,
+    damage_inches,
+    masts_shot,
+)
+from tui_naval.systems.sailing.salt_n_tar.tables import tables as sailing_tables
 
+#: The steps of the turn that wait on decisions.
+DECIDING = tuple(step.name for step in RULESET.turn.steps if isinstance(step, Decide))
 MAPS = (("sas-duel", "square"), ("sas-duel", "hex-flat"), ("sas-duel", "hex-pointy"),
         ("sas-squadron", "square"), ("sas-squadron", "hex-flat"),
         ("sas-islands", "square"), ("sas-islands", "hex-flat"))
@@ -54,18 +64,20 @@ def check_invariants(state: GameState) -> None:
     assert state.holder in ("", *state.sides)
     for ship in state.ships:
         g, info = ship.gunnery, ship.gunnery.info
-        stype = compose.pairing(ship).stype
+        stype = sailing_tables().ships[classes()[ship.kind].sailing]
+        sail = ship.sail
+        assert sail.stype == stype
         assert ship.afloat == (g.hip > 0)
         assert 0 <= g.hip <= info.hip and 0 <= g.sail_hp <= info.sail_hp
-        assert ship.crew == g.readiness and 0 <= g.readiness <= 100
+        assert sail.crew == g.readiness and 0 <= g.readiness <= 100
         assert 0 <= g.steering <= t.steering_max
-        assert 0 <= ship.masts <= stype.masts
-        assert ship.masts_shot == compose.masts_shot(stype.masts, len(g.masts_lost))
-        assert ship.damage_loss == compose.sail_inches(g) + compose.hull_inches(g)
-        assert ship.speed_loss >= ship.damage_loss >= 0
-        assert ship.strain >= 0 and 0 <= ship.carry < state.board.scale
-        assert 0 <= ship.turns_made <= 2
-        assert ship.sails in Sails and (ship.change is Change.NONE) == (ship.change_turns == 0)
+        assert 0 <= sail.masts <= stype.masts
+        assert sail.masts_shot == masts_shot(stype.masts, (len(g.masts_lost), len(MASTS)))
+        assert sail.damage_loss == damage_inches(gun.handicap(g))
+        assert sail.speed_loss >= sail.damage_loss >= 0
+        assert sail.strain >= 0 and 0 <= sail.carry < state.board.scale
+        assert 0 <= sail.turns_made <= 2
+        assert sail.sails in Sails and (sail.change is Change.NONE) == (sail.change_turns == 0)
         for guns in (g.port, g.starboard):
             assert 0 <= guns.guns <= info.guns and guns.reload >= 0
         if ship.afloat:
@@ -76,8 +88,8 @@ def check_invariants(state: GameState) -> None:
         assert decision is not None and len(decision.options) > 1
         assert len(set(decision.options)) == len(decision.options)
         assert state.phase in DECIDING
-        assert compose.in_play(state.ship(decision.ship))
-        fighting = {s.side for s in state.ships if compose.in_play(s)}
+        assert RULESET.in_play(state.ship(decision.ship))
+        fighting = {s.side for s in state.ships if RULESET.in_play(s)}
         assert fighting == set(state.sides)
     else:
         assert RULESET.decision(state) is None
@@ -143,12 +155,15 @@ def test_save_round_trip_with_damage_and_initiative() -> None:
     state = new_game().state
     assert isinstance(state, SasState)
     ship = state.ships[0]
-    hurt = compose.with_gunnery(ship, evolve(ship.gunnery, hip=123, mast_hits=(3, 1, 0),
-                                             on_fire=True, steering=2, sail_hp=40,
-                                             port=Guns(7, Ammo.BAR, 2, False)))
-    state = evolve(state.with_ship(evolve(hurt, strain=3, turns_made=1, sails=Sails.REEFED)),
+    hurt = RULESET.synced(evolve(ship, gunnery=evolve(ship.gunnery, hip=123,
+                                                      mast_hits=(3, 1, 0), on_fire=True,
+                                                      steering=2, sail_hp=40,
+                                                      port=Guns(7, Ammo.BAR, 2, False))))
+    assert isinstance(hurt, SasShip) and hurt.sail.damage_loss > 0
+    sail = evolve(hurt.sail, strain=3, turns_made=1, sails=Sails.REEFED)
+    state = evolve(state.with_ship(evolve(hurt, sail=sail)),
                    holder="red", weather=(("blue", 1), ("red", -1)), group=1,
-                   acted=("B1/port",))
+                   acted=(Order("B1", "port", "hold"),), plotted=(Order("R1", "hold"),))
     back = converter.structure(converter.unstructure(state, SasState), SasState)
     assert back == state
 

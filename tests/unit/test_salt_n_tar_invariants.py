@@ -17,7 +17,7 @@ from tui_naval.core.scenario import Setup, start_state
 from tui_naval.core.state import Terrain
 from tui_naval.rulesets.salt_n_tar.rules import RULESET
 from tui_naval.rulesets.salt_n_tar.state import SaltShip, SaltState
-from tui_naval.rulesets.salt_n_tar.tables import tables
+from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
 #: Every race or chase map found, on each of its grids.
 GAMES = [(path.stem, kind) for path in available_maps()
@@ -31,25 +31,27 @@ def test_the_shipped_maps_are_played() -> None:
 
 def check(before: SaltState, after: SaltState) -> None:
     board, grid = after.board, after.grid
-    racing = [s for s in after.ships if s.racing]
+    racing = [s for s in after.ships if s.at_sea]
     cells = [s.cell for s in racing]
     assert len(cells) == len(set(cells)), "two ships in one cell"
     for ship in after.ships:
         old: SaltShip = before.ship(ship.id)
+        sail, was = ship.sail, old.sail
         stype = tables().ships[ship.kind]
-        if ship.afloat and not ship.escaped:
+        assert sail.stype == stype
+        if ship.afloat and not ship.progress.escaped:
             assert grid.in_bounds(ship.cell)
             terrain = board.terrain_at(ship.cell)
             assert terrain is not Terrain.LAND
             assert terrain is Terrain.SEA or stype.shallow, f"{ship.id} on a shoal"
-        assert ship.strain >= old.strain, "Strain never clears"
-        assert ship.speed_loss >= old.speed_loss
-        assert ship.masts <= old.masts
-        assert 0 <= ship.masts <= stype.masts
-        assert 0 <= ship.crew <= old.crew
-        assert ship.rounded >= old.rounded
+        assert sail.strain >= was.strain, "Strain never clears"
+        assert sail.speed_loss >= was.speed_loss
+        assert sail.masts <= was.masts
+        assert 0 <= sail.masts <= stype.masts
+        assert 0 <= sail.crew <= was.crew
+        assert ship.progress.rounded >= old.progress.rounded
         assert not (old.afloat is False and ship.afloat)
-        assert 0 <= ship.carry < board.scale
+        assert 0 <= sail.carry < board.scale
         if after.turn == before.turn and ship.heading != old.heading:
             assert grid.points_between(ship.heading, old.heading) <= 2
     if after.outcome is None:
@@ -80,7 +82,8 @@ def test_random_play_keeps_the_rules(name: str, kind: GridKind, wild: bool) -> N
             if wild and decision.kind == "luck" and rnd.random() < 0.05:
                 # stir things up: Strain, damage, a shared gale
                 ship = state.ship(decision.ship)
-                state = state.with_ship(evolve(ship, strain=ship.strain + rnd.randint(0, 4)))
+                sail = evolve(ship.sail, strain=ship.sail.strain + rnd.randint(0, 4))
+                state = state.with_ship(evolve(ship, sail=sail))
                 if rnd.random() < 0.3:
                     state = evolve(state, wind=evolve(state.wind, speed=rnd.choice([0, 4, 5])))
             if not wild:

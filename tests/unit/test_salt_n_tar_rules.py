@@ -12,17 +12,21 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from attrs import evolve
+from attrs import evolve, fields_dict
 
 from tui_naval.core.dice import Rng, Roller
+from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell, GridKind
 from tui_naval.core.orders import IllegalOrder, Order
 from tui_naval.core.scenario import Setup, start_state
 from tui_naval.core.state import Event
 from tui_naval.core.wind import Wind
-from tui_naval.rulesets.salt_n_tar.rules import RULESET, Log
-from tui_naval.rulesets.salt_n_tar.state import Change, Sails, SaltShip, SaltState
-from tui_naval.rulesets.salt_n_tar.tables import Bearing, tables
+from tui_naval.rulesets.salt_n_tar.rules import RULESET
+from tui_naval.rulesets.salt_n_tar.state import SaltShip, SaltState
+from tui_naval.systems.goals.course import Progress
+from tui_naval.systems.sailing.salt_n_tar.component import Change, Sails, SaltSail, new_sail
+from tui_naval.systems.sailing.salt_n_tar.steps import strain_roll
+from tui_naval.systems.sailing.salt_n_tar.tables import Bearing, tables
 
 # -- helpers ---------------------------------------------------------------------------
 
@@ -61,6 +65,19 @@ def sea(width: int, height: int, cells: Mapping[tuple[int, int], str] | None = N
 
 DEFAULTS = {"luck": "pass", "move": "hold", "maneuver": "keep"}
 
+SAIL_FIELDS = frozenset(fields_dict(SaltSail))
+PROGRESS_FIELDS = frozenset(fields_dict(Progress))
+
+
+def changed(ship: SaltShip, **changes: Any) -> SaltShip:
+    """``ship`` with ``changes`` made to her sailing (``sail``), her progress on the course
+    (``progress``) or the ship herself, wherever each figure lives."""
+    sail = {k: v for k, v in changes.items() if k in SAIL_FIELDS}
+    progress = {k: v for k, v in changes.items() if k in PROGRESS_FIELDS}
+    own = {k: v for k, v in changes.items() if k not in SAIL_FIELDS | PROGRESS_FIELDS}
+    return evolve(ship, sail=evolve(ship.sail, **sail),
+                  progress=evolve(ship.progress, **progress), **own)
+
 
 class Sim:
     """A game under test: the state, every event so far, and turn-by-turn play."""
@@ -97,7 +114,8 @@ class Sim:
 
     # -- changing -----------------------------------------------------------------
     def set(self, sid: str, **changes: Any) -> Sim:
-        self.state = self.state.with_ship(evolve(self.state.ship(sid), **changes))
+        """Change a ship's figures, each in the component that holds it."""
+        self.state = self.state.with_ship(changed(self.state.ship(sid), **changes))
         return self
 
     def wind(self, source: str, speed: int) -> Sim:
@@ -153,7 +171,7 @@ def test_turn_one_sails_on_the_initial_wind_and_the_wind_roll_starts_on_turn_two
     assert (sim.state.turn, sim.state.phase) == (1, "luck")
     sim.phase("luck").phase("move")
     assert sim.state.rng == start_rng            # no die rolled on turn 1 so far
-    assert sim.ship("B1").last_speed == 2 * 7    # quarter reaching cutter on the map's WS 2
+    assert sim.ship("B1").sail.last_speed == 2 * 7    # quarter reaching cutter on the map's WS 2
     assert not sim.texts("wind")[1:]             # only the setup's line
     sim.phase("maneuver")
     assert sim.state.turn == 2
@@ -212,9 +230,9 @@ def test_scale_turns_inches_into_cells_and_carries_the_rest() -> None:
     # then 14 + 2 = 16": 4 cells
     sim = open_sea("B1 blue 2,20 E cutter", "R1 red 2,25 E cutter", scale=4)
     sim.turn()
-    assert (sim.ship("B1").cell, sim.ship("B1").carry) == (Cell(5, 20), 2)
+    assert (sim.ship("B1").cell, sim.ship("B1").sail.carry) == (Cell(5, 20), 2)
     sim.wind("N", 2).turn()
-    assert (sim.ship("B1").cell, sim.ship("B1").carry) == (Cell(9, 20), 0)
+    assert (sim.ship("B1").cell, sim.ship("B1").sail.carry) == (Cell(9, 20), 0)
 
 
 def test_head_to_wind_goes_astern_on_the_board() -> None:
@@ -244,16 +262,16 @@ def test_a_ship_turns_first_then_moves_on_the_new_heading() -> None:
     ship = sim.ship("B1")
     assert sim.state.grid.facing_name(ship.heading) == "NE"
     assert ship.cell == Cell(20, 0)
-    assert ship.strain == 0
+    assert ship.sail.strain == 0
 
 
 def test_a_two_point_turn_marks_strain() -> None:
     sim = open_sea("B1 blue 10,10 E cutter", "R1 red 20,20 E cutter", wind="N 2")
     sim.phase("luck").phase("move", {"B1": "starboard 2", "R1": "starboard 1"})
     assert sim.state.grid.facing_name(sim.ship("B1").heading) == "S"
-    assert sim.ship("B1").strain == 1
+    assert sim.ship("B1").sail.strain == 1
     assert sim.ship("B1").cell == Cell(10, 22)       # running 2 x 6
-    assert sim.ship("R1").strain == 0
+    assert sim.ship("R1").sail.strain == 0
 
 
 def test_drifting_and_anchored_ships_cannot_turn() -> None:
@@ -294,7 +312,7 @@ def test_in_a_gale_a_ship_under_sail_may_bear_away_to_run() -> None:
     assert "B1 starboard 2" in sim.options("B1")
     sim.phase("move", {"B1": "starboard 2"})
     ship = sim.ship("B1")
-    assert (ship.cell, ship.strain) == (Cell(10, 14), 2)   # driven at WS 4; turn + gale
+    assert (ship.cell, ship.sail.strain) == (Cell(10, 14), 2)   # driven at WS 4; turn + gale
     sim.phase("maneuver").wind("N", 4).dice(1)             # Strain Roll 1 + 2: no effect
     sim.turn(helm={"B1": "starboard 2"})                   # now running: WS 4 + BN 6
     assert sim.ship("B1").cell == Cell(10, 24)
@@ -317,10 +335,10 @@ def test_luck_is_decided_by_all_before_any_die_is_rolled() -> None:
     sim = open_sea("B1 blue 10,10 E cutter", "R1 red 20,20 E cutter")
     rng = sim.state.rng
     sim.apply("B1 luck roll")
-    assert sim.state.rng == rng and sim.ship("B1").luck_die == 0   # plotted, not rolled
+    assert sim.state.rng == rng and sim.ship("B1").sail.luck_die == 0   # plotted, not rolled
     assert sim.options("R1") == ["R1 luck roll", "R1 luck pass"]
     sim.apply("R1 luck pass")
-    assert sim.ship("B1").luck_die != 0 and sim.state.rng != rng
+    assert sim.ship("B1").sail.luck_die != 0 and sim.state.rng != rng
 
 
 @pytest.mark.parametrize(("face", "b1_cell", "strain"), [
@@ -334,9 +352,9 @@ def test_luck_roll_changes_only_that_ships_wind(face: int, b1_cell: Cell, strain
     # the luck die, then (after a six) the Strain Roll's die: 1 + 1 Strain, no effect
     sim.dice(face, 1).phase("luck", {"B1": "roll"}).phase("move")
     b1, r1 = sim.ship("B1"), sim.ship("R1")
-    assert b1.luck_die == face
+    assert b1.sail.luck_die == face
     assert b1.cell == b1_cell
-    assert b1.strain == strain
+    assert b1.sail.strain == strain
     assert r1.cell == Cell(16, 20)         # R1 did not roll: WS 2 x 7
     assert sim.state.wind.speed == 2       # the overall wind is untouched
 
@@ -344,17 +362,17 @@ def test_luck_roll_changes_only_that_ships_wind(face: int, b1_cell: Cell, strain
 def test_luck_lasts_one_turn() -> None:
     sim = open_sea("B1 blue 2,10 E cutter", "R1 red 2,20 E cutter", wind="N 2")
     sim.dice(5).turn({"B1": "roll"})
-    assert sim.ship("B1").last_speed == 21
+    assert sim.ship("B1").sail.last_speed == 21
     sim.wind("N", 2).turn()
-    assert sim.ship("B1").last_speed == 14
-    assert sim.ship("B1").luck == 0
+    assert sim.ship("B1").sail.last_speed == 14
+    assert sim.ship("B1").sail.luck == 0
 
 
 def test_a_six_marks_strain_and_is_rolled_for_the_same_turn() -> None:
     sim = open_sea("B1 blue 2,10 S cutter", "R1 red 2,20 E cutter", wind="N 2")
     sim.dice(6, 5).phase("luck", {"B1": "roll"})
     # luck 6 marks 1 Strain; the Strain Roll follows at once: 5 + 1 = 6, one more
-    assert sim.ship("B1").strain == 2
+    assert sim.ship("B1").sail.strain == 2
     assert any("Strain Roll" in t for t in sim.texts("strain", "B1"))
 
 
@@ -364,7 +382,7 @@ def test_two_sides_rolling_ones_drop_the_wind_for_everyone() -> None:
     sim.dice(1, 1).phase("luck", {"B1": "roll", "R1": "roll"}).phase("move")
     assert sim.state.wind.speed == 2
     # rollers: -1 in all; the one who did not roll: -1 too
-    assert [sim.ship(s).last_speed for s in ("B1", "R1", "B2")] == [14, 14, 14]
+    assert [sim.ship(s).sail.last_speed for s in ("B1", "R1", "B2")] == [14, 14, 14]
     assert any("2 sides rolled 1" in t for t in sim.texts("luck"))
 
 
@@ -373,7 +391,7 @@ def test_one_side_rolling_two_ones_is_not_shared() -> None:
                    wind="N 3")
     sim.dice(1, 1).phase("luck", {"B1": "roll", "B2": "roll"}).phase("move")
     assert sim.state.wind.speed == 3
-    assert [sim.ship(s).last_speed for s in ("B1", "B2", "R1")] == [14, 14, 21]
+    assert [sim.ship(s).sail.last_speed for s in ("B1", "B2", "R1")] == [14, 14, 21]
 
 
 def test_two_sides_rolling_sixes_raise_the_wind_for_everyone() -> None:
@@ -383,8 +401,8 @@ def test_two_sides_rolling_sixes_raise_the_wind_for_everyone() -> None:
     sim.dice(6, 6, 1, 1).phase("luck", {"B1": "roll", "R1": "roll"}).phase("move")
     assert sim.state.wind.speed == 2
     # rollers: WS 1 + 2 = 3; the ship that did not roll: 1 + 1 = 2 (a six still leads by 1)
-    assert [sim.ship(s).last_speed for s in ("B1", "R1", "B2")] == [21, 21, 14]
-    assert [sim.ship(s).strain for s in ("B1", "R1", "B2")] == [1, 1, 0]
+    assert [sim.ship(s).sail.last_speed for s in ("B1", "R1", "B2")] == [21, 21, 14]
+    assert [sim.ship(s).sail.strain for s in ("B1", "R1", "B2")] == [1, 1, 0]
 
 
 def test_a_shared_change_lasts_until_a_wind_roll_sets_the_speed() -> None:
@@ -401,60 +419,61 @@ def test_a_shared_change_lasts_until_a_wind_roll_sets_the_speed() -> None:
 
 def strained(kind: str = "warship", **changes: Any) -> SaltShip:
     s = SaltShip(id="S1", side="blue", kind=kind, cell=Cell(0, 0), heading=0,
-                 masts=tables().ships[kind].masts)
-    return evolve(s, **changes)
+                 sail=new_sail(kind))
+    assert s.sail.masts == tables().ships[kind].masts
+    return changed(s, **changes)
 
 
 @pytest.mark.parametrize(("strain", "face"), [(1, 1), (1, 4), (4, 1), (3, 2)])
 def test_strain_roll_five_or_less_no_effect(strain: int, face: int) -> None:
     before = strained(strain=strain)
-    assert RULESET.strain_roll(before, FixedRoller(face), Log(1)) == before
+    assert strain_roll(before, FixedRoller(face), Log(1)) == before
 
 
 @pytest.mark.parametrize(("strain", "face"), [(1, 5), (2, 6)])   # 6 and 8
 def test_strain_roll_creaks_and_snaps_mark_strain(strain: int, face: int) -> None:
-    after = RULESET.strain_roll(strained(strain=strain), FixedRoller(face), Log(1))
-    assert after.strain == strain + 1
+    after = strain_roll(strained(strain=strain), FixedRoller(face), Log(1))
+    assert after.sail.strain == strain + 1
 
 
 @pytest.mark.parametrize(("strain", "face"), [(1, 6), (4, 6)])   # 7 and 10
 def test_strain_roll_leaks_and_torn_sails_cost_three_inches(strain: int, face: int) -> None:
-    after = RULESET.strain_roll(strained(strain=strain, speed_loss=3), FixedRoller(face), Log(1))
-    assert (after.speed_loss, after.strain) == (6, strain)
+    after = strain_roll(strained(strain=strain, speed_loss=3), FixedRoller(face), Log(1))
+    assert (after.sail.speed_loss, after.sail.strain) == (6, strain)
 
 
 def test_strain_roll_deck_awash_costs_ten_percent_crew() -> None:
-    after = RULESET.strain_roll(strained(strain=3), FixedRoller(6), Log(1))
-    assert after.crew == 90
-    again = RULESET.strain_roll(evolve(after, crew=5), FixedRoller(6), Log(1))
-    assert again.crew == 0
+    after = strain_roll(strained(strain=3), FixedRoller(6), Log(1))
+    assert after.sail.crew == 90
+    again = strain_roll(changed(after, crew=5), FixedRoller(6), Log(1))
+    assert again.sail.crew == 0
 
 
 def test_a_mast_breaks_on_a_many_masted_ship() -> None:
     ship = strained("warship", strain=5)
-    masts = ship.masts
-    ship = RULESET.strain_roll(ship, FixedRoller(6), Log(1))
-    assert (ship.masts, ship.speed_loss) == (masts - 1, 3)
-    while ship.masts > 1:
-        ship = RULESET.strain_roll(ship, FixedRoller(6), Log(1))
-    assert ship.speed_loss == 3 * (masts - 1)
-    ship = RULESET.strain_roll(ship, FixedRoller(6), Log(1))   # the last mast: she drifts
-    assert ship.masts == 0
+    masts = ship.sail.masts
+    ship = strain_roll(ship, FixedRoller(6), Log(1))
+    assert (ship.sail.masts, ship.sail.speed_loss) == (masts - 1, 3)
+    while ship.sail.masts > 1:
+        ship = strain_roll(ship, FixedRoller(6), Log(1))
+    assert ship.sail.speed_loss == 3 * (masts - 1)
+    ship = strain_roll(ship, FixedRoller(6), Log(1))   # the last mast: she drifts
+    assert ship.sail.masts == 0
 
 
 @pytest.mark.parametrize("kind", ["cutter", "longship", "small-galley", "small-merchant"])
 def test_a_mast_breaks_on_a_one_masted_ship_she_drifts(kind: str) -> None:
-    ship = RULESET.strain_roll(strained(kind, strain=7), FixedRoller(4), Log(1))
-    assert ship.masts == 0
+    ship = strain_roll(strained(kind, strain=7), FixedRoller(4), Log(1))
+    assert ship.sail.masts == 0
 
 
 @pytest.mark.parametrize(("strain", "face"), [(6, 6), (11, 1), (20, 3)])
 def test_strain_roll_twelve_or_more_sinks_in_1d6_turns(strain: int, face: int) -> None:
-    ship = RULESET.strain_roll(strained(strain=strain), FixedRoller(face, 4), Log(1))
-    assert ship.sinking == 4
+    ship = strain_roll(strained(strain=strain), FixedRoller(face, 4), Log(1))
+    assert ship.sail.sinking == 4
     # already sinking: a second result does not restart the count
-    again = RULESET.strain_roll(evolve(ship, sinking=2), FixedRoller(6), Log(1))
-    assert again.sinking == 2
+    again = strain_roll(changed(ship, sinking=2), FixedRoller(6), Log(1))
+    assert again.sail.sinking == 2
 
 
 def test_strain_stays_marked_and_is_rolled_every_turn() -> None:
@@ -464,7 +483,7 @@ def test_strain_stays_marked_and_is_rolled_every_turn() -> None:
         sim.wind("N", 2).dice(2).turn()     # 2 + 1: no effect
         rolls = [t for t in sim.texts("strain", "B1") if "Strain Roll" in t]
         assert len(rolls) == turn
-        assert sim.ship("B1").strain == 1
+        assert sim.ship("B1").sail.strain == 1
     assert not sim.texts("strain", "R1")
 
 
@@ -473,7 +492,7 @@ def test_sinking_countdown() -> None:
     # gone at the end of turn 3
     sim = open_sea("B1 blue 2,10 E cutter", "B2 blue 2,20 E cutter", "R1 red 2,25 E cutter")
     sim.set("B1", strain=7).dice(5, 3).turn()
-    assert sim.ship("B1").afloat and sim.ship("B1").sinking
+    assert sim.ship("B1").afloat and sim.ship("B1").sail.sinking
     sim.turn()
     assert sim.ship("B1").afloat
     sim.turn()
@@ -497,7 +516,7 @@ def test_a_one_for_sinking_sinks_her_at_the_end_of_this_turn() -> None:
 def test_a_dismasted_ship_drifts_on_the_board() -> None:
     sim = open_sea("B1 blue 10,10 E cutter", "R1 red 2,25 E cutter", wind="N 3")
     sim.set("B1", strain=7).dice(4).phase("luck").phase("move")   # 4 + 7 = 11: the mast
-    assert sim.ship("B1").masts == 0
+    assert sim.ship("B1").sail.masts == 0
     assert sim.ship("B1").cell == Cell(10, 13)
 
 
@@ -521,32 +540,32 @@ def test_maneuver_options() -> None:
 
 def test_reef_halves_speed_from_the_next_turn() -> None:
     sim = sail(at_sea(), B1="reef")
-    assert sim.ship("B1").last_speed == 14
-    assert sim.ship("B1").sails is Sails.REEFED
+    assert sim.ship("B1").sail.last_speed == 14
+    assert sim.ship("B1").sail.sails is Sails.REEFED
     sail(sim)
-    assert sim.ship("B1").last_speed == 7
+    assert sim.ship("B1").sail.last_speed == 7
 
 
 def test_unreefing_takes_a_turn() -> None:
     sim = at_sea().set("B1", sails=Sails.REEFED)
     sail(sim, B1="unreef")
     sail(sim)
-    assert sim.ship("B1").last_speed == 7          # still reefed while shaking it out
+    assert sim.ship("B1").sail.last_speed == 7          # still reefed while shaking it out
     sail(sim)
-    assert sim.ship("B1").last_speed == 14
+    assert sim.ship("B1").sail.last_speed == 14
 
 
 def test_furl_is_immediate_and_setting_sail_takes_two_turns_adrift() -> None:
     sim = sail(at_sea(), B1="furl")
     sail(sim, B1="set-sail")
-    assert sim.ship("B1").last_motion.startswith("drifts")
-    assert sim.ship("B1").last_speed == 2
+    assert sim.ship("B1").sail.last_motion.startswith("drifts")
+    assert sim.ship("B1").sail.last_speed == 2
     sail(sim)
-    assert sim.ship("B1").last_motion.startswith("drifts")
+    assert sim.ship("B1").sail.last_motion.startswith("drifts")
     sail(sim)
-    assert sim.ship("B1").last_motion.startswith("drifts")
+    assert sim.ship("B1").sail.last_motion.startswith("drifts")
     sail(sim)
-    assert sim.ship("B1").last_speed == 14
+    assert sim.ship("B1").sail.last_speed == 14
 
 
 def test_anchoring_a_furled_ship_drags_two_turns_then_holds() -> None:
@@ -563,18 +582,18 @@ def test_anchoring_a_furled_ship_drags_two_turns_then_holds() -> None:
     sail(sim)
     sail(sim)
     assert sim.ship("B1").cell == cell
-    assert sim.ship("B1").last_speed == 0
+    assert sim.ship("B1").sail.last_speed == 0
 
 
 def test_anchoring_with_sails_set_makes_an_immediate_strain_roll() -> None:
     sim = at_sea().set("B1", strain=4).dice(1).phase("luck").phase("move")   # 1 + 4: no effect
-    assert sim.ship("B1").strain == 4
+    assert sim.ship("B1").sail.strain == 4
     rolls = len(sim.texts("strain", "B1"))
     sim.dice(2).phase("maneuver", {"B1": "anchor"})      # 2 + 4 = 6: creak, mark 1
     assert len(sim.texts("strain", "B1")) == rolls + 1
-    assert sim.ship("B1").strain == 5
-    assert sim.ship("B1").sails is Sails.ANCHORED    # the sails are struck
-    assert sim.ship("B1").change is Change.ANCHOR    # and the anchor drags as for a furled ship
+    assert sim.ship("B1").sail.strain == 5
+    assert sim.ship("B1").sail.sails is Sails.ANCHORED    # the sails are struck
+    assert sim.ship("B1").sail.change is Change.ANCHOR    # and the anchor drags as for a furled ship
 
 
 def test_weighing_takes_three_turns() -> None:
@@ -583,7 +602,7 @@ def test_weighing_takes_three_turns() -> None:
     speeds = []
     for _ in range(4):
         sail(sim)
-        speeds.append(sim.ship("B1").last_speed)
+        speeds.append(sim.ship("B1").sail.last_speed)
     # one turn at anchor, two setting sail adrift, then under sail
     assert speeds == [0, 2, 2, 14]
 
@@ -615,7 +634,7 @@ def test_fouling_an_occupied_cell_stops_the_ship() -> None:
     sim.set("R1", sails=Sails.ANCHORED)
     sim.phase("luck").phase("move")
     assert sim.ship("B1").cell == Cell(7, 10)
-    assert sim.ship("B1").strain == 0
+    assert sim.ship("B1").sail.strain == 0
     assert any("fouled" in t for t in sim.texts("move", "B1"))
 
 
@@ -649,7 +668,7 @@ def test_land_stops_a_ship_and_marks_strain() -> None:
     sim.phase("luck").phase("move")
     ship = sim.ship("B1")
     assert ship.cell == Cell(4, 10)
-    assert (ship.strain, ship.carry) == (1, 0)
+    assert (ship.sail.strain, ship.sail.carry) == (1, 0)
     assert sim.texts("aground", "B1")
 
 
@@ -666,17 +685,17 @@ def test_shoals_stop_deep_ships_only(kind: str, crosses: bool) -> None:
     ship = sim.ship("B1")
     if crosses:
         assert ship.cell == Cell(2 + bn, 10)
-        assert ship.strain == 0
+        assert ship.sail.strain == 0
     else:
         assert ship.cell == Cell(4, 10)
-        assert ship.strain == 1
+        assert ship.sail.strain == 1
 
 
 def test_the_map_edge_stops_a_ship() -> None:
     sim = open_sea("B1 blue 25,10 E cutter", "R1 red 2,25 E cutter")
     sim.phase("luck").phase("move")
     assert sim.ship("B1").cell == Cell(29, 10)
-    assert sim.ship("B1").strain == 0
+    assert sim.ship("B1").sail.strain == 0
     assert sim.ship("B1").afloat
 
 
@@ -685,7 +704,7 @@ def test_drifting_ships_touch_land_too() -> None:
               ["B1 blue 10,10 E cutter", "R1 red 2,25 E cutter"], wind="N 3")
     sim.set("B1", sails=Sails.FURLED).phase("luck").phase("move")
     assert sim.ship("B1").cell == Cell(10, 11)
-    assert sim.ship("B1").strain == 1
+    assert sim.ship("B1").sail.strain == 1
 
 
 def test_hex_movement_follows_the_hex_facing() -> None:
@@ -711,17 +730,17 @@ def test_a_mark_is_rounded_by_passing_within_the_rounding_distance() -> None:
         sim = race("B1 blue 2,7 E cutter", "R1 red 2,11 E cutter", rounding=rounding,
                    wind="N 2")
         sim.phase("luck").phase("move")
-        assert sim.ship("B1").rounded == rounded
+        assert sim.ship("B1").progress.rounded == rounded
 
 
 def test_marks_are_rounded_in_course_order() -> None:
     # passing mark 2 (at 20,5) before mark 1 does not count it
     sim = race("B1 blue 24,5 W cutter", "R1 red 2,11 E cutter", course="1 2", wind="N 1")
     sim.phase("luck").phase("move")           # 7 cells west: 17,5
-    assert sim.ship("B1").rounded == 0
+    assert sim.ship("B1").progress.rounded == 0
     sim = race("B1 blue 22,5 W cutter", "R1 red 2,11 E cutter", course="2 1", wind="N 2")
     sim.phase("luck").phase("move")           # 14 cells west: passes 2 then 1
-    assert sim.ship("B1").rounded == 2
+    assert sim.ship("B1").progress.rounded == 2
 
 
 def test_one_cell_can_round_two_marks() -> None:
@@ -732,7 +751,7 @@ def test_one_cell_can_round_two_marks() -> None:
     sim.set("B1", speed_loss=2)               # 1 x 7 - 2 = 5 cells
     sim.phase("luck").phase("move")
     assert sim.ship("B1").cell == Cell(9, 4)
-    assert sim.ship("B1").rounded == 2
+    assert sim.ship("B1").progress.rounded == 2
 
 
 def test_first_to_finish_wins() -> None:
@@ -811,15 +830,15 @@ def chase(*ships: str, **kw: Any) -> Sim:
 def test_the_quarry_escapes_by_its_edge() -> None:
     sim = chase("R1 red 15,10 E cutter", "B1 blue 2,10 E cutter")
     sim.phase("luck").phase("move")
-    assert sim.ship("R1").escaped
+    assert sim.ship("R1").progress.escaped
     assert sim.state.outcome is not None and sim.state.outcome.winner == "red"
 
 
 def test_other_edges_stop_the_quarry_and_hunters_cannot_escape() -> None:
     sim = chase("R1 red 10,12 S cutter", "B1 blue 15,2 E cutter", wind="N 2")
     sim.phase("luck").phase("move")
-    assert sim.ship("R1").cell == Cell(10, 19) and not sim.ship("R1").escaped
-    assert sim.ship("B1").cell == Cell(19, 2) and not sim.ship("B1").escaped
+    assert sim.ship("R1").cell == Cell(10, 19) and not sim.ship("R1").progress.escaped
+    assert sim.ship("B1").cell == Cell(19, 2) and not sim.ship("B1").progress.escaped
     assert sim.state.outcome is None
 
 

@@ -11,21 +11,26 @@ from typing import Any
 import pytest
 from attrs import evolve
 
-from tui_naval.core.grid import Cell, Grid, GridKind
+from tui_naval.core.grid import Grid, GridKind
 from tui_naval.core.wind import Wind
-from tui_naval.rulesets.salt_n_tar.sailing import Motion, Way, bearing_of, cells_for, motion
-from tui_naval.rulesets.salt_n_tar.state import Change, Sails, SaltShip
-from tui_naval.rulesets.salt_n_tar.tables import Bearing, tables
+from tui_naval.systems.sailing.salt_n_tar.component import Change, Sails, SaltSail, new_sail
+from tui_naval.systems.sailing.salt_n_tar.motion import (
+    Motion,
+    Way,
+    bearing_of,
+    cells_for,
+    motion,
+)
+from tui_naval.systems.sailing.salt_n_tar.tables import Bearing, tables
 
 SQUARE = Grid(GridKind.SQUARE, 20, 20)
 FLAT = Grid(GridKind.HEX_FLAT, 20, 20)
 POINTY = Grid(GridKind.HEX_POINTY, 20, 20)
 
 
-def ship(kind: str, grid: Grid, heading: str, **changes: Any) -> SaltShip:
-    s = SaltShip(id="S1", side="blue", kind=kind, cell=Cell(10, 10),
-                 heading=grid.parse_facing(heading), masts=tables().ships[kind].masts)
-    return evolve(s, **changes)
+def sail(kind: str, **changes: Any) -> SaltSail:
+    """A ship of ``kind``'s sailing figures, fresh from the yard but for ``changes``."""
+    return evolve(new_sail(kind), **changes)
 
 
 def wind(grid: Grid, source: str, speed: int) -> Wind:
@@ -34,8 +39,8 @@ def wind(grid: Grid, source: str, speed: int) -> Wind:
 
 def move(kind: str, grid: Grid, heading: str, source: str, speed: int,
          **changes: Any) -> Motion:
-    s = ship(kind, grid, heading, **changes)
-    return motion(s, tables().ships[kind], grid, wind(grid, source, speed))
+    return motion(sail(kind, **changes), grid, wind(grid, source, speed),
+                  grid.parse_facing(heading))
 
 
 # -- bearings ----------------------------------------------------------------------

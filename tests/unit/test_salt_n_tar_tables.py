@@ -13,7 +13,7 @@ from tui_naval.core.grid import Grid, GridKind
 from tui_naval.core.scenario import Setup, start_state
 from tui_naval.rulesets.salt_n_tar.rules import RULESET
 from tui_naval.rulesets.salt_n_tar.state import SaltState
-from tui_naval.rulesets.salt_n_tar.tables import Bearing, tables
+from tui_naval.systems.sailing.salt_n_tar.tables import Bearing, tables
 
 # "Initial Wind strength and direction": 1d6 -> Wind Speed.
 RULEBOOK_INITIAL_SPEED = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}

@@ -20,13 +20,22 @@ from tui_naval.core.saves import (
     converter,
     data_digest,
     list_saves,
-    load_game,
     read_document,
     save_game,
     save_info,
     state_digest,
     unstructure_state,
 )
+from tui_naval.rulesets import find_ruleset
+
+#: Saves written by the last build of format 1 (before the phase engine): flat ships,
+#: plotted orders as text.
+FORMAT_1 = Path(__file__).parent / "data"
+
+
+def load_game(path: Path) -> Game:
+    """Load a save with the real ruleset registry."""
+    return saves.load_game(path, find_ruleset)
 
 
 @pytest.fixture
@@ -153,6 +162,7 @@ def test_save_creates_missing_folders(game: Game, tmp_path: Path):
     (b"{\"game\": \"tui-naval\", \"format\": 0}", "bad format number"),
     (b"{\"game\": \"tui-naval\", \"format\": true}", "bad format number"),
     (b"{\"game\": \"tui-naval\", \"format\": 1}", "corrupt save"),
+    (b"{\"game\": \"tui-naval\", \"format\": 2}", "corrupt save"),
     (b"[" * 100_000, "corrupt"),
     (b"{\"x\": 1" + b"0" * 5000 + b"}", "corrupt"),
 ])
@@ -335,6 +345,52 @@ def test_a_missing_or_failing_migration_is_a_save_error(saved: Path,
     assert "cannot upgrade" in one_line_error(saved)
 
 
+@pytest.mark.parametrize("name", ["format1-salt-n-tar.json", "format1-ships-and-sails.json"])
+def test_a_format_1_save_is_rebuilt_from_its_orders(name: str, tmp_path: Path):
+    """A format-1 save's snapshot has the old shape (flat ships, plotted orders as text):
+    the migration drops it and the game is rebuilt by replaying its orders, which lead to
+    the very position the old build saved."""
+    path = FORMAT_1 / name
+    old = json.loads(path.read_text(encoding="utf-8"))
+    assert old["format"] == 1
+    doc = read_document(path)
+    assert doc["format"] == FORMAT
+    assert doc["snapshot"] is None and doc["digest"] == ""
+    assert doc["orders"] == old["orders"]
+    loaded = load_game(path)
+    assert [str(o) for o in loaded.orders] == old["orders"]  # replayed: undo reaches back
+    state, snap = loaded.state, old["snapshot"]
+    assert (state.ruleset, state.turn, state.phase) == (snap["ruleset"], snap["turn"],
+                                                         snap["phase"])
+    assert [str(o) for o in state.plotted] == snap["plotted"]
+    assert (state.wind.direction, state.wind.speed) == (snap["wind"]["direction"],
+                                                        snap["wind"]["speed"])
+    assert state.rng.state == snap["rng"]["state"]
+    assert [(s.id, s.side, [s.cell.col, s.cell.row], s.heading, s.afloat)
+            for s in state.ships] == [(s["id"], s["side"], s["cell"], s["heading"],
+                                       s["afloat"]) for s in snap["ships"]]
+    fresh = Game(loaded.ruleset, loaded.setup)
+    for order in loaded.orders:
+        fresh.play(order)
+    assert fresh.state == state
+    # Saved again, it is a format-2 save with a snapshot of the new shape.
+    again = tmp_path / "again.json"
+    save_game(loaded, again)
+    redone = json.loads(again.read_text(encoding="utf-8"))
+    assert redone["format"] == FORMAT == 2
+    assert redone["digest"] == state_digest(state)
+    assert load_game(again).state == state
+
+
+def test_a_format_1_save_whose_orders_no_longer_replay(tmp_path: Path):
+    """With no snapshot to fall back on, a format-1 save whose orders are refused fails
+    in one line."""
+    path = tmp_path / "old.json"
+    path.write_bytes((FORMAT_1 / "format1-salt-n-tar.json").read_bytes())
+    rewrite(path, lambda doc: doc.update(orders=["ZZ hold", *doc["orders"]]))
+    assert "no longer replay" in one_line_error(path)
+
+
 # -- snapshots -------------------------------------------------------------------
 
 def test_snapshot_fallback_when_the_orders_no_longer_replay(game: Game, saved: Path,
@@ -385,7 +441,9 @@ def test_a_digest_that_matches_nothing(saved: Path):
     lambda s: s["ships"][0].update(cell=[1]),
     lambda s: s["ships"][0].update(cell="4,5"),
     lambda s: s["ships"][0].update(cell=[1.5, 2]),
-    lambda s: s["ships"][0].update(sails="sideways"),
+    lambda s: s["ships"][0]["sail"].update(sails="sideways"),
+    lambda s: s["ships"][0].pop("sail"),
+    lambda s: s.update(plotted=["B1 luck roll"]),
     lambda s: s.update(rng={"state": "x"}),
 ])
 def test_a_broken_snapshot(saved: Path, change: Callable[[dict[str, Any]], object]):
@@ -404,10 +462,11 @@ def test_no_snapshot_to_fall_back_on(saved: Path):
 
 
 def older_build(doc: dict[str, Any]) -> None:
-    """Make a save look written by a build whose state lacked two defaulted fields."""
-    doc["snapshot"].pop("first_side")
+    """Make a save look written by a build whose state lacked two defaulted fields (one of
+    the state, one of a ship's component)."""
+    doc["snapshot"].pop("finish_step")
     for ship in doc["snapshot"]["ships"]:
-        ship.pop("last_motion")
+        ship["sail"].pop("last_motion")
     doc["digest"] = data_digest(doc["snapshot"])
 
 
@@ -426,8 +485,8 @@ def test_a_snapshot_from_before_the_state_gained_a_field_resumes(game: Game, sav
     rewrite(saved, older_and_other_rules)
     loaded = load_game(saved)
     assert loaded.orders == ()
-    assert loaded.state.first_side == 0  # type: ignore[attr-defined]
-    assert all(s.last_motion == "" for s in loaded.state.ships)  # type: ignore[attr-defined]
+    assert loaded.state.finish_step == ()  # type: ignore[attr-defined]
+    assert all(s.sail.last_motion == "" for s in loaded.state.ships)  # type: ignore[attr-defined]
 
 
 def test_a_replay_that_differs_from_an_older_snapshot_falls_back(game: Game, saved: Path):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-from attrs import evolve
+from typing import Any
 
-from tui_naval.ai import ships_and_sails as advisor
+import pytest
+from attrs import evolve, fields_dict
+
 from tui_naval.ai.random_player import RandomPlayer
 from tui_naval.core.controller import Player, play
 from tui_naval.core.dice import Rng
@@ -16,10 +17,17 @@ from tui_naval.core.orders import Decision, Order
 from tui_naval.core.scenario import Setup
 from tui_naval.core.state import Board, GameState, Goal, GoalKind
 from tui_naval.core.wind import Wind
-from tui_naval.rulesets.ships_and_sails import mechanics as m
-from tui_naval.rulesets.ships_and_sails.rules import RULESET, Log
-from tui_naval.rulesets.ships_and_sails.state import SailShip, SailState
-from tui_naval.rulesets.ships_and_sails.tables import Ammo
+from tui_naval.rulesets.ships_and_sails import advisor
+from tui_naval.rulesets.ships_and_sails import movement as m
+from tui_naval.rulesets.ships_and_sails.rules import RULESET
+from tui_naval.rulesets.ships_and_sails.state import HexWay, SailShip, SailState
+from tui_naval.systems.gunnery.ships_and_sails.armament import (
+    HOLD,
+    Armament,
+    new_armament,
+    parse_aim,
+)
+from tui_naval.systems.gunnery.ships_and_sails.tables import Ammo, tables
 
 N, NE, SE, S, SW, NW = range(6)
 
@@ -70,9 +78,20 @@ def test_greedy_answers_only_legal_options(name: str) -> None:
         game.play(order)
 
 
-def ship(kind: str, ship_id: str, cell: Cell, heading: int, **changes: object) -> SailShip:
+WAY_FIELDS = frozenset(fields_dict(HexWay))
+GUNNERY_FIELDS = frozenset(fields_dict(Armament))
+
+
+def ship(kind: str, ship_id: str, cell: Cell, heading: int, **changes: Any) -> SailShip:
+    """A ship fresh from the dockyard, with ``changes`` made to her way (``speed``) or her
+    armament (``reload``...)."""
     side = "blue" if ship_id.startswith("B") else "red"
-    return evolve(m.new_ship(kind, ship_id, side, cell, heading), **changes)  # type: ignore[arg-type]
+    way = {k: v for k, v in changes.items() if k in WAY_FIELDS}
+    gunnery = {k: v for k, v in changes.items() if k in GUNNERY_FIELDS}
+    assert set(way) | set(gunnery) == set(changes)
+    return SailShip(id=ship_id, side=side, kind=kind, name=tables().ships[kind].name, cell=cell,
+                    heading=heading, way=HexWay(wake=(cell,), **way),
+                    gunnery=evolve(new_armament(kind), **gunnery))
 
 
 BREEZE = Wind(SE, 6)
@@ -84,7 +103,7 @@ def battle(*ships: SailShip, wind: Wind = BREEZE, size: int = 16) -> SailState:
     state = SailState(ruleset=RULESET.name, board=board, goal=Goal(GoalKind.BATTLE, 30),
                       sides=("blue", "red"), phase="orders", wind=wind, rng=Rng.from_seed(1),
                       ships=ships)
-    return RULESET._advance(state, Log(1))
+    return RULESET.advance(state)
 
 
 def test_greedy_never_sails_off_the_edge_when_it_can_help_it() -> None:
@@ -108,7 +127,7 @@ def test_greedy_aims_where_a_becalmed_enemy_lies() -> None:
     decision = RULESET.decision(state)
     assert decision is not None and decision.kind == "aim"
     order = advisor.choose(state, decision)
-    aim = m.parse_aim(order.arg)
+    aim = parse_aim(order.arg)
     assert aim is not None and aim[1] == target
 
 
@@ -118,7 +137,7 @@ def test_greedy_holds_fire_with_nobody_in_reach() -> None:
     state = RULESET.apply(state, Order("B1", "ammo", "keep"))
     decision = RULESET.decision(state)
     assert decision is not None and decision.kind == "aim"
-    assert advisor.choose(state, decision).arg == m.HOLD
+    assert advisor.choose(state, decision).arg == HOLD
 
 
 def test_greedy_loads_chain_against_a_man_at_war_while_reloading() -> None:

@@ -2,22 +2,39 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from attrs import evolve
+from attrs import evolve, fields_dict
 
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.wind import Wind
-from tui_naval.rulesets.ships_and_sails import mechanics as m
-from tui_naval.rulesets.ships_and_sails.state import SailShip, tenths
-from tui_naval.rulesets.ships_and_sails.tables import PointOfSail, tables
+from tui_naval.rulesets.ships_and_sails import movement as m
+from tui_naval.rulesets.ships_and_sails.state import HexWay, SailShip
+from tui_naval.systems.gunnery.ships_and_sails import armament as arm
+from tui_naval.systems.gunnery.ships_and_sails.armament import Armament, new_armament, tenths
+from tui_naval.systems.gunnery.ships_and_sails.tables import PointOfSail, tables
 
 GRID = Grid(GridKind.HEX_FLAT, 20, 20)
 N, NE, SE, S, SW, NW = range(6)
 CENTRE = Cell(10, 10)
 
 
-def ship(kind: str = "ship-of-the-line", heading: int = N, **changes: object) -> SailShip:
-    return evolve(m.new_ship(kind, "B1", "blue", CENTRE, heading), **changes)  # type: ignore[arg-type]
+WAY_FIELDS = frozenset(fields_dict(HexWay))
+GUNNERY_FIELDS = frozenset(fields_dict(Armament))
+
+
+def ship(kind: str = "ship-of-the-line", heading: int = N, **changes: Any) -> SailShip:
+    """A ship fresh from the dockyard at the centre, with ``changes`` made to her way
+    (``speed``), her armament (``hull``, ``rudder``...) or herself, wherever each lives."""
+    way = {k: v for k, v in changes.items() if k in WAY_FIELDS}
+    gunnery = {k: v for k, v in changes.items() if k in GUNNERY_FIELDS}
+    own = {k: v for k, v in changes.items() if k not in WAY_FIELDS | GUNNERY_FIELDS}
+    fresh = SailShip(id="B1", side="blue", kind=kind, name=tables().ships[kind].name,
+                     cell=CENTRE, heading=heading, way=HexWay(wake=(CENTRE,)),
+                     gunnery=new_armament(kind))
+    return evolve(fresh, way=evolve(fresh.way, **way),
+                  gunnery=evolve(fresh.gunnery, **gunnery), **own)
 
 
 # -- wind and speed limits ------------------------------------------------------------
@@ -42,19 +59,17 @@ def test_base_cap_is_the_smallest_of_type_wind_sails_and_hull() -> None:
 
 
 def test_sails_standing_follow_the_rigging_rounded_up() -> None:
-    st = tables().ships["ship-of-the-line"]
-    assert m.sails_standing(ship(), st) == 10
-    assert m.sails_standing(ship(rigging=301), st) == 6
-    assert m.sails_standing(ship(rigging=300), st) == 5
-    assert m.sails_standing(ship(rigging=1), st) == 1
-    assert m.sails_standing(ship(rigging=0), st) == 0
+    assert arm.sails_standing(ship().gunnery) == 10
+    assert arm.sails_standing(ship(rigging=301).gunnery) == 6
+    assert arm.sails_standing(ship(rigging=300).gunnery) == 5
+    assert arm.sails_standing(ship(rigging=1).gunnery) == 1
+    assert arm.sails_standing(ship(rigging=0).gunnery) == 0
 
 
 def test_sails_worked_need_6_sailors_each() -> None:
-    st = tables().ships["ship-of-the-line"]
-    assert m.sails_worked(ship(sailors=600), st) == 10
-    assert m.sails_worked(ship(sailors=359), st) == 5  # 35.9 men: 35 whole, 5 sails
-    assert m.sails_worked(ship(sailors=50), st) == 0
+    assert arm.sails_worked(ship(sailors=600).gunnery) == 10
+    assert arm.sails_worked(ship(sailors=359).gunnery) == 5  # 35.9 men: 35 whole, 5 sails
+    assert arm.sails_worked(ship(sailors=50).gunnery) == 0
 
 
 @pytest.mark.parametrize(("kind", "worked", "speed"), [
@@ -68,7 +83,7 @@ def test_sail_percentage_limits_speed(kind: str, worked: int, speed: int) -> Non
     st = tables().ships[kind]
     # Sailors enough for exactly ``worked`` sails, the rigging whole.
     s = ship(kind, sailors=worked * st.sailors_per_sail * 10 + 5)
-    assert m.sails_worked(s, st) == worked
+    assert arm.sails_worked(s.gunnery) == worked
     assert m.sail_speed(s, st) == speed
 
 
@@ -164,29 +179,29 @@ def test_planned_end() -> None:
 # -- gunnery ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("heading", range(6))
-@pytest.mark.parametrize("side", m.SIDES)
+@pytest.mark.parametrize("side", arm.SIDES)
 def test_broadside_arcs(heading: int, side: str) -> None:
-    cells = m.arc(GRID, CENTRE, heading, side, 5)
+    cells = arm.arc(GRID, CENTRE, heading, side, 5)
     assert len(cells) == len(set(cells)) == 2 + 3 + 4 + 5 + 6
     for d in range(1, 6):
         assert sum(GRID.distance(CENTRE, c) == d for c in cells) == d + 1
-    beam = 90.0 if side == m.STARBOARD else 270.0
+    beam = 90.0 if side == arm.STARBOARD else 270.0
     for c in cells:
         rel = (GRID.direction(CENTRE, c) - GRID.facing_angle(heading)) % 360.0
         assert abs(rel - beam) <= 30.0 + 1e-6
     first = {GRID.neighbour(CENTRE, GRID.turn(heading, d))
-             for d in ((1, 2) if side == m.STARBOARD else (-1, -2))}
+             for d in ((1, 2) if side == arm.STARBOARD else (-1, -2))}
     assert first == {c for c in cells if GRID.distance(CENTRE, c) == 1}
-    other = m.PORT if side == m.STARBOARD else m.STARBOARD
-    assert not set(cells) & set(m.arc(GRID, CENTRE, heading, other, 5))
+    other = arm.PORT if side == arm.STARBOARD else arm.STARBOARD
+    assert not set(cells) & set(arm.arc(GRID, CENTRE, heading, other, 5))
     assert GRID.neighbour(CENTRE, heading) not in cells
 
 
 def test_bears_uses_the_range() -> None:
     far = GRID.ray(CENTRE, NE, 4)[-1]
-    assert m.bears(GRID, CENTRE, N, m.STARBOARD, far, 5)
-    assert not m.bears(GRID, CENTRE, N, m.STARBOARD, far, 3)
-    assert not m.bears(GRID, CENTRE, N, m.PORT, far, 5)
+    assert arm.bears(GRID, CENTRE, N, arm.STARBOARD, far, 5)
+    assert not arm.bears(GRID, CENTRE, N, arm.STARBOARD, far, 3)
+    assert not arm.bears(GRID, CENTRE, N, arm.PORT, far, 5)
 
 
 def test_pattern_places_relative_to_the_firing_ship() -> None:
@@ -194,7 +209,7 @@ def test_pattern_places_relative_to_the_firing_ship() -> None:
     pattern = (("aim", 40), ("fore", 40), ("aft", 10), ("over-fore", 10), ("over-aft", 10),
                ("short-fore", 10), ("short-aft", 10))
     stbd = dict((p, c) for (c, _), (p, _) in
-                zip(m.pattern_cells(GRID, aim, N, m.STARBOARD, pattern), pattern, strict=True))
+                zip(arm.pattern_cells(GRID, aim, N, arm.STARBOARD, pattern), pattern, strict=True))
     assert stbd["aim"] == aim
     assert stbd["fore"] == GRID.neighbour(aim, N) and stbd["aft"] == GRID.neighbour(aim, S)
     assert stbd["over-fore"] == GRID.neighbour(aim, NE)
@@ -202,20 +217,20 @@ def test_pattern_places_relative_to_the_firing_ship() -> None:
     assert stbd["short-fore"] == GRID.neighbour(aim, NW)
     assert stbd["short-aft"] == GRID.neighbour(aim, SW)
     port = dict((p, c) for (c, _), (p, _) in
-                zip(m.pattern_cells(GRID, aim, N, m.PORT, pattern), pattern, strict=True))
+                zip(arm.pattern_cells(GRID, aim, N, arm.PORT, pattern), pattern, strict=True))
     assert port["over-fore"] == GRID.neighbour(aim, NW)
     assert port["short-aft"] == GRID.neighbour(aim, SE)
     # "over" is further from the firing ship, "short" nearer, wherever in her arc she aims.
-    for side in m.SIDES:
-        for target in m.arc(GRID, CENTRE, N, side, 4):
+    for side in arm.SIDES:
+        for target in arm.arc(GRID, CENTRE, N, side, 4):
             cells = dict((p, c) for (c, _), (p, _) in zip(
-                m.pattern_cells(GRID, target, N, side, pattern), pattern, strict=True))
+                arm.pattern_cells(GRID, target, N, side, pattern), pattern, strict=True))
             far = max(GRID.euclid(CENTRE, cells["over-fore"]),
                       GRID.euclid(CENTRE, cells["over-aft"]))
             near = min(GRID.euclid(CENTRE, cells["short-fore"]),
                        GRID.euclid(CENTRE, cells["short-aft"]))
             assert far > GRID.euclid(CENTRE, target) > near
-    assert m.pattern_cells(GRID, aim, SE, m.STARBOARD, (("fore", 40),)) == \
+    assert arm.pattern_cells(GRID, aim, SE, arm.STARBOARD, (("fore", 40),)) == \
         [(GRID.neighbour(aim, SE), 40)]
 
 
@@ -225,36 +240,40 @@ def test_firing_value_worked_example() -> None:
     lost = 18
     remaining = st.broadside - lost // 2
     assert remaining == 33
-    assert m.firing_value(remaining, 33 * 3) == 33
-    assert m.firing_value(remaining, 340) == 33
-    assert m.firing_value(remaining, 80) == 26  # too few sailors: 80 / 3 crews
-    mow = ship("man-at-war", port_guns=330, starboard_guns=330)
-    assert m.ship_firing_value(mow, m.PORT) == m.ship_firing_value(mow, m.STARBOARD) == 33
-    assert m.ship_firing_value(evolve(mow, sailors=990), m.PORT) == 33
-    assert m.ship_firing_value(evolve(mow, sailors=989), m.PORT) == 32
-    assert m.firing_value(5, 0) == 0
+    assert arm.firing_value(remaining, 33 * 3) == 33
+    assert arm.firing_value(remaining, 340) == 33
+    assert arm.firing_value(remaining, 80) == 26  # too few sailors: 80 / 3 crews
+    mow = ship("man-at-war", port_guns=330, starboard_guns=330).gunnery
+    assert arm.firing_value_of(mow, arm.PORT) == arm.firing_value_of(mow, arm.STARBOARD) == 33
+    assert arm.firing_value_of(evolve(mow, sailors=990), arm.PORT) == 33
+    assert arm.firing_value_of(evolve(mow, sailors=989), arm.PORT) == 32
+    assert arm.firing_value(5, 0) == 0
 
 
 def test_damage_formula_worked_examples() -> None:
-    assert m.hit_damage(40, 33) == 132
-    assert tenths(m.hit_damage(40, 33)) == "13.2"
-    assert m.hit_damage(10, 25) == 25
-    assert tenths(m.hit_damage(10, 25)) == "2.5"
-    assert tenths(m.hit_damage(40, 16)) == "6.4"
+    assert arm.hit_damage(40, 33) == 132
+    assert tenths(arm.hit_damage(40, 33)) == "13.2"
+    assert arm.hit_damage(10, 25) == 25
+    assert tenths(arm.hit_damage(10, 25)) == "2.5"
+    assert tenths(arm.hit_damage(40, 16)) == "6.4"
 
 
 def test_which_side_of_the_target_is_hit() -> None:
     target = ship(heading=N)
-    assert m.side_hit(GRID, target, GRID.ray(CENTRE, NE, 3)[-1]) == m.STARBOARD
-    assert m.side_hit(GRID, target, GRID.ray(CENTRE, SW, 2)[-1]) == m.PORT
-    assert m.side_hit(GRID, target, GRID.ray(CENTRE, N, 2)[-1]) == "both"
-    assert m.side_hit(GRID, target, GRID.ray(CENTRE, S, 2)[-1]) == "both"
+
+    def side_hit(shooter: Cell) -> str:
+        return arm.side_hit(GRID, target.cell, target.heading, shooter)
+
+    assert side_hit(GRID.ray(CENTRE, NE, 3)[-1]) == arm.STARBOARD
+    assert side_hit(GRID.ray(CENTRE, SW, 2)[-1]) == arm.PORT
+    assert side_hit(GRID.ray(CENTRE, N, 2)[-1]) == "both"
+    assert side_hit(GRID.ray(CENTRE, S, 2)[-1]) == "both"
 
 
 def test_aim_argument_text() -> None:
-    assert m.aim_arg(m.PORT, Cell(5, 7)) == "port:5,7"
-    assert m.parse_aim("starboard:12,3") == (m.STARBOARD, Cell(12, 3))
-    assert m.parse_aim("hold") is None
+    assert arm.aim_arg(arm.PORT, Cell(5, 7)) == "port:5,7"
+    assert arm.parse_aim("starboard:12,3") == (arm.STARBOARD, Cell(12, 3))
+    assert arm.parse_aim("hold") is None
 
 
 # -- condition ---------------------------------------------------------------------------
@@ -267,8 +286,12 @@ def test_maneuverable() -> None:
     assert not m.maneuverable(ship(afloat=False))
 
 
+def damage_fraction(s: SailShip) -> float:
+    return arm.damage_fraction(s.gunnery, s.afloat)
+
+
 def test_damage_fraction() -> None:
-    assert m.damage_fraction(ship()) == 0.0
-    assert m.damage_fraction(ship(afloat=False)) == 1.0
-    assert m.damage_fraction(ship(hull=300)) == pytest.approx(1 / 6)
-    assert m.damage_fraction(ship(hull=0, rigging=0, sailors=0)) == pytest.approx(1.0)
+    assert damage_fraction(ship()) == 0.0
+    assert damage_fraction(ship(afloat=False)) == 1.0
+    assert damage_fraction(ship(hull=300)) == pytest.approx(1 / 6)
+    assert damage_fraction(ship(hull=0, rigging=0, sailors=0)) == pytest.approx(1.0)

@@ -14,10 +14,10 @@ from tui_naval.core.maps import load_map
 from tui_naval.core.orders import Order
 from tui_naval.core.saves import converter
 from tui_naval.core.scenario import Setup
-from tui_naval.rulesets.ships_and_sails import mechanics as m
-from tui_naval.rulesets.ships_and_sails.rules import PHASES, RULESET
+from tui_naval.rulesets.ships_and_sails import movement as m
+from tui_naval.rulesets.ships_and_sails.rules import RULESET
 from tui_naval.rulesets.ships_and_sails.state import SailState
-from tui_naval.rulesets.ships_and_sails.tables import tables
+from tui_naval.systems.gunnery.ships_and_sails.tables import tables
 
 MAPS = ("ss-duel", "ss-brigs", "ss-line-of-battle")
 
@@ -41,32 +41,37 @@ def random_game(name: str, seed: int, limit: int = 400) -> Game:
 def check(state: SailState) -> None:
     t = tables()
     grid = state.grid
-    assert state.phase == PHASES[0]
+    # At rest a game waits on the turn's orders, or it is over and the turn's last step
+    # (judged only at a turn's end) is where it ended.
+    names = RULESET.turn.names
+    assert state.phase == (names[0] if state.outcome is None else names[-1])
+    assert state.orders == (), "the turn's orders are revealed only while it resolves"
     assert 0 <= state.wind.direction < 6
     assert t.wind_min <= state.wind.speed <= t.wind_max
     assert (state.outcome is None) == (RULESET.decision(state) is not None)
     cells = []
     for ship in state.ships:
         st = m.ship_type(ship)
-        assert 0 <= ship.hull <= st.hull * 10
-        assert 0 <= ship.rigging <= st.rigging * 10
-        assert 0 <= ship.sailors <= st.sailors * 10
-        assert 0 <= ship.port_guns <= st.broadside * 10
-        assert 0 <= ship.starboard_guns <= st.broadside * 10
-        assert 0 <= ship.reload <= t.reload_rounds + 2 * t.switch_rounds
-        assert 0 <= ship.speed <= st.max_speed
+        assert 0 <= ship.gunnery.hull <= st.hull * 10
+        assert 0 <= ship.gunnery.rigging <= st.rigging * 10
+        assert 0 <= ship.gunnery.sailors <= st.sailors * 10
+        assert 0 <= ship.gunnery.port_guns <= st.broadside * 10
+        assert 0 <= ship.gunnery.starboard_guns <= st.broadside * 10
+        assert 0 <= ship.gunnery.reload <= t.reload_rounds + 2 * t.switch_rounds
+        assert 0 <= ship.way.speed <= st.max_speed
         assert 0 <= ship.heading < 6
         assert grid.in_bounds(ship.cell)
         assert state.board.is_sea(ship.cell)
         if ship.afloat:
-            assert ship.hull > 0 and not ship.fate
+            assert ship.gunnery.hull > 0 and not ship.gunnery.fate
             cells.append(ship.cell)
-            assert all(grid.in_bounds(c) for c in ship.wake)
+            assert all(grid.in_bounds(c) for c in ship.way.wake)
         else:
-            assert ship.fate
+            assert ship.gunnery.fate
     assert len(cells) == len(set(cells)), "two ships afloat share a hex"
-    for text in state.plotted:
-        Order.parse(text)
+    for order in state.plotted:
+        assert isinstance(order, Order)
+        assert Order.parse(str(order)) == order
 
 
 @pytest.mark.parametrize("name", MAPS)

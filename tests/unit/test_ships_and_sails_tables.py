@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tui_naval.rulesets.ships_and_sails.rules import RULESET
-from tui_naval.rulesets.ships_and_sails.tables import (
+from tui_naval.systems.gunnery.ships_and_sails.tables import (
     PLACES,
     Ammo,
     PointOfSail,
@@ -149,7 +149,7 @@ def test_bigger_ships_have_at_least_as_many_40_percent_hexes() -> None:
 def test_a_pattern_must_name_known_places() -> None:
     from importlib import resources
 
-    text = (resources.files("tui_naval.rulesets.ships_and_sails") / "tables.toml").read_text()
+    text = (resources.files("tui_naval.systems.gunnery.ships_and_sails") / "tables.toml").read_text()
     bad = text.replace('ball = { 40 = ["aim"], 10 = ["over-fore", "over-aft"] }',
                        'ball = { 40 = ["aim"], 10 = ["abaft"] }')
     assert bad != text

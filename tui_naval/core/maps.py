@@ -30,9 +30,19 @@ SHIP_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_]{0,7}")
 SIDE_NAME = re.compile(r"[a-z][a-z0-9_-]{0,15}")
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 
+@frozen
+class MapKey:
+    """A header key a ruleset reads: its default ("" none; None: required by the games that
+    use it) and the game kinds that use it (empty: every game)."""
+
+    name: str
+    default: str | None = ""
+    games: tuple[str, ...] = ()
+
+
 #: Header keys, their default (None: required by the game that uses it) and
 #: the game kinds that use them (empty: every game).
-_KEYS: dict[str, tuple[str | None, tuple[GoalKind, ...]]] = {
+_KEYS: dict[str, tuple[str | None, tuple[str, ...]]] = {
     "title": ("", ()),
     "about": ("", ()),
     "grids": ("hex-flat square", ()),
@@ -46,6 +56,27 @@ _KEYS: dict[str, tuple[str | None, tuple[GoalKind, ...]]] = {
     "escape": (None, (GoalKind.CHASE,)),
     "catch": ("1", (GoalKind.CHASE,)),
 }
+
+#: The keys and game kinds core reads itself; ``declare`` adds a ruleset's own.
+_BUILTIN_KEYS = frozenset(_KEYS)
+_GAMES: list[str] = [kind.value for kind in GoalKind]
+
+
+def declare(keys: tuple[MapKey, ...] = (), games: tuple[str, ...] = ()) -> None:
+    """Let maps carry a ruleset's own header keys and game kinds (the ruleset registry
+    declares what each ruleset's ``RulesetInfo`` names, so core knows no ruleset).
+
+    A declared key's value is kept in ``MapSpec.options`` for the ruleset to read; a map
+    of a declared game kind has a ``Goal`` of that kind and its turn limit.
+    """
+    for key in keys:
+        if key.name in _BUILTIN_KEYS or key.name in ("ship", "map"):
+            raise ValueError(f"map key {key.name!r} is the game's own")
+        _KEYS[key.name] = (key.default, key.games)
+    for game in games:
+        if game not in _GAMES:
+            _GAMES.append(game)
+
 
 #: Allowed ranges of the numeric keys (and of the wind's speed).
 LIMITS = {"scale": (1, 36), "turns": (1, 999), "rounding": (0, 10), "catch": (1, 50),
@@ -83,6 +114,16 @@ class MapSpec:
     #: A fixed starting wind (direction name, speed); None: the ruleset rolls it.
     wind: tuple[str, int] | None = None
     text: str = ""
+    #: The values of the header keys rulesets declared (``declare``): (key, value).
+    options: tuple[tuple[str, str], ...] = ()
+
+    def option(self, key: str) -> str:
+        """A declared key's value, or its default ("" when it has none)."""
+        found = dict(self.options)
+        if key in found:
+            return found[key]
+        default = _KEYS[key][0] if key in _KEYS else ""
+        return default or ""
 
     @property
     def width(self) -> int:
@@ -128,10 +169,10 @@ class _Header:
         assert default is not None, key
         return default
 
-    def require(self, key: str, kind: GoalKind) -> tuple[int, str]:
+    def require(self, key: str, kind: str) -> tuple[int, str]:
         if key not in self.entries or not self.entries[key][1]:
             line = self.line(key) or self.line("game")
-            raise _fail(self.source, line, f"a {kind.value} needs a '{key}:' line")
+            raise _fail(self.source, line, f"a {kind} needs a '{key}:' line")
         return self.entries[key]
 
     def number(self, key: str) -> int:
@@ -234,6 +275,8 @@ def parse_map(text: str, source: str = "<map>", name: str | None = None) -> MapS
         ships=tuple(ships),
         wind=_parse_wind(header),
         text=text,
+        options=tuple((key, value) for key, (_, value) in header.entries.items()
+                      if key not in _BUILTIN_KEYS),
     )
 
 
@@ -303,16 +346,18 @@ def _parse_grids(header: _Header) -> tuple[GridKind, ...]:
 def _parse_goal(header: _Header, marks: tuple[Mark, ...]) -> Goal:
     source = header.source
     value = header.text("game")
-    try:
-        kind = GoalKind(value.lower())
-    except ValueError:
-        kinds = ", ".join(k.value for k in GoalKind)
-        raise _fail(source, header.line("game"), f"unknown game {value!r} ({kinds})") from None
-    for key, (_, used_by) in _KEYS.items():
+    if value.lower() not in _GAMES:
+        raise _fail(source, header.line("game"),
+                    f"unknown game {value!r} ({', '.join(_GAMES)})")
+    builtin = {k.value: k for k in GoalKind}
+    kind: str = builtin.get(value.lower(), value.lower())
+    for key, (default, used_by) in _KEYS.items():
         if used_by and kind not in used_by and key in header.entries:
-            games = " or ".join(k.value for k in used_by)
+            games = " or ".join(used_by)
             raise _fail(source, header.line(key), f"'{key}' is only used in a {games} "
-                        f"(this map's game is {kind.value})")
+                        f"(this map's game is {kind})")
+        if key not in _BUILTIN_KEYS and default is None and kind in used_by:
+            header.require(key, kind)
     turns = header.number("turns")
     if kind is GoalKind.RACE:
         line, value = header.require("course", kind)

@@ -17,10 +17,13 @@ from attrs import frozen
 
 from tui_naval.core import engine
 from tui_naval.core.grid import GridKind
+from tui_naval.core.help import expand
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.package_data import read_package_text
 from tui_naval.core.scenario import Scenario
 from tui_naval.core.state import GameState
+
+from tui_naval.core.maps import MapKey
 
 if TYPE_CHECKING:
     from tui_naval.core.maps import MapSpec
@@ -59,6 +62,10 @@ class RulesetInfo:
     default_map: str = ""
     #: The ruleset's package (its ``__name__``): its rules, help, presenter and advisor.
     package: str = ""
+    #: Map header keys and game kinds of its own (read by ``core.maps``, which the
+    #: registry tells of them): a ruleset brings them without editing core.
+    map_keys: tuple[MapKey, ...] = ()
+    games: tuple[str, ...] = ()
 
 
 S = TypeVar("S", bound=GameState)
@@ -194,7 +201,8 @@ class RulesetBase(Generic[S]):
         raise NotImplementedError
 
     def help_text(self) -> str:
-        return read_package_text(self.info.package, "help.md")
+        """The package's ``help.md``, with the systems' sections it includes."""
+        return expand(read_package_text(self.info.package, "help.md"))
 
     @cached_property
     def presenter(self) -> Presenter:

@@ -74,7 +74,7 @@ def start_state(ruleset: Ruleset[Any], setup: Setup) -> GameState:
     if setup.grid not in ruleset.grids:
         raise ScenarioError(f"{ruleset.title} is not played on a {setup.grid.value} grid")
     if scenario.map.goal.kind not in ruleset.goals:
-        raise ScenarioError(f"{ruleset.title} has no {scenario.map.goal.kind.value} game "
+        raise ScenarioError(f"{ruleset.title} has no {scenario.map.goal.kind} game "
                             f"(map {scenario.map.name})")
     state: GameState = ruleset.setup(scenario)
     return state
@@ -83,7 +83,7 @@ def start_state(ruleset: Ruleset[Any], setup: Setup) -> GameState:
 def unplayable_reason(ruleset: Ruleset[Any], spec: MapSpec) -> str | None:
     """Why a ruleset cannot play a map (goal, grids or ship classes), or None if it can."""
     if spec.goal.kind not in ruleset.goals:
-        return f"{ruleset.title} has no {spec.goal.kind.value} game"
+        return f"{ruleset.title} has no {spec.goal.kind} game"
     if not any(g in ruleset.grids for g in spec.grids):
         return f"{ruleset.title} is not played on {', '.join(g.value for g in spec.grids)}"
     classes = ruleset.ship_classes()

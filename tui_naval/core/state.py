@@ -80,6 +80,8 @@ class Board:
 
 
 class GoalKind(StrEnum):
+    """The game kinds every map knows; a ruleset may declare others (``core.maps``)."""
+
     RACE = "race"
     CHASE = "chase"
     BATTLE = "battle"
@@ -89,7 +91,8 @@ class GoalKind(StrEnum):
 class Goal:
     """How the game is won, from the scenario."""
 
-    kind: GoalKind
+    #: A ``GoalKind``, or a game kind a ruleset declares.
+    kind: str
     #: Turn limit: the race or battle is judged then; the quarry of a chase has survived.
     turns: int = 60
     #: Race: the marks to round, in order; the last one is the finish.
@@ -108,7 +111,7 @@ class Goal:
         if self.kind is GoalKind.CHASE:
             return (f"chase: {self.quarry} escapes by the {self.escape} edge or survives "
                     f"{self.turns} turns; caught within {self.catch} cells")
-        return f"battle of {self.turns} turns"
+        return f"{self.kind} of {self.turns} turns"
 
 
 @frozen

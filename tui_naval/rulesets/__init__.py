@@ -14,6 +14,7 @@ import re
 from functools import cache
 from typing import Any
 
+from tui_naval.core.maps import declare
 from tui_naval.core.ruleset import Ruleset, RulesetInfo
 
 #: The ruleset packages, in the order menus list them.
@@ -28,10 +29,12 @@ class UnknownRuleset(LookupError):
 
 @cache
 def registry() -> tuple[RulesetInfo, ...]:
-    """Every ruleset's ``RulesetInfo``, in menu order."""
+    """Every ruleset's ``RulesetInfo``, in menu order; the map keys and game kinds they
+    bring are declared to the map reader."""
     out = []
     for package in PACKAGES:
         info: RulesetInfo = importlib.import_module(f"{__name__}.{package}").INFO
+        declare(info.map_keys, info.games)
         out.append(info)
     return tuple(out)
 

@@ -9,7 +9,6 @@ band measured on the map), its initiative the wind gauge, its ship classes
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from tui_naval.core.maps import MapSpec
@@ -72,38 +71,6 @@ class SaltAndShot(SaltCombat[SasState]):
                     heading=grid_facing(slot.facing), sail=self.new_sail(slot.kind),
                     gunnery=new_gunnery(self.classes[slot.kind].gunnery, crews.get(slot.id)))
             for slot in scenario.ships)
-
-    def help_text(self) -> str:
-        """This ruleset's page, then the sailing and gunnery rulesets' own sections."""
-        from tui_naval.rulesets import find_ruleset
-
-        own = super().help_text()
-        sailing = _sections(find_ruleset("salt-n-tar").help_text(),
-                            ("Wind", "Bearings", "Ships and speed", "Luck", "Strain",
-                             "Calm and gale", "Maneuvers", "Movement"))
-        gunnery = _sections(find_ruleset("kyngesreach").help_text(),
-                            ("Rolls", "Firing", "Called shots", "The ships"))
-        return (f"{own.rstrip()}\n\n## Appendix: Salt'n'Tar's sailing\n\n"
-                "From the Salt'n'Tar rules. Where they speak of the full move and two-point "
-                "turns, this game's half moves (above) rule.\n\n"
-                f"{sailing}\n\n## Appendix: Kyngesreach's gunnery\n\n"
-                "From the Kyngesreach rules. The wind gauge here is the initiative (above); "
-                "there is no range roll and no battery choice: both are sailed on the map.\n\n"
-                f"{gunnery}\n")
-
-
-def _sections(text: str, names: tuple[str, ...]) -> str:
-    """The named ``## `` sections of a help page, one level down (``### ``)."""
-    parts = re.split(r"^## ", text, flags=re.M)
-    found = {}
-    for part in parts[1:]:
-        head, _, body = part.partition("\n")
-        found[head.strip()] = body.strip()
-    out = []
-    for name in names:
-        body = re.sub(r"^(#+) ", r"#\1 ", found[name], flags=re.M)
-        out.append(f"### {name}\n\n{body}")
-    return "\n\n".join(out)
 
 
 RULESET = SaltAndShot()

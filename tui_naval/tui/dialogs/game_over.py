@@ -1,4 +1,4 @@
-"""Game over: the outcome, a chart of the race turn by turn, and what next."""
+"""Game over: the outcome, a chart of the game turn by turn (the ruleset's), and what next."""
 
 from __future__ import annotations
 
@@ -12,11 +12,22 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Sparkline, Static
 
 from tui_naval.core.history import Game
+from tui_naval.core.state import GameState
 from tui_naval.tui import keys
-from tui_naval.tui.preview import progress_series
 from tui_naval.tui.screens.base import NavalModal
 
 CHOICES = ("rematch", "new", "review", "quit")
+
+
+def turn_states(game: Game) -> list[GameState]:
+    """The state at the first decision of each turn, and the last state."""
+    out: list[GameState] = []
+    for state in game.states():
+        if not out or state.turn != out[-1].turn:
+            out.append(state)
+    if game.state is not out[-1]:
+        out.append(game.state)
+    return out
 
 
 class GameOverDialog(NavalModal[str | None]):
@@ -35,7 +46,7 @@ class GameOverDialog(NavalModal[str | None]):
         outcome = state.outcome
         headline = "Draw" if outcome is None or outcome.winner is None \
             else f"{outcome.winner.capitalize()} wins"
-        title, series = progress_series(self.game)
+        chart = self.game.ruleset.presenter.progress(turn_states(self.game))
         with Vertical(id="over-box", classes="dialog"):
             yield Static(Text(f" {headline} ", style="bold reverse"), id="over-head")
             yield Static(Text(str(outcome.reason if outcome else "")), id="over-reason")
@@ -44,9 +55,9 @@ class GameOverDialog(NavalModal[str | None]):
                 ("   Orders ", "dim"), (str(len(self.game.orders)), "bold"),
                 ("   Seed ", "dim"), (str(self.game.setup.seed), "bold"),
                 ("   Map ", "dim"), (self.game.setup.map_name, "bold")), id="over-stats")
-            yield Static(Text(title, style="dim"), id="over-chart-title")
-            for index, (side, values) in enumerate(series.items()):
-                data = values if len(values) > 1 else [*values, *values]
+            yield Static(Text(chart.title, style="dim"), id="over-chart-title")
+            for index, (side, values) in enumerate(chart.values):
+                data = list(values) if len(values) > 1 else [*values, *values]
                 first, last = (values[0], values[-1]) if values else (0.0, 0.0)
                 with Horizontal(classes="over-row"):
                     yield Label(side, classes=f"over-side side-{index % 4}")

@@ -14,7 +14,6 @@ from tui_naval.core.history import Game
 from tui_naval.core.saves import SaveError, prepare_saving
 from tui_naval.core.state import GameState
 from tui_naval.tui import keys
-from tui_naval.tui.preview import option_cell
 from tui_naval.tui.screens.game import GameScreen
 from tui_naval.tui.session import Session, load_session, save_path, save_session
 from tui_naval.tui.widgets.ocean import OceanView
@@ -108,7 +107,7 @@ class BattleScreen(GameScreen):
             return None
         state = self.game.state
         for index, order in enumerate(self.prompt.shown):
-            if option_cell(state, order) == cell:
+            if self.presenter.option_cell(state, order) == cell:
                 return index
         return None
 

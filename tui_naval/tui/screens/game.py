@@ -27,20 +27,12 @@ from textual.worker import get_current_worker
 from tui_naval.core.controller import Player
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, IllegalOrder, Order
+from tui_naval.core.presenter import Presenter
 from tui_naval.core.state import Event, GameState
 from tui_naval.tui import keys
 from tui_naval.tui.players import ScriptEnded, ScriptError, is_interactive
-from tui_naval.tui.preview import (
-    chance_rows,
-    next_mark,
-    option_info,
-    option_order,
-    option_preview,
-    status_note,
-    typing_keys,
-)
 from tui_naval.tui.screens.base import NavalScreen
-from tui_naval.tui.screens.prompt import ChanceTable, PromptPanel
+from tui_naval.tui.screens.prompt import ChanceTable, PromptPanel, chance_rows
 from tui_naval.tui.session import Session
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.look_panel import LookPanel
@@ -49,24 +41,11 @@ from tui_naval.tui.widgets.ocean import OceanView
 from tui_naval.tui.widgets.ship_panel import ShipPanel
 from tui_naval.tui.widgets.wind_rose import WindRose
 
-EVENT_STYLES = {
-    "wind": "cyan", "luck": "magenta", "strain": "bold red", "helm": "blue",
-    "move": "", "pos": "dim", "aground": "bold red", "sinks": "bold red",
-    "mark": "bold yellow", "finish": "bold yellow", "over": "bold reverse",
-    "sails": "green", "anchor": "green", "game": "bold",
-    # Ships & Sails and Kyngesreach
-    "fire": "yellow", "hit": "bold yellow", "miss": "dim", "damage": "", "collide": "bold red",
-    "lost": "bold red", "breaks": "red", "ammo": "green", "gunnery": "yellow", "crit": "bold red",
-    "mast": "bold red", "gauge": "cyan", "range": "cyan", "weather": "cyan", "tactics": "cyan",
-    "battery": "blue", "reload": "green", "sinking": "bold red", "struck": "bold red",
-    "burn": "red", "flood": "red", "rig": "green", "magic": "magenta",
-}
 
-
-def event_entry(event: Event) -> LogEntry:
-    """The log line for an event."""
-    style = EVENT_STYLES.get(event.kind, "")
-    body = Text(event.text, style=style if event.kind in ("over", "finish") else "")
+def event_entry(event: Event, presenter: Presenter) -> LogEntry:
+    """The log line for an event, in the style its ruleset gives its kind."""
+    style = presenter.event_style(event.kind)
+    body = Text(event.text, style=style if presenter.event_emphasised(event.kind) else "")
     return LogEntry(event.turn, event.kind, style or "dim", body)
 
 
@@ -96,6 +75,8 @@ class GameScreen(NavalScreen[None]):
         super().__init__()
         self.session = session
         self.game = session.game
+        #: How the game's ruleset shows itself: labels, previews, notes, event styles.
+        self.presenter: Presenter = self.game.ruleset.presenter
         self.players: dict[str, Player] = session.players()
         self.selected: str | None = None
         self.version = 0
@@ -140,7 +121,7 @@ class GameScreen(NavalScreen[None]):
 
     def on_mount(self) -> None:
         state = self.game.state
-        own = self.own_ships()
+        own = self.own_fleet()
         self.selected = own[0] if own else (state.ships[0].id if state.ships else None)
         self.rebuild_log()
         self.fit_to_size()
@@ -201,13 +182,14 @@ class GameScreen(NavalScreen[None]):
         player = self.players.get(side)
         return player is not None and is_interactive(player)
 
-    def own_ships(self) -> list[str]:
-        """Ships the player may select: their sides' (every ship when nobody is human)."""
+    def own_fleet(self) -> list[str]:
+        """The ship ids the player may select: their sides' (every ship when nobody is
+        human), those afloat first."""
         state = self.game.state
         humans = [s for s in state.sides if self.is_human(s)]
-        ships = [s for s in state.ships if not humans or s.side in humans]
-        ships.sort(key=lambda s: not s.afloat)
-        return [s.id for s in ships]
+        fleet = [s for s in state.ships if not humans or s.side in humans]
+        fleet.sort(key=lambda s: not s.afloat)
+        return [s.id for s in fleet]
 
     def ai_delay(self) -> float:
         """Seconds an AI's answer is shown before it is played."""
@@ -257,13 +239,14 @@ class GameScreen(NavalScreen[None]):
         self._asked = decision
         if decision.ship in {s.id for s in state.ships} and decision.ship != self.selected:
             self.select(decision.ship)
-        orders = option_order(state, decision)
-        infos = [(order, option_info(state, decision, order)) for order in orders]
+        presenter = self.presenter
+        orders = presenter.option_order(state, decision)
+        infos = [(order, presenter.option_info(state, decision, order)) for order in orders]
         table = self.chance_table(decision)
         kind = decision.kind.capitalize()
         title = (f"[b reverse] {escape(kind)} [/] [b]{escape(decision.prompt)}[/b]  "
                  f"[dim]({escape(decision.side)})[/dim]")
-        self.prompt.ask(title, infos, table, typing=typing_keys(state, decision))
+        self.prompt.ask(title, infos, table, typing=presenter.typing_keys(state, decision))
         self.set_status()
         self.keep_in_view()
         if not self.looking and not self.prompt.options.has_focus:
@@ -321,10 +304,10 @@ class GameScreen(NavalScreen[None]):
             return
         self.version += 1
         if decision is not None and self.is_human(decision.side):
-            label = option_info(before, decision, order).label
+            label = self.presenter.option_info(before, decision, order).label
             self.log_view.add(order_entry(before.turn, decision.side, order, label))
         for event in self.game.state.events:
-            self.log_view.add(event_entry(event))
+            self.log_view.add(event_entry(event, self.presenter))
         self.refresh_view()
         self.played(before, self.game.state)
         self.advance()
@@ -350,21 +333,23 @@ class GameScreen(NavalScreen[None]):
         """The log from the game's whole history (exact after undo and load)."""
         entries: list[LogEntry] = []
         states = self.game.states()
-        entries.extend(event_entry(event) for event in states[0].events)
+        presenter = self.presenter
+        entries.extend(event_entry(event, presenter) for event in states[0].events)
         ruleset = self.game.ruleset
         for state, order, after in zip(states, self.game.orders, states[1:], strict=False):
             decision = ruleset.decision(state)
             if decision is not None and self.is_human(decision.side):
-                label = option_info(state, decision, order).label
+                label = presenter.option_info(state, decision, order).label
                 entries.append(order_entry(state.turn, decision.side, order, label))
-            entries.extend(event_entry(event) for event in after.events)
+            entries.extend(event_entry(event, presenter) for event in after.events)
         self.log_view.replace(entries)
 
     def refresh_view(self) -> None:
         """Redraw the map, the side column and the status line from the game's state."""
         state = self.game.state
         self.ocean.show(state, selected=self.selected, preview=self._preview,
-                        marks_next=next_mark(state, self.selected), overlays=self._overlays)
+                        marks_next=self.presenter.next_mark(state, self.selected),
+                        overlays=self._overlays, presenter=self.presenter)
         if not self.looking and self.selected is not None:
             cell = state.ship(self.selected).cell
             if state.grid.in_bounds(cell) and cell != self.ocean.cursor:
@@ -376,8 +361,9 @@ class GameScreen(NavalScreen[None]):
 
     def show_look(self, cell: Cell) -> None:
         state = self.game.state
-        self.query_one("#look", LookPanel).show(state, cell, selected=self.selected,
-                                                marks_next=next_mark(state, self.selected))
+        self.query_one("#look", LookPanel).show(
+            state, cell, selected=self.selected,
+            marks_next=self.presenter.next_mark(state, self.selected), presenter=self.presenter)
 
     def show_ship(self) -> None:
         panel = self.query_one("#ship", ShipPanel)
@@ -407,7 +393,7 @@ class GameScreen(NavalScreen[None]):
         then the "Phase" label, the ruleset's name and its note; the seed always stays."""
         state = self.game.state
         setup = self.game.setup
-        note = status_note(state)
+        note = self.presenter.status(state)
 
         def line(grid: bool, phase_label: bool, badge: bool, with_note: bool,
                  map_name: str = setup.map_name) -> Text:
@@ -468,14 +454,15 @@ class GameScreen(NavalScreen[None]):
             self.ocean.center_on(cell)
 
     def preview(self, order: Order | None) -> None:
-        """Show what an option would do: where a helm order takes its ship (other ships
-        ignored), a broadside's arc and aimed hexes, a shot's odds."""
+        """Show what an option would do, as the ruleset previews it: a path on the map
+        (where a helm order takes the ship), cells laid over the sea and a line of text."""
         state = self.game.state
-        result = option_preview(state, order) if order is not None else None
+        result = self.presenter.preview(state, order) if order is not None else None
         self._preview = result.path if result else ()
         self._overlays = result.overlay_map if result else {}
         self.ocean.show(state, selected=self.selected, preview=self._preview,
-                        marks_next=next_mark(state, self.selected), overlays=self._overlays)
+                        marks_next=self.presenter.next_mark(state, self.selected),
+                        overlays=self._overlays, presenter=self.presenter)
         if result is not None:
             self.keep_in_view(result.cells)
             text = Text(result.text)
@@ -505,7 +492,7 @@ class GameScreen(NavalScreen[None]):
     @on(OceanView.CellClicked)
     def _clicked(self, event: OceanView.CellClicked) -> None:
         for ship in self.game.state.ships:
-            if ship.cell == event.cell and ship.id in self.own_ships():
+            if ship.cell == event.cell and ship.id in self.own_fleet():
                 self.select(ship.id, center=False)
                 return
 
@@ -520,7 +507,7 @@ class GameScreen(NavalScreen[None]):
             self.prompt.choose(number)
 
     def action_cycle_ship(self, step: int) -> None:
-        own = self.own_ships()
+        own = self.own_fleet()
         if not own:
             return
         index = own.index(self.selected) if self.selected in own else -step

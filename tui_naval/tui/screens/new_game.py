@@ -22,7 +22,7 @@ from tui_naval.core.history import Game
 from tui_naval.core.maps import MapError, MapSpec, available_maps, load_map
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.scenario import ScenarioError, Setup
-from tui_naval.rulesets import DEFAULT_RULESET, REGISTRY, find_ruleset
+from tui_naval.rulesets import DEFAULT_RULESET, find_ruleset, registry
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.session import HUMAN, Session
@@ -68,7 +68,7 @@ class NewGameScreen(NavalScreen[None]):
             yield Static("[b]New game[/b]   [dim]Tab moves between fields, "
                          "Enter starts[/dim]", id="newgame-title")
             with VerticalScroll(id="newgame-form"):
-                yield _row("Ruleset", Select([(e.title, e.name) for e in REGISTRY],
+                yield _row("Ruleset", Select([(e.title, e.id) for e in registry()],
                                              value=self.ruleset.name, allow_blank=False,
                                              compact=True, id="ng-ruleset"))
                 yield _row("Map", Select(self._map_options(), allow_blank=False, compact=True,

@@ -1,11 +1,11 @@
 """The prompt docked under the map: one decision, its options, and what they mean.
 
 Short lists are answered with the number keys (1-9) or the arrows and Enter.
-A long list (Ships & Sails' moves: a hundred and more) can also be narrowed by
-typing: ``ask(typing="LFR0")`` lets the player type those characters (either
-case) to keep only the options whose ``OptionInfo.key`` begins with what was
-typed; Backspace takes a character back and Escape clears it.  The number keys
-then count in the narrowed list.
+A long list (a hundred moves and more, each a string of hex steps) can also be
+narrowed by typing: ``ask(typing="LFR0")`` lets the player type those characters
+(either case) to keep only the options whose ``OptionInfo.key`` begins with what
+was typed; Backspace takes a character back and Escape clears it.  The number
+keys then count in the narrowed list.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui_naval.core.dice import Chance
 from tui_naval.core.orders import Order
-from tui_naval.tui.preview import OptionInfo
+from tui_naval.core.presenter import OptionInfo
 
 
 class PromptPanel(Horizontal):
@@ -293,6 +294,22 @@ class ChanceTable:
                 out.append_text(line)
                 out.append(" ")
         yield out
+
+
+def chance_rows(chance: Chance) -> list[tuple[str, str, str]]:
+    """(faces, odds, effect) rows of a chance table, equal neighbours merged."""
+    rows: list[tuple[list[int], Fraction, str]] = []
+    for outcome in chance.outcomes:
+        if rows and rows[-1][2] == outcome.effect and rows[-1][0][-1] == outcome.value - 1:
+            faces, odds, effect = rows[-1]
+            rows[-1] = ([*faces, outcome.value], odds + outcome.probability, effect)
+        else:
+            rows.append(([outcome.value], outcome.probability, outcome.effect))
+    out = []
+    for faces, odds, effect in rows:
+        face = str(faces[0]) if len(faces) == 1 else f"{faces[0]}-{faces[-1]}"
+        out.append((face, f"{odds.numerator}/{odds.denominator}", effect or "-"))
+    return out
 
 
 _CRITICAL = re.compile(r"^critical (success|failure): ")

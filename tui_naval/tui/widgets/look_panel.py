@@ -8,11 +8,10 @@
       heading N
     4 cells SE of R1
 
-Terrain, a mark, the ships there (id, class, side, heading, and whether they
-have finished, escaped or sunk, and a ruleset's line on her condition from
-``preview.ship_note``), and the distance and bearing from the selected ship.
-Works for any ruleset: only ``ShipBase`` fields are read, plus the optional
-``finished`` / ``escaped`` flags some rulesets add.
+Terrain, a mark, each ship there (id, class, side, heading, whether she has sunk
+or left the play, and a line on her condition: the ruleset's presenter says
+these two), and the distance and bearing from the selected ship.  Works for any
+ruleset: only ``ShipBase`` fields are read, and the presenter asked the rest.
 """
 
 from __future__ import annotations
@@ -22,14 +21,16 @@ from typing import ClassVar
 from rich.text import Text
 
 from tui_naval.core.grid import Cell
+from tui_naval.core.presenter import Presenter
 from tui_naval.core.state import GameState, ShipBase, Terrain
-from tui_naval.tui.preview import ship_note
 from tui_naval.tui.widgets.glyphs import compass_name
 from tui_naval.tui.widgets.text_panel import TextPanel
 
 _TERRAIN_NAMES = {Terrain.SEA: "sea", Terrain.LAND: "land", Terrain.SHOAL: "shoal"}
 #: Component classes for ship sides (side index modulo this many).
 SIDE_STYLES = 4
+#: The presenter of a state shown without one: no notes.
+PLAIN = Presenter()
 
 
 class LookPanel(TextPanel):
@@ -61,6 +62,7 @@ class LookPanel(TextPanel):
         self._cell: Cell | None = None
         self._selected: str | None = None
         self._marks_next: str | None = None
+        self._presenter = PLAIN
 
     @property
     def text(self) -> str:
@@ -68,12 +70,16 @@ class LookPanel(TextPanel):
         return self.render().plain
 
     def show(self, state: GameState, cell: Cell, *, selected: str | None = None,
-             marks_next: str | None = None) -> None:
-        """Describe ``cell`` of ``state``; with ``selected``, say how far that ship is."""
-        shown = (state, Cell(*cell), selected, marks_next)
-        if shown == (self._state, self._cell, self._selected, self._marks_next):
+             marks_next: str | None = None, presenter: Presenter | None = None) -> None:
+        """Describe ``cell`` of ``state``; with ``selected``, say how far that ship is; the
+        ruleset's ``presenter`` gives the notes on a ship."""
+        presenter = presenter or PLAIN
+        shown = (state, Cell(*cell), selected, marks_next, presenter)
+        if shown == (self._state, self._cell, self._selected, self._marks_next,
+                     self._presenter):
             return
-        self._state, self._cell, self._selected, self._marks_next = shown
+        (self._state, self._cell, self._selected, self._marks_next,
+         self._presenter) = shown
         # (A cursor key over open sea repaints the panel; only a change of its height
         # lays the screen out anew.)
         self.content_changed()
@@ -121,11 +127,11 @@ class LookPanel(TextPanel):
             what = f"{ship.name} ({ship.kind})"
         text = Text(f"{ship.id} {what}, {ship.side}",
                     self.get_component_rich_style(f"look-panel--ship-{side % SIDE_STYLES}"))
-        status = _status(ship)
+        status = "sunk" if not ship.afloat else self._presenter.ship_done(state, ship)
         detail = f"\n  heading {state.grid.facing_name(ship.heading)}"
         if status:
             detail += f", {status}"
-        note = ship_note(state, ship)
+        note = self._presenter.ship_note(state, ship)
         if note:
             detail += f"\n  {note}"
         text.append(detail, self.get_component_rich_style("look-panel--note"))
@@ -139,13 +145,3 @@ class LookPanel(TextPanel):
         except KeyError:
             return None
         return ship if ship.afloat and state.grid.in_bounds(ship.cell) else None
-
-
-def _status(ship: ShipBase) -> str:
-    if not ship.afloat:
-        return "sunk"
-    if getattr(ship, "escaped", False):
-        return "escaped"
-    if getattr(ship, "finished", 0):
-        return "finished"
-    return ""

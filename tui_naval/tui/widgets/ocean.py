@@ -27,7 +27,7 @@ glyph, one character in from the left (the "centre" column):
        ·   ·   ·
 
 4-character hex columns keep the drawing close to true hex proportions on a
-terminal's tall characters, and leave a gap between ships in adjacent hexes.
+terminal's tall characters, and leave a gap between vessels in adjacent hexes.
 
 Rendering follows Textual's DataTable and checkerboard example: one widget,
 ``render_line`` returning Strips styled by ``COMPONENT_CLASSES``, and LRU caches:
@@ -42,7 +42,7 @@ aim pattern, 40% and 10% apart by glyph and colour (and, on two-line hex
 blocks, their percentage written under the glyph); a target.  Under a ship an
 overlay only tints or underlines her token, so she stays readable.
 
-Cells away from ships, marks, the planned path and overlays share one prebuilt
+Cells with no ship, mark, planned path or overlay on them share one prebuilt
 look per terrain, so a ``show`` costs in proportion to what is on them, not the
 map; a ``show`` of exactly what is already on show costs nothing.
 """
@@ -65,6 +65,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tui_naval.core.grid import Cell, Grid, GridKind
+from tui_naval.core.presenter import Presenter
 from tui_naval.core.state import GameState, ShipBase, Terrain
 from tui_naval.tui.widgets.glyphs import Glyphs, glyphs, mark_token, side_letters
 
@@ -295,6 +296,8 @@ class OceanView(ScrollView, can_focus=True):
         self._preview: tuple[Cell, ...] = ()
         self._marks_next: str | None = None
         self._overlays: dict[Cell, str] = {}
+        #: Ship ids afloat but out of the play (finished a race, escaped): drawn dim.
+        self._done: frozenset[str] = frozenset()
         self._shown: tuple[object, ...] | None = None
         self._looks: dict[Cell, tuple[Piece, ...]] = {}
         self._terrain_looks: dict[str, tuple[Piece, ...]] = {}
@@ -332,18 +335,23 @@ class OceanView(ScrollView, can_focus=True):
 
     def show(self, state: GameState, *, selected: str | None = None,
              preview: Sequence[Cell] = (), marks_next: str | None = None,
-             overlays: Mapping[Cell, str] | None = None) -> None:
+             overlays: Mapping[Cell, str] | None = None,
+             presenter: Presenter | None = None) -> None:
         """Draw ``state``: ``selected`` ship highlighted, ``preview`` cells as a trail,
         the mark labelled ``marks_next`` standing out, and ``overlays`` (cell -> a kind
-        of ``OVERLAYS``: "arc", "hit-40", "hit-10", "target") laid on the sea."""
+        of ``OVERLAYS``: "arc", "hit-40", "hit-10", "target") laid on the sea; the
+        ruleset's ``presenter`` tells a ship that has left the play (drawn dim)."""
         grid = state.grid
         cells = tuple(Cell(*c) for c in preview)
         laid = {Cell(*c): kind for c, kind in (overlays or {}).items() if kind in OVERLAYS}
-        shown = (id(state), selected, cells, marks_next, tuple(sorted(laid.items())))
+        shown = (id(state), selected, cells, marks_next, tuple(sorted(laid.items())),
+                 id(presenter))
         if shown == self._shown and state is self._state:
             return
         self._shown = shown
         self._state = state
+        self._done = frozenset() if presenter is None else frozenset(
+            s.id for s in state.ships if s.afloat and presenter.ship_done(state, s))
         self._selected = selected
         self._preview = cells
         self._marks_next = marks_next
@@ -656,9 +664,9 @@ class OceanView(ScrollView, can_focus=True):
         for ship in state.ships:
             if ship.afloat and state.grid.in_bounds(ship.cell):
                 by_cell.setdefault(ship.cell, []).append(ship)
-        for cell, ships in by_cell.items():
-            ships.sort(key=lambda s: (s.id != self._selected, _is_done(s)))
-            look = self._ship_look(ships, letters, state, g, w, tall)
+        for cell, here in by_cell.items():
+            here.sort(key=lambda s: (s.id != self._selected, s.id in self._done))
+            look = self._ship_look(here, letters, state, g, w, tall)
             kind = self._overlays.get(cell)
             if kind is not None:
                 look = tuple((text, (*names, f"ocean--{kind}-under")) for text, names in look)
@@ -689,19 +697,21 @@ class OceanView(ScrollView, can_focus=True):
             shoal += shoal
         return {Terrain.SEA: sea, Terrain.LAND: land, Terrain.SHOAL: shoal}
 
-    def _ship_look(self, ships: list[ShipBase], letters: dict[str, str], state: GameState,
+    def _ship_look(self, here: list[ShipBase], letters: dict[str, str], state: GameState,
                    g: Glyphs, w: int, tall: bool) -> tuple[Piece, ...]:
-        ship = ships[0]
+        """The look of a cell with a ship in it: the first of ``here`` drawn, a ``+`` under
+        her id when she has company."""
+        ship = here[0]
         side = state.sides.index(ship.side) if ship.side in state.sides else 0
         names: Names = (f"ocean--ship-{side % SIDE_STYLES}",)
-        if _is_done(ship):
+        if ship.id in self._done:
             names += ("ocean--finished",)
         if ship.id == self._selected:
             names += ("ocean--selected",)
         token = g.ship(letters.get(ship.side, "?"), state.grid.facing_angle(ship.heading))
         pieces: tuple[Piece, ...] = ((_fit(token, w), names),)
         if tall:
-            label = ship.id[: w - 2] + "+" if len(ships) > 1 else ship.id[: w - 1]
+            label = ship.id[: w - 2] + "+" if len(here) > 1 else ship.id[: w - 1]
             pieces += ((_fit(label, w), names),)
         return pieces
 
@@ -719,8 +729,3 @@ class OceanView(ScrollView, can_focus=True):
         region = self._layout.region_of(cell)
         top = region.y - self.scroll_offset.y
         self.refresh(Region(0, top, self.outer_size.width, region.height))
-
-
-def _is_done(ship: ShipBase) -> bool:
-    """Finished a race or escaped: still drawn, but dim."""
-    return bool(getattr(ship, "finished", 0)) or bool(getattr(ship, "escaped", False))

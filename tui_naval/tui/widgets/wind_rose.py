@@ -71,7 +71,7 @@ class WindRose(Widget):
         """Show ``wind`` on ``grid``'s compass.
 
         A speed at or below ``calm`` is labelled calm, at or above ``gale`` a gale
-        (the defaults are Salt'n'Tar's; None: never a gale).
+        (by default calm at 0 and a gale from 4; None: never a gale).
         """
         self._grid, self._wind = grid, wind
         self._calm, self._gale = calm, gale

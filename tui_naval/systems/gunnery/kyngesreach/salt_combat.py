@@ -51,6 +51,7 @@ class KyngCombat:
     """Kyngesreach broadsides for Salt'n'Tar's combat turn."""
 
     note = "ramming and boarding are not played (Kyngesreach has neither)"
+    out_of_action = "sunk, sinking or struck"
 
     # -- the ship -----------------------------------------------------------------------
     def fighting(self, ship: CombatShip) -> bool:

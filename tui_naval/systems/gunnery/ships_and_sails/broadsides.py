@@ -72,10 +72,12 @@ def switch(ship: A, choice: str, turn: int, log: Log) -> A:
 
 
 def fire(grid: Grid, ship: A, side: str, aim: Cell, targets: Iterable[A],
-         passed: Callable[[A], Iterable[Cell]], roller: Roller, log: Log) -> tuple[A, list[Hit]]:
+         passed: Callable[[A], Iterable[Cell]], roller: Roller, log: Log,
+         verb: str = "passes") -> tuple[A, list[Hit]]:
     """A ship fires her ``side`` broadside at ``aim`` if it still bears from where she is.
 
-    The ship comes back marked as having fired, with the hits it scored on ``targets``.
+    The ship comes back marked as having fired, with the hits it scored on ``targets``
+    in the hexes ``passed`` gives (``verb``: how the log says a target was there).
     """
     a = ship.gunnery
     if a.reload > 0:
@@ -90,11 +92,12 @@ def fire(grid: Grid, ship: A, side: str, aim: Cell, targets: Iterable[A],
         log("fire", f"{label(ship)} cannot fire: no {side} gun has a crew", ship.id)
         return ship, []
     ship = with_gunnery(ship, evolve(a, fired=f"{side} {a.ammo.value} at {aim}"))
-    return ship, broadside(grid, ship, side, aim, fv, targets, passed, roller, log)
+    return ship, broadside(grid, ship, side, aim, fv, targets, passed, roller, log, verb)
 
 
 def broadside(grid: Grid, ship: A, side: str, aim: Cell, fv: int, targets: Iterable[A],
-              passed: Callable[[A], Iterable[Cell]], roller: Roller, log: Log) -> list[Hit]:
+              passed: Callable[[A], Iterable[Cell]], roller: Roller, log: Log,
+              verb: str = "passes") -> list[Hit]:
     """Roll for every enemy in every 40% or 10% hex of the pattern she passed."""
     t = tables()
     a = ship.gunnery
@@ -116,11 +119,11 @@ def broadside(grid: Grid, ship: A, side: str, aim: Cell, fv: int, targets: Itera
             faces = t.faces(percent)
             roll = roller.roll(f"1d{t.hit_die}")
             if roll.total > faces:
-                log("miss", f"{label(target)} passes {cell} ({percent}% hex): {roll} > "
+                log("miss", f"{label(target)} {verb} {cell} ({percent}% hex): {roll} > "
                     f"{faces}, missed", target.id)
                 continue
             damage = hit_damage(percent, fv)
-            text = (f"{label(target)} passes {cell} ({percent}% hex): {roll} <= {faces}, hit! "
+            text = (f"{label(target)} {verb} {cell} ({percent}% hex): {roll} <= {faces}, hit! "
                     f"{percent / 100:g} x {fv} = {tenths(damage)} {TARGET_OF[a.ammo]} damage")
             critical = None
             if faces >= t.critical_min_faces and roll.total == t.critical_face:

@@ -81,6 +81,8 @@ class Combat(Protocol):
 
     #: The setup's word on what the combat system does not play ("" for nothing).
     note: str
+    #: How a ship leaves the action, for the judge ("sunk, sinking or struck").
+    out_of_action: str
 
     def fighting(self, ship: CombatShip) -> bool:
         """Still in action (not sunk, sinking or struck)."""
@@ -385,8 +387,8 @@ class SaltCombat(RulesetBase[S], Generic[S]):
             return None
         if fighting:
             loser = enemy(state, fighting[0])
-            return Outcome(fighting[0], f"no ship of {loser} is left in action (sunk, "
-                           f"sinking or struck) on turn {state.turn}")
+            return Outcome(fighting[0], f"no ship of {loser} is left in action "
+                           f"({self.combat.out_of_action}) on turn {state.turn}")
         return Outcome(None, "both sides are out of action")
 
     def side_strength(self, state: CombatState, side: str) -> float:

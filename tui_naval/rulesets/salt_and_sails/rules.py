@@ -1,0 +1,73 @@
+"""Salt'n'Tar with Ships & Sails gunnery: a pairing of systems, declared.
+
+The turn is Salt'n'Tar's Game Turn in Naval Combat (the sailing system's
+``SaltCombat``).  Its combat system is the Ships & Sails gunnery's part for that
+turn (``SnsCombat``), its initiative none (``Simultaneous``), its ship classes
+``tables.toml``'s pairings of a Salt'n'Tar type and a Ships & Sails type.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+
+from tui_naval.core.grid import GridKind
+from tui_naval.core.maps import MapSpec
+from tui_naval.core.package_data import read_package_text
+from tui_naval.core.ruleset import Ruleset
+from tui_naval.core.scenario import Scenario
+from tui_naval.rulesets.salt_and_sails import INFO
+from tui_naval.rulesets.salt_and_sails.state import SalsShip, SalsState
+from tui_naval.systems.gunnery.ships_and_sails.armament import new_armament
+from tui_naval.systems.gunnery.ships_and_sails.salt_combat import SnsCombat
+from tui_naval.systems.gunnery.ships_and_sails.tables import tables as gunnery_tables
+from tui_naval.systems.sailing.salt_n_tar.combat import Pairing, SaltCombat, Simultaneous
+from tui_naval.systems.sailing.salt_n_tar.tables import tables as sailing_tables
+
+
+@cache
+def classes() -> dict[str, Pairing]:
+    """The ship classes (tables.toml, parsed once); KeyError on an unknown half."""
+    raw = tomllib.loads(read_package_text(__package__, "tables.toml"))
+    out = {key: Pairing(key, c["name"], c["about"], c["sailing"], c["gunnery"])
+           for key, c in raw["classes"].items()}
+    for pairing in out.values():
+        sailing_tables().ships[pairing.sailing]  # both halves must exist
+        gunnery_tables().ships[pairing.gunnery]
+    return out
+
+
+class SaltAndSails(SaltCombat[SalsState]):
+    """Salt'n'Tar's naval combat turn, fought with Ships & Sails gunnery."""
+
+    info = INFO
+    #: Ships & Sails' arcs and aim patterns are laid on hexes.
+    grids = (GridKind.HEX_FLAT, GridKind.HEX_POINTY)
+    state_type = SalsState
+    combat = SnsCombat()
+    initiative = Simultaneous()
+
+    @property
+    def classes(self) -> Mapping[str, Pairing]:  # type: ignore[override]
+        return classes()
+
+    def unplayable(self, spec: MapSpec) -> str | None:
+        if len(spec.sides) != 2:
+            return (f"{self.title} is fought between two sides; map {spec.name} "
+                    f"has {len(spec.sides)} ({', '.join(spec.sides)})")
+        return None
+
+    def make_ships(self, scenario: Scenario) -> tuple[SalsShip, ...]:
+        grid = scenario.map.board(scenario.grid).grid
+        return tuple(
+            SalsShip(id=slot.id, side=slot.side, kind=slot.kind,
+                     name=self.classes[slot.kind].name, cell=slot.cell,
+                     heading=grid.parse_facing(slot.facing), sail=self.new_sail(slot.kind),
+                     gunnery=new_armament(self.classes[slot.kind].gunnery))
+            for slot in scenario.ships)
+
+
+RULESET = SaltAndSails()
+#: mypy checks here that the ruleset satisfies the engine's protocol.
+_AS_PROTOCOL: Ruleset[SalsState] = RULESET

@@ -1,0 +1,28 @@
+"""The pairing's ship and game state: a Salt'n'Tar sail and a Ships & Sails armament."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from tui_naval.systems.gunnery.ships_and_sails.armament import Armament
+from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState
+
+
+@frozen(kw_only=True)
+class SalsShip(CombatShip):
+    """A ship that sails by Salt'n'Tar and fights by Ships & Sails; ``kind`` is her class."""
+
+    gunnery: Armament
+
+
+@frozen(kw_only=True)
+class SalsState(CombatState):
+    """A battle; ``ships`` are ``SalsShip``."""
+
+    ships: tuple[SalsShip, ...]
+
+    def ship(self, ship_id: str) -> SalsShip:
+        for ship in self.ships:
+            if ship.id == ship_id:
+                return ship
+        raise KeyError(ship_id)

@@ -1,0 +1,226 @@
+"""Ships & Sails gunnery as the combat system of Salt'n'Tar's combat turn.
+
+In the missile phase every loaded ship aims one broadside, port or starboard, at
+a hex in its arc and within its ammunition's range from where she lies; the
+ship type's aim pattern lays 40% and 10% hexes round it and an enemy lying in
+one is rolled for; every broadside falls at once and its damage is applied
+together (the book's simultaneous fire).  After the missiles each ship may
+switch her load (a round more to reload).  A broadside reloads in a round:
+she fires every second turn.  Damage reaches the sailing through ``handicap``:
+sails she can no longer work and a holed hull slow her, a lost rudder stops
+her turning, and a ship left with no sail she can work drifts.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from attrs import evolve
+
+from tui_naval.core.dice import Roller
+from tui_naval.core.engine import Log
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.ruleset import Row
+from tui_naval.systems.gunnery.ships_and_sails import broadsides as fire
+from tui_naval.systems.gunnery.ships_and_sails.armament import (
+    HOLD,
+    PORT,
+    SIDES,
+    STARBOARD,
+    TENTHS,
+    Armament,
+    aim_arg,
+    aim_cells,
+    ammo_range,
+    can_maneuver,
+    damage_fraction,
+    firing_value_of,
+    parse_aim,
+    sails_standing,
+    sails_worked,
+    tenths,
+    whole,
+)
+from tui_naval.systems.gunnery.ships_and_sails.broadsides import KEEP, Hit
+from tui_naval.systems.gunnery.ships_and_sails.tables import Ammo, tables
+from tui_naval.systems.handicap import Handicap
+from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState, in_play
+from tui_naval.systems.sailing.salt_n_tar.component import label
+
+S = TypeVar("S", bound=CombatState)
+
+
+def armament(ship: CombatShip) -> Armament:
+    a: Armament = ship.gunnery
+    return a
+
+
+class SnsCombat:
+    """Ships & Sails broadsides for Salt'n'Tar's combat turn."""
+
+    note = ("ships do not collide: Salt'n'Tar's ships are fouled before they touch; "
+            "boarding is not played (Ships & Sails has none)")
+    out_of_action = "sunk, sinking, or a wreck that can neither sail nor fire"
+
+    # -- the ship -----------------------------------------------------------------------
+    def fighting(self, ship: CombatShip) -> bool:
+        """Not lost, and able to sail or to fire."""
+        a = armament(ship)
+        if a.fate:
+            return False
+        return can_maneuver(a) or any(firing_value_of(a, side) > 0 for side in SIDES)
+
+    def in_play(self, ship: CombatShip) -> bool:
+        return in_play(self, ship)
+
+    def handicap(self, ship: CombatShip) -> Handicap:
+        """Sails she cannot work (rigging shot away or sailors lost) and a holed hull slow
+        her; none left and she drifts; without her rudder she cannot turn."""
+        a = armament(ship)
+        st = a.stype
+        worked = sails_worked(a)
+        return Handicap(
+            sail_lost=(st.sails - worked, st.sails), hull_left=(a.hull, st.hull * TENTHS),
+            masts_down=(0, 1), crew=a.sailors * 100 // (st.sailors * TENTHS),
+            adrift="no sail she can work" if worked == 0 else "",
+            helm=2 if a.rudder else 0, sunk=bool(a.fate))
+
+    def crew_lost(self, ship: CombatShip, percent: int) -> CombatShip:
+        a = armament(ship)
+        lost = a.stype.sailors * TENTHS * percent // 100
+        return evolve(ship, gunnery=evolve(a, sailors=max(0, a.sailors - lost)))
+
+    def scuttled(self, ship: CombatShip) -> CombatShip:
+        return evolve(ship, gunnery=evolve(armament(ship), hull=0, fate="foundered"))
+
+    def strength(self, ship: CombatShip) -> float:
+        """What is left of her: the mean of her hull, rigging and sailors."""
+        return 1.0 - damage_fraction(armament(ship), ship.afloat)
+
+    def class_name(self, ship: CombatShip) -> str:
+        return armament(ship).stype.name
+
+    # -- missiles -----------------------------------------------------------------------
+    def aim_options(self, state: CombatState, ship: CombatShip) -> tuple[Order, ...]:
+        """Hold, or a hex in a loaded broadside's arc and range from where she lies;
+        () when she cannot fire this turn."""
+        a = armament(ship)
+        if not self.in_play(ship) or a.reload > 0:
+            return ()
+        cells = aim_cells(state.grid, a, ship.cell, ship.heading)
+        if not cells:
+            return ()
+        return (Order(ship.id, "aim", HOLD),
+                *(Order(ship.id, "aim", aim_arg(side, cell)) for side, cell in cells))
+
+    def fire_decision(self, state: CombatState, firing: list[CombatShip],
+                      together: bool) -> Decision | None:
+        done = {o.ship for o in (*state.acted, *state.plotted)}
+        for ship in firing:
+            if ship.id in done:
+                continue
+            options = self.aim_options(state, ship)
+            if not options:
+                continue
+            a = armament(ship)
+            return Decision(ship.side, "aim", ship.id,
+                            f"{label(ship)}: aim the {a.ammo.value} broadside (range "
+                            f"{ammo_range(a.ammo)}; firing value port "
+                            f"{firing_value_of(a, PORT)}, starboard "
+                            f"{firing_value_of(a, STARBOARD)}), or hold",
+                            options, plotted=together)
+        return None
+
+    def fire(self, state: S, order: Order, log: Log) -> S:
+        """One ship's broadside, its hits falling at once (an initiative's order)."""
+        return self.fire_together(state, (order,), log)
+
+    def fire_together(self, state: S, orders: tuple[Order, ...], log: Log) -> S:
+        """Every aimed broadside at once; all their hits are applied together."""
+        roller = Roller(state.rng)
+        ships = {s.id: evolve(s, gunnery=evolve(armament(s), fired="")) for s in state.ships}
+        hits: list[Hit] = []
+        for order in orders:
+            aim = parse_aim(order.arg)
+            ship = ships[order.ship]
+            if aim is None:
+                log("fire", f"{label(ship)} holds her fire", ship.id)
+                continue
+            ships[ship.id], scored = fire.fire(state.grid, ship, *aim, ships.values(),
+                                               lambda target: (target.cell,), roller, log,
+                                               verb="lies at")
+            hits += scored
+        ships = {sid: fire.reloading(ship) for sid, ship in ships.items()}
+        ships = fire.apply_hits(ships, hits, log)
+        return evolve(state, ships=tuple(ships[s.id] for s in state.ships),
+                      rng=roller.rng)
+
+    # -- ammunition ---------------------------------------------------------------------
+    def ammo_decision(self, state: CombatState) -> Decision | None:
+        done = {o.ship for o in state.plotted}
+        for ship in state.ships:
+            a = armament(ship)
+            if ship.id in done or not self.in_play(ship) \
+                    or max(firing_value_of(a, side) for side in SIDES) <= 0:
+                continue
+            loading = "loaded" if a.reload == 0 else f"loading, {a.reload} round(s)"
+            options = (Order(ship.id, "ammo", KEEP),
+                       *(Order(ship.id, "ammo", ammo.value) for ammo in Ammo
+                         if ammo is not a.ammo))
+            return Decision(ship.side, "ammo", ship.id,
+                            f"{label(ship)}: ammunition ({a.ammo.value} {loading}; a switch "
+                            "takes a round more)", options, plotted=True)
+        return None
+
+    def reload(self, state: S, orders: tuple[Order, ...], log: Log) -> S:
+        for order in orders:
+            state = state.with_ship(fire.switch(state.ship(order.ship), order.arg,
+                                                state.turn, log))
+        return state
+
+    def end_of_turn(self, ship: CombatShip, roller: Roller, log: Log) -> CombatShip:
+        return fire.end_of_turn(ship, log)
+
+    # -- for the UI ---------------------------------------------------------------------
+    def rows(self, state: CombatState, ship: CombatShip) -> list[Row]:
+        a = armament(ship)
+        st = a.stype
+        worked = sails_worked(a)
+        if a.reload == 0:
+            load = "loaded: may fire this turn"
+        else:
+            load = f"loading: ready on turn {state.turn + a.reload}"
+        rows = [
+            Row("Hull", f"{tenths(a.hull)}/{st.hull}", a.hull / (st.hull * TENTHS)),
+            Row("Rigging", f"{tenths(a.rigging)}/{st.rigging}",
+                a.rigging / (st.rigging * TENTHS)),
+            Row("Sails", f"{worked}/{st.sails} worked ({sails_standing(a)} standing)",
+                worked / st.sails),
+            Row("Sailors", f"{whole(a.sailors)}/{st.sailors}",
+                a.sailors / (st.sailors * TENTHS)),
+            Row("Guns port", f"{whole(a.port_guns)}/{st.broadside} "
+                f"(firing value {firing_value_of(a, PORT)})",
+                a.port_guns / (st.broadside * TENTHS)),
+            Row("Guns stbd", f"{whole(a.starboard_guns)}/{st.broadside} "
+                f"(firing value {firing_value_of(a, STARBOARD)})",
+                a.starboard_guns / (st.broadside * TENTHS)),
+            Row("Ammunition", f"{a.ammo.value} (range {ammo_range(a.ammo)})"),
+            Row("Reload", load,
+                1.0 - a.reload / (tables().reload_rounds + tables().switch_rounds + 1)),
+            Row("Rudder", "working" if a.rudder else "LOST: no turning"),
+        ]
+        if a.fired:
+            rows.append(Row("Last fire", a.fired))
+        if a.breaking:
+            rows.append(Row("BREAKING", f"-{tables().breaking_per_turn} hull a turn"))
+        return rows
+
+    def status(self, ship: CombatShip) -> str:
+        a = armament(ship)
+        if a.fate:
+            return a.fate
+        if not self.fighting(ship):
+            return "a wreck: she can neither sail nor fire"
+        if not can_maneuver(a):
+            return "not maneuverable"
+        return ""
