@@ -14,17 +14,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from attrs import evolve
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tui_naval.ai.greedy import GreedyPlayer
+from tui_naval.core import saves
+from tui_naval.core.engine import HIDDEN
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
 from tui_naval.core.maps import MapError, available_maps, load_map
-from tui_naval.core.saves import converter, load_game, save_game, unstructure_state
+from tui_naval.core.saves import converter, save_game, unstructure_state
 from tui_naval.core.scenario import Setup, unplayable_reason
 from tui_naval.core.state import Terrain
-from tui_naval.rulesets import REGISTRY, find_ruleset
+from tui_naval.rulesets import find_ruleset, load, registry
 from tui_naval.rulesets.salt_n_tar.state import SaltState
 from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
@@ -80,21 +83,23 @@ def check_state(state: SaltState, start: SaltState) -> None:
     occupied: dict[Any, str] = {}
     for ship in state.ships:
         stype = ship_types[ship.kind]
+        sail = ship.sail
         where = f"{ship.id} at {ship.cell} on turn {state.turn}"
+        assert sail.stype == stype, where
         assert 0 <= ship.heading < grid.points, where
-        assert ship.strain >= 0, where
-        assert 0 <= ship.crew <= 100, where
-        assert 0 <= ship.masts <= stype.masts, where
-        assert ship.speed_loss >= 0 and ship.speed_loss % 3 == 0, where
-        assert 0 <= ship.sinking <= 6, where
-        assert 0 <= ship.rounded <= len(state.goal.course), where
-        assert 0 <= ship.carry < board.scale, where
-        if ship.afloat and not ship.escaped:
+        assert sail.strain >= 0, where
+        assert 0 <= sail.crew <= 100, where
+        assert 0 <= sail.masts <= stype.masts, where
+        assert sail.speed_loss >= 0 and sail.speed_loss % 3 == 0, where
+        assert 0 <= sail.sinking <= 6, where
+        assert 0 <= ship.progress.rounded <= len(state.goal.course), where
+        assert 0 <= sail.carry < board.scale, where
+        if ship.afloat and not ship.progress.escaped:
             assert grid.in_bounds(ship.cell), f"{where}: off the board"
             terrain = board.terrain_at(ship.cell)
             assert terrain is not Terrain.LAND, f"{where}: on land"
             assert terrain is Terrain.SEA or stype.shallow, f"{where}: a deep keel on a shoal"
-        if ship.racing:
+        if ship.at_sea:
             assert ship.cell not in occupied, f"{where}: shares it with {occupied[ship.cell]}"
             occupied[ship.cell] = ship.id
 
@@ -108,6 +113,18 @@ def check_decision(game: Game) -> None:
         assert decision.options
         assert decision.side in game.state.sides
         assert len(set(decision.options)) == len(decision.options)
+        check_observed(game, decision.side)
+
+
+def check_observed(game: Game, side: str) -> None:
+    """What ``side`` is shown: its own plotted orders, the others' hidden but for the ship."""
+    state = game.state
+    seen = game.ruleset.observe(state, side)
+    assert len(seen.plotted) == len(state.plotted)
+    for real, shown in zip(state.plotted, seen.plotted, strict=True):
+        ours = state.ship(real.ship).side == side
+        assert shown == (real if ours else type(real)(real.ship, HIDDEN))
+    assert evolve(seen, plotted=state.plotted) == state
 
 
 def check_codec(state: SaltState) -> None:
@@ -147,7 +164,9 @@ def random_playout(map_name: str, grid: GridKind, seed: int, data: st.DataObject
         if decision is None:
             break
         if steady and data.draw(st.integers(0, 7), label="follow the AI") > 0:
-            order = GREEDY.choose(game.state, decision)
+            # a player is handed the state as its side may know it (the controller's way)
+            seen = game.ruleset.observe(game.state, decision.side)
+            order = GREEDY.choose(seen, decision)
         else:
             choice = data.draw(st.integers(0, len(decision.options) - 1), label=decision.prompt)
             order = decision.options[choice]
@@ -174,7 +193,7 @@ def with_turn_limit(text: str, turns: int) -> str:
 
 def check_save(game: Game, path: Path) -> None:
     save_game(game, path)
-    loaded = load_game(path)
+    loaded = saves.load_game(path, find_ruleset)
     assert loaded.state == game.state
     assert loaded.orders == game.orders
     assert loaded.decision() == game.decision()
@@ -194,11 +213,11 @@ def _contract_cases() -> list[tuple[str, str, GridKind]]:
             specs.append((path.stem, load_map(str(path))))
         except MapError:
             continue
-    for entry in REGISTRY:
-        ruleset = entry.load()
+    for info in registry():
+        ruleset = load(info)
         for name, spec in specs:
             if unplayable_reason(ruleset, spec) is None:
-                cases += [(entry.name, name, g) for g in spec.grids if g in ruleset.grids]
+                cases += [(info.id, name, g) for g in spec.grids if g in ruleset.grids]
     return cases
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from app_support import SIZE, make_app, screen_text, wait_until
 
 from tui_naval.core.saves import load_game, state_digest
+from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.screens.new_game import NewGameScreen
 from tui_naval.tui.screens.title import TitleScreen, title_art
@@ -84,7 +85,7 @@ async def test_a_full_turn_through_every_prompt(tmp_path: Path) -> None:
         # the turn's end was autosaved, and the log holds the player's orders
         autosave = tmp_path / "saves" / "autosave.json"
         assert autosave.is_file()
-        assert load_game(autosave).state.turn == 2
+        assert load_game(autosave, find_ruleset).state.turn == 2
         lines = [str(line) for line in battle.log_view.lines]
         assert lines
 

@@ -9,6 +9,7 @@ from textual.widgets import DataTable, Input
 
 from tui_naval.cli import new_game
 from tui_naval.core.saves import load_game, read_document, state_digest
+from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.dialogs.load import LoadDialog
 from tui_naval.tui.dialogs.save import SaveDialog
 from tui_naval.tui.screens.battle import BattleScreen, session_screen
@@ -103,7 +104,7 @@ async def test_leaving_autosaves_and_continue_resumes(tmp_path: Path) -> None:
         assert app.focused is not None and app.focused.id == "title-menu"
         assert "New game" in screen_text(app)
         autosave = tmp_path / "saves" / "autosave.json"
-        assert load_game(autosave).orders == battle.game.orders
+        assert load_game(autosave, find_ruleset).orders == battle.game.orders
         await pilot.press("c")
         await wait_until(pilot, lambda: isinstance(app.screen, BattleScreen))
         resumed = app.screen
@@ -135,7 +136,8 @@ async def test_sighup_autosaves_and_exits(tmp_path: Path) -> None:
         app.on_sighup()
         await pilot.pause()
     assert app.return_code == 0
-    assert load_game(tmp_path / "saves" / "autosave.json").orders == session.game.orders
+    autosave = tmp_path / "saves" / "autosave.json"
+    assert load_game(autosave, find_ruleset).orders == session.game.orders
 
 
 async def test_a_save_without_humans_opens_as_a_demo(tmp_path: Path) -> None:

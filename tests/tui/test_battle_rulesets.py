@@ -14,8 +14,8 @@ from textual.pilot import Pilot
 from tui_naval.cli import new_game
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Order
+from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.app import NavalApp
-from tui_naval.tui.preview import option_info, option_preview, status_note, typing_keys
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.session import Session
 from tui_naval.tui.widgets.ocean import OceanView
@@ -70,7 +70,7 @@ def number_of(screen: BattleScreen, label: str) -> str:
     decision = screen.game.decision()
     assert decision is not None
     for n, order in enumerate(screen.prompt.shown, 1):
-        if option_info(state, decision, order).label.startswith(label):
+        if screen.presenter.option_info(state, decision, order).label.startswith(label):
             assert n <= 9
             return str(n)
     raise AssertionError(f"no option {label!r} in {screen.prompt.shown}")
@@ -79,8 +79,9 @@ def number_of(screen: BattleScreen, label: str) -> str:
 # -- Ships & Sails -------------------------------------------------------------------------
 
 async def test_ships_and_sails_turn_by_keyboard(tmp_path: Path) -> None:
-    from tui_naval.rulesets.ships_and_sails import mechanics as m
-    from tui_naval.rulesets.ships_and_sails.tables import Ammo
+    from tui_naval.rulesets.ships_and_sails import movement as mv
+    from tui_naval.systems.gunnery.ships_and_sails import armament as arm
+    from tui_naval.systems.gunnery.ships_and_sails.tables import Ammo
 
     app = battle(tmp_path, "ships-and-sails")
     async with app.run_test(size=SIZE) as pilot:
@@ -100,7 +101,7 @@ async def test_ships_and_sails_turn_by_keyboard(tmp_path: Path) -> None:
         assert str(shown[0]) == "B1 move F"
         assert f" F  {len(shown)} of {every}, backspace/esc erase" in screen_text(app)
         # The highlighted move's path and the arcs from where it ends are drawn.
-        ahead = m.planned_end(screen.game.state.grid, b1, "F")[0]
+        ahead = mv.planned_end(screen.game.state.grid, b1, "F")[0]
         assert screen._preview == (ahead,)
         assert glyph_at(ocean, ahead) == "•"
         arcs = [c for c, kind in ocean.overlays.items() if kind == "arc"]
@@ -131,13 +132,13 @@ async def test_ships_and_sails_turn_by_keyboard(tmp_path: Path) -> None:
         await next_prompt(pilot, screen, "aim")
         state = screen.game.state
         options = screen.prompt.shown
-        aim = next(o for o in options if o.arg != m.HOLD)
+        aim = next(o for o in options if o.arg != arm.HOLD)
         await pilot.press(*["down"] * options.index(aim))
         await pilot.pause()
-        side, cell = m.parse_aim(aim.arg) or ("", Cell(0, 0))
+        side, cell = arm.parse_aim(aim.arg) or ("", Cell(0, 0))
         b2 = state.ship("B2")
-        pattern = m.pattern_cells(state.grid, cell, b2.heading, side,
-                                  m.ship_type(b2).pattern(b2.ammo))
+        pattern = arm.pattern_cells(state.grid, cell, b2.heading, side,
+                                    mv.ship_type(b2).pattern(b2.gunnery.ammo))
         for where, percent in pattern:
             assert ocean.overlays[where] == f"hit-{percent}"
             if state.grid.in_bounds(where) and where not in {s.cell for s in state.ships}:
@@ -151,7 +152,7 @@ async def test_ships_and_sails_turn_by_keyboard(tmp_path: Path) -> None:
         nw = state.grid.neighbour(b2.cell, state.grid.nearest_facing(315.0))
         assert ocean.cursor == nw
         aim = screen.prompt.shown[screen.prompt.options.highlighted or 0]
-        assert aim.arg == m.aim_arg(m.PORT, nw)
+        assert aim.arg == arm.aim_arg(arm.PORT, nw)
         assert ocean.overlays[nw] == "hit-40"
         assert await answer(pilot, screen, "enter") == aim
         assert not screen.looking and screen.prompt.options.has_focus
@@ -160,11 +161,11 @@ async def test_ships_and_sails_turn_by_keyboard(tmp_path: Path) -> None:
         await wait_until(pilot, lambda: screen.game.state.turn == 2 and screen.prompt.asking,
                          what="turn 2")
         await pilot.pause()
-        after = screen.game.state.ship("B1")
+        after = screen.game.state.ship("B1").gunnery
         assert after.ammo is Ammo.CHAIN
         assert after.reload == 0, "a switch costs the turn's broadside, loaded on turn 2"
-        assert screen.game.state.ship("B2").ammo is Ammo.BALL
-        assert not screen.game.state.ship("B1").fired
+        assert screen.game.state.ship("B2").gunnery.ammo is Ammo.BALL
+        assert not after.fired
         assert screen.selected == "B1"
         assert "chain (range" in screen_text(app)
         log = log_text(screen)
@@ -173,30 +174,31 @@ async def test_ships_and_sails_turn_by_keyboard(tmp_path: Path) -> None:
 
 
 async def test_ships_and_sails_previews_without_a_screen() -> None:
-    from tui_naval.rulesets.ships_and_sails import mechanics as m
+    from tui_naval.rulesets.ships_and_sails import movement as mv
 
     game = new_game("ships-and-sails", "ss-brigs", 2, None)
+    presenter = find_ruleset("ships-and-sails").presenter
     state = game.state
     decision = game.decision()
-    assert decision is not None and typing_keys(state, decision) == "LFR0"
-    infos = {o.arg: option_info(state, decision, o) for o in decision.options}
+    assert decision is not None and presenter.typing_keys(state, decision) == "LFR0"
+    infos = {o.arg: presenter.option_info(state, decision, o) for o in decision.options}
     assert infos["0"].label == "Stay (0 hexes)" and infos["F"].key == "F"
-    preview = option_preview(state, Order("B1", "move", "F"))
+    preview = presenter.preview(state, Order("B1", "move", "F"))
     assert preview is not None and len(preview.path) == 1 and "heading N" in preview.text
     assert {k for _, k in preview.overlays} == {"arc"}
     # A move off the board warns.
     ship = state.ship("B1")
     long_way = "F" * 30
-    assert m.trace(state.grid, ship.cell, ship.heading, long_way)
-    far = option_preview(state, Order("B1", "move", long_way))
+    assert mv.trace(state.grid, ship.cell, ship.heading, long_way)
+    far = presenter.preview(state, Order("B1", "move", long_way))
     assert far is not None and "edge" in far.warning
 
 
 # -- Kyngesreach ---------------------------------------------------------------------------
 
 async def test_kyngesreach_turn_by_keyboard(tmp_path: Path) -> None:
-    from tui_naval.rulesets.kyngesreach.gunnery import Battery
-    from tui_naval.rulesets.kyngesreach.tables import Ammo
+    from tui_naval.systems.gunnery.kyngesreach.gunnery import Battery
+    from tui_naval.systems.gunnery.kyngesreach.tables import Ammo
 
     app = battle(tmp_path, "kyngesreach")
     async with app.run_test(size=SIZE) as pilot:
@@ -240,7 +242,7 @@ async def test_kyngesreach_turn_by_keyboard(tmp_path: Path) -> None:
         log = log_text(screen)
         assert "draws her charge and reloads with chain shot" in log
         assert "Gunner (Cannon)" in log and "3d6" in log and "margin" in log
-        band = status_note(screen.game.state)
+        band = screen.presenter.status(screen.game.state)
         assert any("(" in text for text, _ in band)
 
 
@@ -248,15 +250,16 @@ async def test_kyngesreach_range_preview_moves_the_squadrons() -> None:
     from tui_naval.rulesets.kyngesreach.rules import RULESET
 
     game = new_game("kyngesreach", "kr-duel", 2, None)
+    presenter = RULESET.presenter
     state = game.state
     decision = RULESET.decision(state)
     assert decision is not None and decision.kind == "range"
-    labels = [option_info(state, decision, o).label for o in decision.options]
+    labels = [presenter.option_info(state, decision, o).label for o in decision.options]
     assert labels == ["Hold at Long", "Close to Standard", "Open to Extreme"]
-    close = option_preview(state, Order(decision.ship, "range", "close"))
+    close = presenter.preview(state, Order(decision.ship, "range", "close"))
     assert close is not None and "Standard range, 5 cells" in close.text
     assert close.path, "where the squadrons would lie at the closer band"
-    hold = option_preview(state, Order(decision.ship, "range", "hold"))
+    hold = presenter.preview(state, Order(decision.ship, "range", "hold"))
     assert hold is not None and not hold.path and "Long range, 9 cells" in hold.text
 
 

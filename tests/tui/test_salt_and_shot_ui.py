@@ -12,11 +12,11 @@ from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
 from textual.pilot import Pilot
 
 from tui_naval.cli import new_game
-from tui_naval.core.events import EventLog
+from tui_naval.core.engine import Log
 from tui_naval.core.orders import Order
+from tui_naval.rulesets.salt_and_shot.present import PRESENTER
 from tui_naval.rulesets.salt_and_shot.rules import RULESET
 from tui_naval.tui.app import NavalApp
-from tui_naval.tui.preview import option_cell, option_info, option_preview
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.session import Session
 
@@ -33,7 +33,8 @@ def battle(tmp_path: Path) -> NavalApp:
 def labels(screen: BattleScreen) -> list[str]:
     decision = screen.game.decision()
     assert decision is not None
-    return [option_info(screen.game.state, decision, o).label for o in screen.prompt.shown]
+    return [screen.presenter.option_info(screen.game.state, decision, o).label
+            for o in screen.prompt.shown]
 
 
 def number_of(screen: BattleScreen, label: str) -> str:
@@ -93,10 +94,10 @@ async def test_salt_and_shot_turn_by_keyboard(tmp_path: Path) -> None:
                 await pilot.press("down", "down")
                 await pilot.pause()
                 order = screen.prompt.shown[2]
-                preview = option_preview(state, order)
+                preview = screen.presenter.preview(state, order)
                 assert preview is not None and preview.end is not None
                 half = 1 if state.phase == "first-half" else 2
-                moved = RULESET.half_move(state, {"B1": order}, half, EventLog(state.turn))
+                moved = RULESET.half_move(state, {"B1": order}, half, Log(state.turn))
                 assert preview.end == moved.ship("B1").cell
                 assert f"half: ends at {preview.end}" in screen_text(app)
                 if state.phase == "first-half":
@@ -105,7 +106,7 @@ async def test_salt_and_shot_turn_by_keyboard(tmp_path: Path) -> None:
             elif kind == "target":
                 assert "Hold fire" in shown and any(" at R1" in s for s in shown)
                 fire = screen.prompt.shown[0]
-                assert option_cell(state, fire) == state.ship("R1").cell
+                assert screen.presenter.option_cell(state, fire) == state.ship("R1").cell
                 assert screen.ocean.overlays[state.ship("R1").cell] == "target"
                 assert "to hit" in text and "hits expected" in text
                 await answer(pilot, screen, "1")
@@ -128,16 +129,17 @@ def test_salt_and_shot_labels_without_a_screen() -> None:
         g.play(decision.options[0])
     assert decision is not None
     state = g.state
-    infos = [option_info(state, decision, o) for o in decision.options]
+    assert g.ruleset.presenter is PRESENTER
+    infos = [PRESENTER.option_info(state, decision, o) for o in decision.options]
     assert [i.label for i in infos] == ["Hold course", "Port 1 point", "Starboard 1 point"]
     for order in decision.options:
-        preview = option_preview(state, order)
+        preview = PRESENTER.preview(state, order)
         assert preview is not None and "first half: ends at" in preview.text
     # The target and ammunition orders, at the band measured on the map.
     while (decision := g.decision()) is not None and decision.kind not in ("target", "ammo"):
         g.play(decision.options[0])
     assert decision is not None
     for order in decision.options:
-        info = option_info(g.state, decision, order)
+        info = PRESENTER.option_info(g.state, decision, order)
         assert info.label != str(order)
         assert "range" in info.detail or "loaded" in info.detail

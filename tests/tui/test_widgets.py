@@ -21,6 +21,7 @@ from tui_naval.core.maps import available_maps, load_map
 from tui_naval.core.ruleset import Row
 from tui_naval.core.state import Board, GameState, Goal, GoalKind, Mark, ShipBase
 from tui_naval.core.wind import Wind
+from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.widgets import BoardLayout, LookPanel, OceanView, ShipPanel, WindRose
 from tui_naval.tui.widgets.glyphs import ASCII, UNICODE, octant, side_letters
 from tui_naval.tui.widgets.message_log import LogEntry
@@ -277,10 +278,12 @@ async def test_sunk_ship_gone_finished_dim_selected_highlighted() -> None:
     state = game_state("hex-flat")
     b1, r1 = state.ship("B1"), state.ship("R1")
     state = state.with_ship(evolve(b1, afloat=False))
-    state = state.with_ship(evolve(r1, finished=3))  # type: ignore[call-arg]
+    state = state.with_ship(evolve(r1, progress=evolve(r1.progress, finished=3)))  # type: ignore[attr-defined]
+    presenter = find_ruleset(state.ruleset).presenter
+    assert presenter.ship_done(state, state.ship("R1")) == "finished"
     ocean = OceanView()
     async with Host(ocean).run_test(size=SIZE) as pilot:
-        ocean.show(state, selected="R1")
+        ocean.show(state, selected="R1", presenter=presenter)
         ocean.cursor = Cell(0, 0)
         await pilot.pause()
         text = ocean.board_text()
@@ -493,6 +496,12 @@ async def test_look_panel() -> None:
         assert "land" in panel.text
         panel.show(state, Cell(-1, 3))
         assert "off the board" in panel.text
+        # What the ruleset's presenter says of a ship: that she has left the play.
+        done = state.with_ship(evolve(r1, progress=evolve(r1.progress, escaped=True)))  # type: ignore[attr-defined]
+        panel.show(done, r1.cell)
+        assert "escaped" not in panel.text
+        panel.show(done, r1.cell, presenter=find_ruleset(state.ruleset).presenter)
+        assert "heading N, escaped" in panel.text
 
 
 async def test_a_text_panel_is_as_tall_as_its_text_and_scrolls_past_its_room() -> None:

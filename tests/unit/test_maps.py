@@ -19,7 +19,7 @@ from tui_naval.core.maps import (
 )
 from tui_naval.core.scenario import ScenarioError, Setup, start_state
 from tui_naval.core.state import GoalKind, Terrain
-from tui_naval.rulesets import REGISTRY, find_ruleset
+from tui_naval.rulesets import find_ruleset, load, registry
 
 CHECKOUT_MAPS = Path(__file__).resolve().parents[2] / "maps"
 SHIPPED = sorted(CHECKOUT_MAPS.glob("*.map"))
@@ -62,7 +62,7 @@ def test_shipped_map_starts_on_each_grid(name: str, path: Path, grid: GridKind) 
     if spec.goal.kind in SALT.goals:
         rulesets: list[Any] = [SALT]
     else:
-        rulesets = [e.load() for e in REGISTRY]
+        rulesets = [load(info) for info in registry()]
         rulesets = [r for r in rulesets if spec.goal.kind in r.goals and grid in r.grids]
         if not rulesets:
             pytest.skip(f"no ruleset plays a {spec.goal.kind.value} on {grid.value} yet")
@@ -109,7 +109,7 @@ SALT_CASES = [(name, path, grid) for name, path, grid in SETUPS
                          ids=[f"{n}-{g.value}" for n, _, g in SALT_CASES])
 def test_every_ship_can_sail_the_course(name: str, path: Path, grid: GridKind) -> None:
     """No mark (or escape edge) is cut off from a ship by land, or by shoals for a deep keel."""
-    from tui_naval.rulesets.salt_n_tar.progress import distance_field
+    from tui_naval.systems.goals.course import distance_field
     from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
     spec = load_map(str(path))

@@ -10,13 +10,13 @@ from attrs import evolve
 
 from tui_naval.ai.random_player import RandomPlayer
 from tui_naval.core.controller import Player, play
+from tui_naval.core.engine import Decide
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
 from tui_naval.core.maps import load_map
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.saves import converter, state_digest
 from tui_naval.core.scenario import Setup
-from tui_naval.core.engine import Decide
 from tui_naval.core.state import GameState
 from tui_naval.rulesets.salt_and_shot import advisor
 from tui_naval.rulesets.salt_and_shot.rules import RULESET

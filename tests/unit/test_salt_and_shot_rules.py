@@ -523,8 +523,6 @@ def test_the_last_side_in_action_wins() -> None:
         RULESET.apply(over, Order("B1", "hold"))
 
 
-@pytest.mark.xfail(strict=True, reason="engine.advance judges only after a step or an answer, "
-                   "not the edited state it is handed (the rules' old advance judged it first)")
 def test_advancing_a_state_already_decided_ends_the_game() -> None:
     game = sea(DUEL)
     state = run_to(game, "first-half", 1)

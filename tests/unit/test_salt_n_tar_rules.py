@@ -593,7 +593,8 @@ def test_anchoring_with_sails_set_makes_an_immediate_strain_roll() -> None:
     assert len(sim.texts("strain", "B1")) == rolls + 1
     assert sim.ship("B1").sail.strain == 5
     assert sim.ship("B1").sail.sails is Sails.ANCHORED    # the sails are struck
-    assert sim.ship("B1").sail.change is Change.ANCHOR    # and the anchor drags as for a furled ship
+    # and the anchor drags as for a furled ship
+    assert sim.ship("B1").sail.change is Change.ANCHOR
 
 
 def test_weighing_takes_three_turns() -> None:

@@ -28,8 +28,9 @@ from tui_naval.core.saves import (
 )
 from tui_naval.rulesets import find_ruleset
 
-#: Saves written by the last build of format 1 (before the phase engine): flat ships,
-#: plotted orders as text.
+#: Saves written by the last build of format 1 (commit 716e373, before the phase engine:
+#: flat ships, plotted orders as text): a channel race and a Ships & Sails duel some way
+#: in, each stopped with orders held (plotted) in the middle of a phase.
 FORMAT_1 = Path(__file__).parent / "data"
 
 

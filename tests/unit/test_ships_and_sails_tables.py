@@ -149,7 +149,8 @@ def test_bigger_ships_have_at_least_as_many_40_percent_hexes() -> None:
 def test_a_pattern_must_name_known_places() -> None:
     from importlib import resources
 
-    text = (resources.files("tui_naval.systems.gunnery.ships_and_sails") / "tables.toml").read_text()
+    package = resources.files("tui_naval.systems.gunnery.ships_and_sails")
+    text = (package / "tables.toml").read_text()
     bad = text.replace('ball = { 40 = ["aim"], 10 = ["over-fore", "over-aft"] }',
                        'ball = { 40 = ["aim"], 10 = ["abaft"] }')
     assert bad != text

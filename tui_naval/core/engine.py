@@ -177,8 +177,11 @@ def apply(turn: Turn[S], state: S, order: Order, loud: bool = True) -> S:
 
 
 def advance(turn: Turn[S], state: S, log: Log) -> S:
-    """Run automatic steps and forced answers until a real choice or the end of the game."""
+    """Run automatic steps and forced answers until a real choice or the end of the game
+    (a state handed in already decided, an edited one say, is judged first)."""
     decision: Decision | None = None
+    if turn.judge_every_step:
+        state = _judged(turn, state, log)
     while state.outcome is None:
         step = turn.step(state.phase)
         if isinstance(step, Decide):

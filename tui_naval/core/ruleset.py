@@ -18,12 +18,11 @@ from attrs import frozen
 from tui_naval.core import engine
 from tui_naval.core.grid import GridKind
 from tui_naval.core.help import expand
+from tui_naval.core.maps import MapKey
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.package_data import read_package_text
 from tui_naval.core.scenario import Scenario
 from tui_naval.core.state import GameState
-
-from tui_naval.core.maps import MapKey
 
 if TYPE_CHECKING:
     from tui_naval.core.maps import MapSpec

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.presenter import OptionInfo, Presenter, Preview, order_key, plural
@@ -25,6 +24,7 @@ from tui_naval.systems.gunnery.kyngesreach.on_map import band_between, bears
 from tui_naval.systems.gunnery.kyngesreach.salt_combat import parse_fire
 from tui_naval.systems.gunnery.kyngesreach.tables import Band
 from tui_naval.systems.sailing.salt_n_tar import present as sailing
+from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState
 from tui_naval.systems.sailing.salt_n_tar.steps import STEER
 
 
@@ -44,6 +44,14 @@ def nearest_band(state: SasState, ship: SasShip) -> Band | None:
         return None
     near = min(enemies, key=lambda s: state.grid.distance(ship.cell, s.cell))
     return band_between(state.grid, ship.cell, near.cell)
+
+
+def in_arcs(state: CombatState, ship: CombatShip) -> str:
+    """The enemies in her batteries' arcs (and reach) from where she is."""
+    reach = [f"{enemy.id} in her {battery.value} arc"
+             for enemy in state.ships if enemy.side != ship.side and COMBAT.in_play(enemy)
+             for battery in Battery if bears(state.board, ship, battery, enemy)]
+    return ", ".join(reach) if reach else "no enemy in her arcs"
 
 
 class SasPresenter(Presenter):
@@ -103,32 +111,7 @@ class SasPresenter(Presenter):
         return None
 
     def _helm(self, state: SasState, order: Order) -> Preview:
-        """The ruleset's own ``half_move`` run on the order (with the orders already given
-        to the ships moving with her)."""
-        half = 1 if state.phase == "first-half" else 2
-        orders = {o.ship: o for o in state.plotted}
-        orders[order.ship] = order
-        ship = state.ship(order.ship)
-        after = RULESET.half_move(state, orders, half, Log(state.turn, loud=False))
-        moved = after.ship(order.ship)
-        grid = state.grid
-        end = moved.cell
-        path = tuple(grid.line(ship.cell, end)[1:]) if end != ship.cell else ()
-        heading = grid.facing_name(moved.heading)
-        n = grid.distance(ship.cell, end)
-        text = (f"{'first' if half == 1 else 'second'} half: ends at {end} heading {heading}, "
-                f"{plural(n, 'cell')}; {moved.sail.last_motion}")
-        if half == 1:
-            reach = [f"{enemy.id} in her {battery.value} arc"
-                     for enemy in after.ships if enemy.side != moved.side and COMBAT.in_play(enemy)
-                     for battery in Battery if bears(after.board, moved, battery, enemy)]
-            text += "; then " + (", ".join(reach) if reach else "no enemy in her arcs")
-        warnings = []
-        if moved.sail.strain > ship.sail.strain:
-            warnings.append(f"+{moved.sail.strain - ship.sail.strain} Strain")
-        if not moved.afloat:
-            warnings.append("she would be lost!")
-        return Preview(path, end, heading, text, "; ".join(warnings))
+        return sailing.half_move_preview(RULESET, state, order, in_arcs)
 
     def _fire(self, state: SasState, order: Order) -> Preview | None:
         battery, aim, target_id = parse_fire(order)

@@ -42,9 +42,9 @@ aim pattern, 40% and 10% apart by glyph and colour (and, on two-line hex
 blocks, their percentage written under the glyph); a target.  Under a ship an
 overlay only tints or underlines her token, so she stays readable.
 
-Cells with no ship, mark, planned path or overlay on them share one prebuilt
-look per terrain, so a ``show`` costs in proportion to what is on them, not the
-map; a ``show`` of exactly what is already on show costs nothing.
+Cells with nothing on them (no ship, mark, planned path or overlay) share one
+prebuilt look per terrain, so a ``show`` costs in proportion to what the sea
+holds, not to the map; a ``show`` of exactly what is already on show costs nothing.
 """
 
 from __future__ import annotations

@@ -116,8 +116,9 @@ def ammo_preview(turn: int, grid: Grid, a: Armament, cell: Cell, heading: int,
 
 
 def aim_preview(grid: Grid, a: Armament, cell: Cell, heading: int,
-                order: Order) -> tuple[str, Overlays]:
-    """An aim's 40% and 10% hexes (over its side's arc), and what a hit in each does."""
+                order: Order, found: str = "passes") -> tuple[str, Overlays]:
+    """An aim's 40% and 10% hexes (over its side's arc), and what a hit in each does;
+    ``found`` says how an enemy is in a hex to be rolled for (``passes``, ``lies in``)."""
     aim = parse_aim(order.arg)
     if aim is None:
         return "hold fire: the broadside stays loaded", arcs(grid, a, cell, heading)
@@ -132,7 +133,7 @@ def aim_preview(grid: Grid, a: Armament, cell: Cell, heading: int,
              f"{tenths(hit_damage(pct, fv))} {TARGET_OF[a.ammo]}"
              for pct in sorted({p for _, p in pattern}, reverse=True)]
     return (f"{side} {a.ammo.value} at {at}, firing value {fv}: " + "; ".join(parts)
-            + " (rolled for each such hex an enemy passes)"), overlays
+            + f" (rolled for each such hex an enemy {found})"), overlays
 
 
 def _faces(faces: int) -> str:

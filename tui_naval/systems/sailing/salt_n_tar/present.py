@@ -6,8 +6,13 @@ for the luck, helm and maneuver orders).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from tui_naval.core.engine import Log
 from tui_naval.core.orders import Order
-from tui_naval.core.presenter import OptionInfo, order_key
+from tui_naval.core.presenter import OptionInfo, Preview, order_key, plural
+from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState, SaltCombat
 from tui_naval.systems.sailing.salt_n_tar.component import Sailor, Sails
 
 #: Event kind -> log style.
@@ -47,3 +52,35 @@ def sailing_info(ship: Sailor, order: Order) -> OptionInfo | None:
     if order.verb == "anchor" and ship.sail.sails not in (Sails.SET, Sails.REEFED):
         return OptionInfo(info.label, info.detail)
     return info
+
+
+#: What a half move's preview adds once she is there (the enemies her guns would reach).
+ThenNote = Callable[[CombatState, CombatShip], str]
+
+
+def half_move_preview(rules: SaltCombat[Any], state: CombatState, order: Order,
+                      then: ThenNote) -> Preview:
+    """Where a helm order takes the ship this half move: the ruleset's own ``half_move``
+    run on the order, with the orders already given to the ships moving with her; after
+    the first half, ``then`` says what she could fire at from there."""
+    half = 1 if state.phase == "first-half" else 2
+    orders = {o.ship: o for o in state.plotted}
+    orders[order.ship] = order
+    ship = state.ship(order.ship)
+    after = rules.half_move(state, orders, half, Log(state.turn, loud=False))
+    moved = after.ship(order.ship)
+    grid = state.grid
+    end = moved.cell
+    path = tuple(grid.line(ship.cell, end)[1:]) if end != ship.cell else ()
+    heading = grid.facing_name(moved.heading)
+    n = grid.distance(ship.cell, end)
+    text = (f"{'first' if half == 1 else 'second'} half: ends at {end} heading {heading}, "
+            f"{plural(n, 'cell')}; {moved.sail.last_motion}")
+    if half == 1:
+        text += "; then " + then(after, moved)
+    warnings = []
+    if moved.sail.strain > ship.sail.strain:
+        warnings.append(f"+{moved.sail.strain - ship.sail.strain} Strain")
+    if not moved.afloat:
+        warnings.append("she would be lost!")
+    return Preview(path, end, heading, text, "; ".join(warnings))

@@ -1,0 +1,108 @@
+"""How Salt'n'Tar with Ships & Sails gunnery presents itself.
+
+Its luck, helm and maneuver orders are labelled by Salt'n'Tar sailing's presenter;
+its aim and ammunition orders by Ships & Sails gunnery's, drawn from where the
+ship lies (the missile phase falls between the half moves).  A helm order shows
+where the ruleset's own half move would take her, and which enemies her loaded
+broadside would reach from there; an aim, its 40% and 10% hexes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from tui_naval.core.grid import Cell
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.presenter import OptionInfo, Presenter, Preview, order_key
+from tui_naval.core.state import GameState, ShipBase
+from tui_naval.rulesets.salt_and_sails.rules import RULESET
+from tui_naval.rulesets.salt_and_sails.state import SalsShip, SalsState
+from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
+from tui_naval.systems.gunnery.ships_and_sails.armament import (
+    SIDES,
+    ammo_range,
+    bears,
+    firing_value_of,
+    tenths,
+)
+from tui_naval.systems.sailing.salt_n_tar import present as sailing
+from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState
+from tui_naval.systems.sailing.salt_n_tar.steps import STEER
+
+
+def in_reach(state: CombatState, ship: CombatShip) -> str:
+    """The enemies her broadsides would reach from where she is, if she is loaded."""
+    a = ship.gunnery
+    if a.reload:
+        return f"her {a.ammo.value} is loading, ready on turn {state.turn + a.reload}"
+    reach = ammo_range(a.ammo)
+    found = [f"{enemy.id} in her {side} arc"
+             for enemy in state.ships if enemy.side != ship.side and RULESET.in_play(enemy)
+             for side in SIDES if firing_value_of(a, side) > 0
+             and bears(state.grid, ship.cell, ship.heading, side, enemy.cell, reach)]
+    return ", ".join(found) if found else f"no enemy within her {a.ammo.value}'s reach"
+
+
+class SalsPresenter(Presenter):
+    """Salt'n'Tar's combat turn fought with Ships & Sails broadsides."""
+
+    styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
+
+    def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
+        if not isinstance(state, SalsState):
+            return OptionInfo(str(order))
+        try:
+            ship = state.ship(order.ship)
+            if decision.kind in sailing.KINDS:
+                info = sailing.sailing_info(ship, order)
+                if info is not None:
+                    return info
+            if decision.kind == "aim":
+                return gunnery.aim_info(state.ships, ship, order)
+            if decision.kind == "ammo":
+                return gunnery.ammo_info(ship.gunnery, order)
+        except (KeyError, ValueError):
+            pass
+        return OptionInfo(str(order))
+
+    def option_order(self, state: GameState, decision: Decision) -> list[Order]:
+        """Aims at the hexes where an enemy lies come first."""
+        if decision.kind != "aim":
+            return list(decision.options)
+        return gunnery.aims_first(state.ships, decision.side,  # type: ignore[arg-type]
+                                  decision.options)
+
+    def option_cell(self, state: GameState, order: Order) -> Cell | None:
+        return gunnery.aimed_cell(order)
+
+    def preview(self, state: GameState, order: Order) -> Preview | None:
+        if not isinstance(state, SalsState):
+            return None
+        try:
+            if state.phase in ("first-half", "second-half") and order_key(order) in STEER:
+                return sailing.half_move_preview(RULESET, state, order, in_reach)
+            ship = state.ship(order.ship)
+            a = ship.gunnery
+            if order.verb == "aim":
+                text, overlays = gunnery.aim_preview(state.grid, a, ship.cell, ship.heading,
+                                                     order, found="lies in")
+            elif order.verb == "ammo":
+                text, overlays = gunnery.ammo_preview(state.turn, state.grid, a, ship.cell,
+                                                      ship.heading, order)
+            else:
+                return None
+        except (KeyError, ValueError):
+            return None
+        return Preview(text=text, overlays=tuple(overlays.items()))
+
+    def ship_note(self, state: GameState, ship: ShipBase) -> str:
+        if not isinstance(ship, SalsShip):
+            return ""
+        a = ship.gunnery
+        load = "loaded" if a.reload == 0 else f"loading {a.reload}"
+        return (f"hull {tenths(a.hull)}/{a.stype.hull}, {ship.sail.strain} Strain, "
+                f"{a.ammo.value} {load}")
+
+
+PRESENTER = SalsPresenter()
