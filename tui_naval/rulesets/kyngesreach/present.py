@@ -18,6 +18,7 @@ from tui_naval.rulesets.kyngesreach.state import KyngShip, KyngState
 from tui_naval.systems.gunnery.kyngesreach import present as gunnery
 from tui_naval.systems.gunnery.kyngesreach.gunnery import AIM_TOKENS
 from tui_naval.systems.gunnery.kyngesreach.tables import Band, tables
+from tui_naval.systems.initiative import present as gauge
 
 
 def _band_after(state: KyngState, order: Order) -> Band:
@@ -30,7 +31,7 @@ def _band_after(state: KyngState, order: Order) -> Band:
 class KyngPresenter(Presenter):
     """Kyngesreach's squadron battles."""
 
-    styles: ClassVar[Mapping[str, str]] = {**gunnery.STYLES, **gunnery.GAUGE_STYLES,
+    styles: ClassVar[Mapping[str, str]] = {**gunnery.STYLES, **gauge.STYLES,
                                            "battery": "blue", "magic": "magenta"}
 
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:

@@ -468,32 +468,6 @@ class Kyngesreach(RulesetBase[KyngState]):
         ships = [s for s in state.ships if s.side == side]
         return f"{side} ({', '.join(label(s) for s in ships)})"
 
-    @staticmethod
-    def _homes(ships: Sequence[KyngShip], sides: tuple[str, ...]
-               ) -> tuple[list[Cell], list[Cell]]:
-        return ([s.home for s in ships if s.side == sides[0]],
-                [s.home for s in ships if s.side == sides[1]])
-
-    def arrange(self, state: KyngState) -> KyngState:
-        """Put the squadrons at the band's distance, broadside on (ships out of action stay)."""
-        grid, sides = state.grid, state.sides
-        line = layout.axis(grid, *_homes(state.ships, sides))
-        moving = [s for s in state.ships if s.gunnery.in_action]
-        fixed = [s.cell for s in state.ships if s.afloat and not s.gunnery.in_action]
-        cells = tables().bands[state.band].cells
-        a, b = layout.place(state.board, line, *_homes(moving, sides), cells, fixed)
-        where = dict(zip([s.id for s in moving if s.side == sides[0]], a, strict=True))
-        where |= dict(zip([s.id for s in moving if s.side == sides[1]], b, strict=True))
-        ships = []
-        for ship in state.ships:
-            if ship.id in where:
-                towards = (line[0], line[1]) if ship.side == sides[0] else (-line[0], -line[1])
-                heading = layout.broadside_heading(grid, towards, ship.gunnery.engaged)
-                ship = evolve(ship, cell=where[ship.id], heading=heading)
-            ships.append(ship)
-        return evolve(state, ships=tuple(ships))
-
-
     def standing(self, state: KyngState, side: str) -> float:
         """The side's strength left against the other's (what the limit judges by)."""
         ours = side_strength(state, side)

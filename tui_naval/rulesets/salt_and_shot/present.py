@@ -23,6 +23,7 @@ from tui_naval.systems.gunnery.kyngesreach.gunnery import Battery
 from tui_naval.systems.gunnery.kyngesreach.on_map import band_between, bears
 from tui_naval.systems.gunnery.kyngesreach.salt_combat import parse_fire
 from tui_naval.systems.gunnery.kyngesreach.tables import Band
+from tui_naval.systems.initiative import present as gauge
 from tui_naval.systems.sailing.salt_n_tar import present as sailing
 from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState
 from tui_naval.systems.sailing.salt_n_tar.steps import STEER
@@ -58,7 +59,7 @@ class SasPresenter(Presenter):
     """Salt'n'Tar's combat turn fought with Kyngesreach broadsides."""
 
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES,
-                                           **gunnery.GAUGE_STYLES}
+                                           **gauge.STYLES}
 
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, SasState):

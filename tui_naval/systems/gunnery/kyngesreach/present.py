@@ -26,10 +26,6 @@ STYLES = {
     "sinks": "bold red", "struck": "bold red", "burn": "red", "flood": "red", "rig": "green",
 }
 
-#: The wind gauge's event kinds (the initiative both rulesets with these guns contest).
-GAUGE_STYLES = {"gauge": "cyan", "weather": "cyan", "tactics": "cyan"}
-
-
 def band_name(band: Band) -> str:
     return tables().bands[band].name
 
