@@ -345,8 +345,8 @@ def test_luck_is_decided_by_all_before_any_die_is_rolled() -> None:
     (1, Cell(9, 10), 0),     # sails luff: WS 1 x 7
     (2, Cell(16, 10), 0), (3, Cell(16, 10), 0), (4, Cell(16, 10), 0),   # no change: 14
     (5, Cell(23, 10), 0),    # a gust: WS 3 x 7
-    (6, Cell(2, 14), 2),     # WS 4, a gale for her alone: driven downwind at 4, 1 Strain
-])                           # for the six and 1 for sails set in a gale
+    (6, Cell(29, 10), 1),    # WS 4 x 7 = 28 (her luck is no gale), to the edge; the six's
+])                           # 1 Strain
 def test_luck_roll_changes_only_that_ships_wind(face: int, b1_cell: Cell, strain: int) -> None:
     sim = open_sea("B1 blue 2,10 E cutter", "R1 red 2,20 E cutter", wind="N 2")
     # the luck die, then (after a six) the Strain Roll's die: 1 + 1 Strain, no effect

@@ -213,9 +213,9 @@ def test_gale_furled_or_dismasted_drifts_without_strain() -> None:
         assert (m.way, m.inches, m.strain) == (Way.DRIFT, 5, 0)
 
 
-def test_luck_can_raise_a_gale_for_one_ship() -> None:
-    m = move("cutter", SQUARE, "S", "N", 3, luck=2)   # WS 5 for her
-    assert (m.way, m.inches, m.strain) == (Way.GALE, 5 + 6, 1)
+def test_her_own_luck_never_raises_a_gale_for_her_alone() -> None:
+    m = move("cutter", SQUARE, "S", "N", 3, luck=2)   # WS 5 for her; the wind is 3
+    assert (m.way, m.inches, m.strain) == (Way.SAIL, 5 * 6, 0)
 
 
 # -- crew -----------------------------------------------------------------------------

@@ -44,6 +44,12 @@ def _bearing(kind: GridKind, wind_from: int, heading: int) -> Bearing:
     return Bearing.RUNNING
 
 
+def in_gale(wind: Wind) -> bool:
+    """A gale blows for everyone when the overall Wind Speed is 4 or more (shared luck may
+    bring one; one ship's own luck does not)."""
+    return wind.speed >= tables().limits.gale
+
+
 def wind_speed_for(sail: SaltSail, wind: Wind) -> int:
     """The Wind Speed a ship sails by this turn: the overall speed plus its own luck."""
     return max(0, wind.speed + sail.luck)
@@ -78,8 +84,10 @@ def motion(sail: SaltSail, grid: Grid, wind: Wind, heading: int,
            luck: int | None = None) -> Motion:
     """How a ship heading ``heading`` moves this turn (Movement, Calm, Gale).
 
-    ``luck`` stands in for the ship's own, for looking ahead.  Combat damage
-    (``sail.adrift``, ``sail.no_upwind``) may leave her no way under sail.
+    ``luck`` stands in for the ship's own, for looking ahead.  A gale is the overall
+    wind's (``in_gale``): her own luck changes the Wind Speed she sails by, never whether
+    she is in a gale.  Combat damage (``sail.adrift``, ``sail.no_upwind``) may leave her
+    no way under sail.
     """
     move = _motion(sail, grid, wind, heading, luck)
     if move.way not in (Way.SAIL, Way.BACKWARDS, Way.GALE):
@@ -117,7 +125,7 @@ def _motion(sail: SaltSail, grid: Grid, wind: Wind, heading: int, luck: int | No
     if ws <= limits.calm:
         return drift("no wind")
     reefed = sail.sails is Sails.REEFED
-    if ws >= limits.gale:
+    if in_gale(wind):
         strain = 0 if reefed else 1
         if bearing is not Bearing.RUNNING:
             return drift(f"gale, {stype.bearing_name(bearing)}", strain)

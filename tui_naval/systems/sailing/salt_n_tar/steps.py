@@ -33,6 +33,7 @@ from tui_naval.systems.sailing.salt_n_tar.motion import (
     Way,
     blocked,
     cells_for,
+    in_gale,
     motion,
     wind_speed_for,
 )
@@ -231,11 +232,9 @@ def can_steer(sail: SaltSail, grid: Grid, wind: Wind, heading: int,
     """
     if sail.adrift or sail.sails not in (Sails.SET, Sails.REEFED) or sail.masts <= 0:
         return False
-    ws = wind_speed_for(sail, wind)
-    limits = tables().limits
-    if ws <= limits.calm:
+    if wind_speed_for(sail, wind) <= tables().limits.calm:
         return False
-    if ws >= limits.gale:
+    if in_gale(wind):
         return True
     return any(motion(sail, grid, wind, grid.turn(heading, points)).way
                in (Way.SAIL, Way.BACKWARDS) for points in turns)

@@ -1,0 +1,47 @@
+"""Salt'n'Tar rule readings the game settles (the rules page's adaptations), tested."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from tui_naval.core.grid import Grid, GridKind
+from tui_naval.core.wind import Wind
+from tui_naval.systems.sailing.salt_n_tar.component import new_sail
+from tui_naval.systems.sailing.salt_n_tar.motion import Way, motion
+from tui_naval.systems.sailing.salt_n_tar.steps import can_steer
+
+SQUARE = Grid(GridKind.SQUARE, 20, 20)
+NORTH = SQUARE.parse_facing("N")
+SOUTH = SQUARE.parse_facing("S")
+
+
+def test_her_own_gust_speeds_her_up_instead_of_putting_her_in_a_gale() -> None:
+    warship = evolve(new_sail("warship"), luck=1)
+    move = motion(warship, SQUARE, Wind(NORTH, 3), SOUTH)
+    assert move.way is Way.SAIL
+    assert move.inches == 4 * 10  # her Wind Speed 4 x Running BN 10
+    assert move.strain == 0
+
+
+def test_without_luck_the_same_run_is_thirty_inches() -> None:
+    assert motion(new_sail("warship"), SQUARE, Wind(NORTH, 3), SOUTH).inches == 30
+
+
+def test_an_overall_gale_is_a_gale_for_everyone_and_her_luck_counts_in_it() -> None:
+    lucky = evolve(new_sail("warship"), luck=1)
+    move = motion(lucky, SQUARE, Wind(NORTH, 4), SOUTH)
+    assert move.way is Way.GALE
+    assert move.inches == 5 + 10  # (overall 4 + her 1) + Running BN
+    assert move.strain == 1
+    unlucky = evolve(new_sail("warship"), luck=-1)
+    assert motion(unlucky, SQUARE, Wind(NORTH, 4), SOUTH).way is Way.GALE
+
+
+def test_only_an_overall_gale_lets_a_ship_always_bear_away() -> None:
+    # Head to wind with the sails set: in a gale she may always bear away to run;
+    # her own +2 at Wind Speed 3 is no gale, so she is judged by the headings she can reach.
+    lucky = evolve(new_sail("warship"), luck=2)
+    assert can_steer(lucky, SQUARE, Wind(NORTH, 4), NORTH)
+    assert can_steer(lucky, SQUARE, Wind(NORTH, 3), NORTH)
+    adrift = evolve(lucky, masts=0)
+    assert not can_steer(adrift, SQUARE, Wind(NORTH, 4), NORTH)
