@@ -412,15 +412,31 @@ def test_with_her_sails_shot_away_she_drifts_and_cannot_steer() -> None:
 
 
 def test_without_a_foremast_she_cannot_sail_upwind() -> None:
-    state = state_of(sea(DUEL))
+    # A brig sails as a two-masted schooner: her first fallen mast costs her no sailing
+    # mast, so the foremast's own effect shows alone.
+    state = state_of(sea(["B1 blue 5,8 E brig", "R1 red 18,8 W brig"]))
     ship = state.ship("B1")
     g = evolve(ship.gunnery, mast_hits=(3, 0, 0))
     lost = with_gunnery(ship, g)
+    assert lost.sail.masts == 2
     grid, wind = state.grid, state.wind
     beating = sail_motion(lost, grid, wind, heading=grid.parse_facing("NE"))
     assert beating.way is Way.DRIFT and "cannot sail upwind" in beating.reason
     reaching = sail_motion(lost, grid, wind, heading=grid.parse_facing("E"))
     assert reaching.way is Way.SAIL
+
+
+def test_a_sailing_mast_shot_away_leaves_her_downwind_only() -> None:
+    # A frigate sails as a three-masted warship: her first fallen mast is a sailing mast.
+    state = state_of(sea(DUEL))
+    ship = state.ship("B1")
+    lost = with_gunnery(ship, evolve(ship.gunnery, mast_hits=(0, 0, 3)))
+    assert lost.sail.masts == 2
+    grid, wind = state.grid, state.wind
+    reaching = sail_motion(lost, grid, wind, heading=grid.parse_facing("E"))
+    assert reaching.way is Way.DRIFT and "downwind only" in reaching.reason
+    running = sail_motion(lost, grid, wind, heading=grid.parse_facing("S"))
+    assert running.way is Way.SAIL
 
 
 @pytest.mark.parametrize(("base", "lost", "shot"), [

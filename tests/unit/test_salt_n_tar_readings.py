@@ -45,3 +45,27 @@ def test_only_an_overall_gale_lets_a_ship_always_bear_away() -> None:
     assert can_steer(lucky, SQUARE, Wind(NORTH, 3), NORTH)
     adrift = evolve(lucky, masts=0)
     assert not can_steer(adrift, SQUARE, Wind(NORTH, 4), NORTH)
+
+
+def test_a_ship_that_has_lost_a_mast_sails_downwind_only() -> None:
+    warship = new_sail("warship")
+    wind = Wind(NORTH, 3)
+    one_lost = evolve(warship, masts=warship.stype.masts - 1, speed_loss=3)
+    running = motion(one_lost, SQUARE, wind, SOUTH)
+    assert (running.way, running.inches) == (Way.SAIL, 3 * 10 - 3)
+    broad = motion(one_lost, SQUARE, wind, SQUARE.parse_facing("SE"))
+    assert (broad.way, broad.inches) == (Way.SAIL, 3 * 11 - 3)
+    for heading in ("E", "NE", "N"):   # Quarter Reaching, Beating, head to wind
+        move = motion(one_lost, SQUARE, wind, SQUARE.parse_facing(heading))
+        assert move.way is Way.DRIFT
+        assert move.inches == 3 and move.direction == SOUTH
+        assert "downwind only" in move.reason
+    # With every mast she still sails every bearing.
+    assert motion(warship, SQUARE, wind, SQUARE.parse_facing("NE")).way is Way.SAIL
+
+
+def test_a_one_masted_ship_without_her_mast_drifts_on_every_bearing() -> None:
+    cutter = evolve(new_sail("cutter"), masts=0)
+    for heading in ("N", "E", "S"):
+        assert motion(cutter, SQUARE, Wind(NORTH, 2), SQUARE.parse_facing(heading)).way \
+            is Way.DRIFT

@@ -26,6 +26,10 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
     firing_value_of,
     tenths,
 )
+from tui_naval.systems.gunnery.ships_and_sails.broadsides import KEEP
+from tui_naval.systems.gunnery.ships_and_sails.present import Overlays
+from tui_naval.systems.gunnery.ships_and_sails.salt_combat import switched_reload
+from tui_naval.systems.gunnery.ships_and_sails.tables import TARGET_OF, Ammo
 from tui_naval.systems.sailing.salt_n_tar import present as sailing
 from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState
 from tui_naval.systems.sailing.salt_n_tar.steps import STEER
@@ -42,6 +46,30 @@ def in_reach(state: CombatState, ship: CombatShip) -> str:
              for side in SIDES if firing_value_of(a, side) > 0
              and bears(state.grid, ship.cell, ship.heading, side, enemy.cell, reach)]
     return ", ".join(found) if found else f"no enemy within her {a.ammo.value}'s reach"
+
+
+def ammo_info(state: CombatState, ship: CombatShip, order: Order) -> OptionInfo:
+    """Keep the load, or draw it and load another: a round more, after the missile phase."""
+    info = gunnery.ammo_info(ship.gunnery, order)
+    if order.arg == KEEP:
+        return info
+    return OptionInfo(info.label, info.detail,
+                      f"a round more: ready on turn {state.turn + switched_reload(ship.gunnery)}")
+
+
+def ammo_preview(state: CombatState, ship: CombatShip, order: Order) -> tuple[str, Overlays]:
+    """What keeping or switching the load means; the missile phase of this turn is over."""
+    a = ship.gunnery
+    if order.arg != KEEP:
+        new = Ammo(order.arg)
+        return (f"draw the {a.ammo.value}, load {new.value} (range {ammo_range(new)}, "
+                f"damages {TARGET_OF[new]}): a round more, ready on turn "
+                f"{state.turn + switched_reload(a)}"), {}
+    if a.reload:
+        return f"keep loading {a.ammo.value}: ready on turn {state.turn + a.reload}", {}
+    return (f"keep {a.ammo.value} (range {ammo_range(a.ammo)}, damages "
+            f"{TARGET_OF[a.ammo]}): loaded for next turn; + her reach from where she lies"), \
+        gunnery.arcs(state.grid, a, ship.cell, ship.heading)
 
 
 class SalsPresenter(Presenter):
@@ -61,7 +89,7 @@ class SalsPresenter(Presenter):
             if decision.kind == "aim":
                 return gunnery.aim_info(state.ships, ship, order)
             if decision.kind == "ammo":
-                return gunnery.ammo_info(ship.gunnery, order)
+                return ammo_info(state, ship, order)
         except (KeyError, ValueError):
             pass
         return OptionInfo(str(order))
@@ -88,8 +116,7 @@ class SalsPresenter(Presenter):
                 text, overlays = gunnery.aim_preview(state.grid, a, ship.cell, ship.heading,
                                                      order, found="lies in")
             elif order.verb == "ammo":
-                text, overlays = gunnery.ammo_preview(state.turn, state.grid, a, ship.cell,
-                                                      ship.heading, order)
+                text, overlays = ammo_preview(state, ship, order)
             else:
                 return None
         except (KeyError, ValueError):

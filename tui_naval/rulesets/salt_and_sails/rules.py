@@ -22,7 +22,12 @@ from tui_naval.rulesets.salt_and_sails.state import SalsShip, SalsState
 from tui_naval.systems.gunnery.ships_and_sails.armament import new_armament
 from tui_naval.systems.gunnery.ships_and_sails.salt_combat import SnsCombat
 from tui_naval.systems.gunnery.ships_and_sails.tables import tables as gunnery_tables
-from tui_naval.systems.sailing.salt_n_tar.combat import Pairing, SaltCombat, Simultaneous
+from tui_naval.systems.sailing.salt_n_tar.combat import (
+    CombatState,
+    Pairing,
+    SaltCombat,
+    Simultaneous,
+)
 from tui_naval.systems.sailing.salt_n_tar.tables import tables as sailing_tables
 
 
@@ -57,6 +62,10 @@ class SaltAndSails(SaltCombat[SalsState]):
             return (f"{self.title} is fought between two sides; map {spec.name} "
                     f"has {len(spec.sides)} ({', '.join(spec.sides)})")
         return None
+
+    def initiative_text(self, state: CombatState) -> str:
+        """No initiative is contested: every turn all move together and fire together."""
+        return "none: all move and fire together"
 
     def make_ships(self, scenario: Scenario) -> tuple[SalsShip, ...]:
         grid = scenario.map.board(scenario.grid).grid

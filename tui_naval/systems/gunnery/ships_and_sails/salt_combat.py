@@ -9,6 +9,13 @@ switch her load (a round more to reload).  A broadside reloads in a round:
 she fires every second turn.  Damage reaches the sailing through ``handicap``:
 sails she can no longer work and a holed hull slow her, a lost rudder stops
 her turning, and a ship left with no sail she can work drifts.
+
+A broadside's ``reload`` counts the turn ends until she is loaded again, every
+turn's end one, the turn she fires in too: fired on turn T she has 2 (the
+round she loads in, and this turn's end), so she is ready on turn T + 2, and
+what the log and the panel say ("ready on turn N") is always the turn plus
+``reload``.  Her load is switched after the missile phase, so the next turn
+she could fire in is T + 1 at the soonest; a switch puts it a turn later.
 """
 
 from __future__ import annotations
@@ -49,10 +56,41 @@ from tui_naval.systems.sailing.salt_n_tar.component import label
 
 S = TypeVar("S", bound=CombatState)
 
+#: The steps of Salt'n'Tar's combat turn after its missile phase (a loaded broadside
+#: fires next turn at the soonest).
+AFTER_MISSILE = ("ammo", "second-half", "maneuver", "end")
+
 
 def armament(ship: CombatShip) -> Armament:
     a: Armament = ship.gunnery
     return a
+
+
+def reloading(ship: CombatShip) -> CombatShip:
+    """A ship that fired this round begins to reload: ready the turn after next."""
+    a = armament(ship)
+    if not a.fired:
+        return ship
+    return evolve(ship, gunnery=evolve(a, reload=tables().reload_rounds + 1))
+
+
+def switched_reload(a: Armament) -> int:
+    """Her reload once she switches her load after the missile phase."""
+    return max(a.reload, 1) + tables().switch_rounds
+
+
+def switch(ship: CombatShip, choice: str, turn: int, log: Log) -> CombatShip:
+    """Draw the load and ship another (``keep``: none), after the missile phase: she
+    would be ready on turn ``turn`` + her reload (+ 1 if she is loaded now: this turn's
+    missile phase is over), and the switch takes a round more."""
+    a = armament(ship)
+    if not ship.afloat or choice == KEEP:
+        return ship
+    ammo = Ammo(choice)
+    reload = switched_reload(a)
+    log("ammo", f"{label(ship)} draws her {a.ammo.value} and loads {ammo.value} "
+        f"(a round more: ready on turn {turn + reload})", ship.id)
+    return evolve(ship, gunnery=evolve(a, ammo=ammo, reload=reload))
 
 
 class SnsCombat:
@@ -64,11 +102,12 @@ class SnsCombat:
 
     # -- the ship -----------------------------------------------------------------------
     def fighting(self, ship: CombatShip) -> bool:
-        """Not lost, and able to sail or to fire."""
+        """Not lost, and able to sail (a sail she can work) or to fire (a gun with a crew):
+        a wreck can do neither."""
         a = armament(ship)
         if a.fate:
             return False
-        return can_maneuver(a) or any(firing_value_of(a, side) > 0 for side in SIDES)
+        return sails_worked(a) > 0 or any(firing_value_of(a, side) > 0 for side in SIDES)
 
     def in_play(self, ship: CombatShip) -> bool:
         return in_play(self, ship)
@@ -79,9 +118,12 @@ class SnsCombat:
         a = armament(ship)
         st = a.stype
         worked = sails_worked(a)
+        # Ships & Sails brings down no mast: none of her own masts is down (a count below
+        # hers would read as masts shot away, see ``component.masts_shot``).
         return Handicap(
             sail_lost=(st.sails - worked, st.sails), hull_left=(a.hull, st.hull * TENTHS),
-            masts_down=(0, 1), crew=a.sailors * 100 // (st.sailors * TENTHS),
+            masts_down=(0, ship.sail.stype.masts),
+            crew=a.sailors * 100 // (st.sailors * TENTHS),
             adrift="no sail she can work" if worked == 0 else "",
             helm=2 if a.rudder else 0, sunk=bool(a.fate))
 
@@ -150,7 +192,7 @@ class SnsCombat:
                                                lambda target: (target.cell,), roller, log,
                                                verb="lies at")
             hits += scored
-        ships = {sid: fire.reloading(ship) for sid, ship in ships.items()}
+        ships = {sid: reloading(ship) for sid, ship in ships.items()}
         ships = fire.apply_hits(ships, hits, log)
         return evolve(state, ships=tuple(ships[s.id] for s in state.ships),
                       rng=roller.rng)
@@ -174,12 +216,17 @@ class SnsCombat:
 
     def reload(self, state: S, orders: tuple[Order, ...], log: Log) -> S:
         for order in orders:
-            state = state.with_ship(fire.switch(state.ship(order.ship), order.arg,
-                                                state.turn, log))
+            state = state.with_ship(switch(state.ship(order.ship), order.arg, state.turn, log))
         return state
 
     def end_of_turn(self, ship: CombatShip, roller: Roller, log: Log) -> CombatShip:
-        return fire.end_of_turn(ship, log)
+        """A ship breaking up loses hull; every broadside loading loads a round (the one
+        that fired this turn too: its count began at the round more it needs)."""
+        ship = fire.end_of_turn(ship, log)
+        a = armament(ship)
+        if a.fired and a.reload > 0:
+            ship = evolve(ship, gunnery=evolve(a, reload=a.reload - 1))
+        return ship
 
     # -- for the UI ---------------------------------------------------------------------
     def rows(self, state: CombatState, ship: CombatShip) -> list[Row]:
@@ -187,7 +234,7 @@ class SnsCombat:
         st = a.stype
         worked = sails_worked(a)
         if a.reload == 0:
-            load = "loaded: may fire this turn"
+            load = f"loaded: may fire {'next' if state.phase in AFTER_MISSILE else 'this'} turn"
         else:
             load = f"loading: ready on turn {state.turn + a.reload}"
         rows = [

@@ -44,6 +44,10 @@ def _bearing(kind: GridKind, wind_from: int, heading: int) -> Bearing:
     return Bearing.RUNNING
 
 
+#: The bearings a ship that has lost a mast may still sail: the wind abaft the beam.
+DOWNWIND = (Bearing.BROAD, Bearing.RUNNING)
+
+
 def in_gale(wind: Wind) -> bool:
     """A gale blows for everyone when the overall Wind Speed is 4 or more (shared luck may
     bring one; one ship's own luck does not)."""
@@ -122,6 +126,8 @@ def _motion(sail: SaltSail, grid: Grid, wind: Wind, heading: int, luck: int | No
         return drift("sails furled")
     if sail.masts <= 0:
         return drift("dismasted")
+    if sail.masts < stype.masts and bearing not in DOWNWIND:
+        return drift(f"a mast lost, she sails downwind only ({stype.bearing_name(bearing)})")
     if ws <= limits.calm:
         return drift("no wind")
     reefed = sail.sails is Sails.REEFED
