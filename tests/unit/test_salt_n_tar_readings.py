@@ -69,3 +69,15 @@ def test_a_one_masted_ship_without_her_mast_drifts_on_every_bearing() -> None:
     for heading in ("N", "E", "S"):
         assert motion(cutter, SQUARE, Wind(NORTH, 2), SQUARE.parse_facing(heading)).way \
             is Way.DRIFT
+
+
+def test_masts_shot_follow_the_combat_systems_count() -> None:
+    from tui_naval.systems.sailing.salt_n_tar.component import masts_shot
+
+    # Kyngesreach counts three masts: a three-master loses one with each...
+    assert [masts_shot(3, (n, 3)) for n in range(4)] == [0, 1, 2, 3]
+    # ...a one-master only when all three are down.
+    assert [masts_shot(1, (n, 3)) for n in range(4)] == [0, 0, 0, 1]
+    # A combat system that counts one mast (or none down) takes none she did not lose.
+    assert [masts_shot(3, (n, 1)) for n in range(2)] == [0, 1]
+    assert masts_shot(2, (0, 0)) == 0

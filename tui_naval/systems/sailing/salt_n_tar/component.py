@@ -112,11 +112,12 @@ def masts_shot(base: int, down: tuple[int, int]) -> int:
     """Sailing masts lost when ``down[0]`` of the combat system's ``down[1]`` masts are down,
     for a type of ``base`` masts.
 
-    The first masts to fall beyond her own count cost her none (a one-masted sloop
-    keeps her mast until every mast the combat system counts is down).
+    Where the combat system counts more masts than she has, the first to fall beyond
+    her own count cost her none (a one-masted sloop keeps her mast until every mast the
+    combat system counts is down); where it counts fewer, each one down is one of hers.
     """
     fallen, of = down
-    return min(base, max(0, fallen - (of - base)))
+    return min(base, max(0, fallen - max(0, of - base)))
 
 
 class Sailor(Protocol):
