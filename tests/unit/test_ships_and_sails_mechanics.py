@@ -295,3 +295,30 @@ def test_damage_fraction() -> None:
     assert damage_fraction(ship(afloat=False)) == 1.0
     assert damage_fraction(ship(hull=300)) == pytest.approx(1 / 6)
     assert damage_fraction(ship(hull=0, rigging=0, sailors=0)) == pytest.approx(1.0)
+
+
+# -- the sail percentage taken exactly (rule reading) -----------------------------------
+
+@pytest.mark.parametrize(("kind", "rigging_share", "speed"), [
+    ("ship-of-the-line", 25, 2),   # 2.5 of 10 sails: the 25% row, though 3 stand
+    ("ship-of-the-line", 26, 3),
+    ("man-at-war", 10, 1),         # 2.4 of 24 sails: the 10% row, though 3 stand
+    ("man-at-war", 11, 2),
+    ("ship-of-the-line", 50, 3),
+    ("ship-of-the-line", 51, 5),
+])
+def test_the_sail_percentage_is_taken_exactly(kind: str, rigging_share: int,
+                                              speed: int) -> None:
+    a = new_armament(kind)
+    a = evolve(a, rigging=a.stype.rigging * 10 * rigging_share // 100)
+    ship = SailShip(id="B1", side="blue", kind=kind, cell=Cell(0, 0), heading=0,
+                    way=HexWay(), gunnery=a)
+    assert m.sail_speed(ship, m.ship_type(ship)) == speed
+    if rigging_share in (25, 10):
+        assert arm.sails_standing(a) == 3
+
+
+def test_too_few_sailors_also_lower_the_sail_percentage() -> None:
+    a = new_armament("ship-of-the-line")      # 10 sails, 6 sailors a sail
+    assert not arm.sails_at_most(evolve(a, sailors=18 * 10), 25)   # 3 of 10 sails worked
+    assert arm.sails_at_most(evolve(a, sailors=17 * 10), 25)       # 2 of 10

@@ -14,7 +14,7 @@ from functools import cache
 from tui_naval.core.grid import Cell, Grid
 from tui_naval.core.wind import Wind
 from tui_naval.rulesets.ships_and_sails.state import SailShip
-from tui_naval.systems.gunnery.ships_and_sails.armament import TENTHS, can_maneuver, sails_worked
+from tui_naval.systems.gunnery.ships_and_sails.armament import TENTHS, can_maneuver, sails_at_most
 from tui_naval.systems.gunnery.ships_and_sails.tables import (
     POINTS,
     PointOfSail,
@@ -35,10 +35,10 @@ def ship_type(ship: SailShip) -> ShipType:
 
 
 def sail_speed(ship: SailShip, st: ShipType) -> int:
-    """MAX speed the sails allow (Figure 5): full over 50%, then the table's steps."""
-    worked = sails_worked(ship.gunnery)
+    """MAX speed the sails allow (Figure 5): full over 50%, then the table's steps, by the
+    exact share of her sails she can work."""
     for percent, speed in st.sail_speed:  # lowest percent first; 0 means "= 0%"
-        if worked * 100 <= percent * st.sails:
+        if sails_at_most(ship.gunnery, percent):
             return speed
     return st.max_speed
 

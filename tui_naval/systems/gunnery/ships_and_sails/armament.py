@@ -107,6 +107,17 @@ def sails_worked(a: Armament) -> int:
     return min(sails_standing(a), whole(a.sailors) // a.stype.sailors_per_sail)
 
 
+def sails_at_most(a: Armament, percent: int) -> bool:
+    """Whether the share of her sails she can work is at most ``percent``% of her full suit,
+    taken exactly: the rigging left, or the sails her sailors can work (6 a sail), whichever
+    is less.  (Counting standing sails rounded up, rigging shot to exactly 25% would still
+    show 3 sails of 10, and keep the 50% row's speed.)"""
+    st = a.stype
+    crew_sails = whole(a.sailors) // st.sailors_per_sail
+    return (a.rigging * 100 <= percent * st.rigging * TENTHS
+            or crew_sails * 100 <= percent * st.sails)
+
+
 def can_maneuver(a: Armament) -> bool:
     """With her rudder, and with sails she can work."""
     return a.rudder and sails_worked(a) > 0
