@@ -81,3 +81,25 @@ def test_masts_shot_follow_the_combat_systems_count() -> None:
     # A combat system that counts one mast (or none down) takes none she did not lose.
     assert [masts_shot(3, (n, 1)) for n in range(2)] == [0, 1]
     assert masts_shot(2, (0, 0)) == 0
+
+
+def test_the_panel_shows_the_odds_of_the_next_strain_roll() -> None:
+    from tui_naval.systems.sailing.salt_n_tar.steps import strain_outlook
+
+    assert strain_outlook(0) == "none: no Strain"
+    # d6 + 3: 4 and 5 nothing; 6 creak (+1); 7 a leak (-3"); 8 stays snap (+1); 9 crew
+    assert strain_outlook(3) == 'd6+3: nothing 2/6, +1 Strain 2/6, -3" 1/6, crew -10% 1/6'
+    # d6 + 7: 8 +1; 9 crew; 10 -3"; 11 a mast; 12 and 13 sinking
+    assert strain_outlook(7) == ('d6+7: +1 Strain 1/6, crew -10% 1/6, -3" 1/6, a mast 1/6, '
+                                 "SINKING 2/6")
+
+
+def test_every_salt_n_tar_sailing_ruleset_shows_it_in_the_ship_panel() -> None:
+    from tui_naval.cli import new_game
+
+    for name, map_name in (("salt-n-tar", "channel-race"), ("salt-and-shot", "sas-duel"),
+                           ("salt-and-sails", "sails-duel")):
+        game = new_game(name, map_name, 1, None)
+        ship = game.state.ships[0]
+        rows = {row.label: row.value for row in game.ruleset.describe(game.state, ship.id)}
+        assert rows["Next roll"] == "none: no Strain"

@@ -2,7 +2,10 @@
 
 Its luck, helm and maneuver orders are labelled by Salt'n'Tar sailing's presenter;
 its aim and ammunition orders by Ships & Sails gunnery's, drawn from where the
-ship lies (the missile phase falls between the half moves).  A helm order shows
+ship lies (the missile phase falls between the half moves).  The ammunition's
+timing is its own: the switch comes after the missile phase, so a loaded ship
+keeps her load for next turn, and a switch tells the turn she is ready
+(``salt_combat.switched_reload``).  A helm order shows
 where the ruleset's own half move would take her, and which enemies her loaded
 broadside would reach from there; an aim, its 40% and 10% hexes.
 """

@@ -141,6 +141,7 @@ class SaltNTar(RulesetBase[SaltState]):
             Row("Last move", f'{sail.last_speed}" {sail.last_motion}' if sail.last_motion
                 else "-"),
             Row("Strain", str(sail.strain), min(1.0, sail.strain / 6)),
+            Row("Next roll", steps.strain_outlook(sail.strain)),
             Row("Speed loss", f'{sail.speed_loss}"'),
             Row("Crew", f"{sail.crew}%", sail.crew / 100),
             Row("Masts", f"{sail.masts}/{stype.masts}", sail.masts / stype.masts),

@@ -438,6 +438,7 @@ class SaltCombat(RulesetBase[S], Generic[S]):
             Row("Last move", f'{sail.last_speed}" {sail.last_motion}' if sail.last_motion
                 else "-"),
             Row("Strain", str(sail.strain), min(1.0, sail.strain / 6)),
+            Row("Next roll", steps.strain_outlook(sail.strain)),
             Row("Speed loss", f'{sail.speed_loss}" ({sail.damage_loss}" from damage)'),
             Row("Sails", sail.sails.value + (f", {sail.change.value} in {sail.change_turns}"
                                              if sail.change is not Change.NONE else "")),

@@ -204,6 +204,25 @@ def strain_roll(ship: T, roller: Roller, log: Log) -> T:
     return with_sail(ship, sail)
 
 
+#: A Strain Roll's results in a word, for the ship panel.
+STRAIN_WORDS = {"strain": "+1 Strain", "slow": '-3"', "crew": "crew -10%", "mast": "a mast",
+                "sink": "SINKING"}
+
+
+def strain_outlook(strain: int) -> str:
+    """The odds of each result of her next Strain Roll (d6 + Strain), equal ones merged:
+    ``d6+4: nothing 1/6, +1 Strain 2/6, -3" 2/6, crew -10% 1/6``."""
+    if strain <= 0:
+        return "none: no Strain"
+    t = tables()
+    odds: dict[str, int] = {}
+    for face in range(1, 7):
+        effect = t.strain_effect(face + strain)
+        word = "nothing" if effect is None else STRAIN_WORDS[effect.effect]
+        odds[word] = odds.get(word, 0) + 1
+    return f"d6+{strain}: " + ", ".join(f"{word} {n}/6" for word, n in odds.items())
+
+
 def strain_rolls(state: S, log: Log, rolls: Callable[[T], bool],
                  then: Callable[[T, T], T] | None = None) -> S:
     """Every ship ``rolls`` picks with Strain marked rolls; ``then(before, after)`` may
