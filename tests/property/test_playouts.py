@@ -93,7 +93,8 @@ def check_state(state: SaltState, start: SaltState) -> None:
         assert sail.speed_loss >= 0 and sail.speed_loss % 3 == 0, where
         assert 0 <= sail.sinking <= 6, where
         assert 0 <= ship.progress.rounded <= len(state.goal.course), where
-        assert 0 <= sail.carry < board.scale, where
+        # a square grid's long diagonal step costs two cells' inches
+        assert 0 <= sail.carry < board.scale * (2 if board.grid.points == 8 else 1), where
         if ship.afloat and not ship.progress.escaped:
             assert grid.in_bounds(ship.cell), f"{where}: off the board"
             terrain = board.terrain_at(ship.cell)

@@ -85,8 +85,12 @@ def test_neighbours_leave_out_cells_off_the_board(grid: Grid):
     (POINTY, (0, 0), (1, 2), 2),
     (POINTY, (0, 0), (2, 4), 4),
     (POINTY, (0, 1), (0, 2), 1),
-    (SQUARE, (0, 0), (3, 4), 4),
-    (SQUARE, (5, 5), (1, 2), 4),
+    (SQUARE, (0, 0), (3, 4), 5),    # 3 diagonals (1 + 2 + 1) and 1 straight
+    (SQUARE, (5, 5), (1, 2), 5),    # 3 diagonals and 1 straight
+    (SQUARE, (0, 0), (1, 1), 1),    # the first diagonal counts 1...
+    (SQUARE, (0, 0), (2, 2), 3),    # ...the second 2
+    (SQUARE, (0, 0), (4, 4), 6),
+    (SQUARE, (0, 0), (5, 2), 6),
     (SQUARE, (2, 2), (2, 2), 0),
 ], ids=lambda v: str(v) if not isinstance(v, Grid) else v.kind.value)
 def test_distance_known_values(grid: Grid, a: tuple[int, int], b: tuple[int, int], steps: int):
@@ -95,8 +99,9 @@ def test_distance_known_values(grid: Grid, a: tuple[int, int], b: tuple[int, int
 
 
 @pytest.mark.parametrize("grid", GRIDS, ids=IDS)
-def test_distance_is_the_number_of_steps(grid: Grid):
-    """Breadth-first search over neighbours agrees with distance() from every origin."""
+def test_steps_are_the_number_of_moves(grid: Grid):
+    """Breadth-first search over neighbours agrees with steps() from every origin, and
+    with distance() on hexes."""
     board = Grid(grid.kind, 8, 7)
     for origin in [Cell(0, 0), Cell(3, 3), Cell(4, 2), Cell(7, 6)]:
         seen = {origin: 0}
@@ -109,7 +114,21 @@ def test_distance_is_the_number_of_steps(grid: Grid):
                     queue.append(nxt)
         assert len(seen) == board.width * board.height
         for cell, steps in seen.items():
-            assert board.distance(origin, cell) == steps, (origin, cell)
+            assert board.steps(origin, cell) == steps, (origin, cell)
+            if board.is_hex:
+                assert board.distance(origin, cell) == steps, (origin, cell)
+
+
+def test_square_distance_counts_a_diagonal_as_one_and_a_half():
+    """Every square distance is the cheapest path with straight steps 1 and diagonal 1.5,
+    rounded down: the 1-2-1-2 count, within half a cell of the true length."""
+    board = Grid(GridKind.SQUARE, 9, 9)
+    origin = Cell(4, 4)
+    for cell in board.cells():
+        dx, dy = abs(cell.col - origin.col), abs(cell.row - origin.row)
+        cheapest = abs(dx - dy) + 1.5 * min(dx, dy)
+        assert board.distance(origin, cell) == int(cheapest)
+        assert abs(board.distance(origin, cell) - board.euclid(origin, cell)) <= 0.6
 
 
 @pytest.mark.parametrize("grid", GRIDS, ids=IDS)
@@ -118,7 +137,11 @@ def test_distance_is_a_metric(grid: Grid, a: Cell, b: Cell, c: Cell):
     assert grid.distance(a, a) == 0
     assert grid.distance(a, b) == grid.distance(b, a)
     assert (grid.distance(a, b) == 0) == (a == b)
-    assert grid.distance(a, c) <= grid.distance(a, b) + grid.distance(b, c)
+    # On squares the 1-2-1-2 count rounds half a cell down on the way, so two legs may
+    # come to one cell less than the whole way; steps() is an exact metric everywhere.
+    slack = 1 if grid.kind is GridKind.SQUARE else 0
+    assert grid.distance(a, c) <= grid.distance(a, b) + grid.distance(b, c) + slack
+    assert grid.steps(a, c) <= grid.steps(a, b) + grid.steps(b, c)
 
 
 # -- coordinates ---------------------------------------------------------------
@@ -262,9 +285,9 @@ def test_lines_have_their_endpoints_and_are_contiguous(grid: Grid):
     for a, b in itertools.product(board.cells(), repeat=2):
         line = board.line(a, b)
         assert line[0] == a and line[-1] == b
-        assert len(line) == board.distance(a, b) + 1
+        assert len(line) == board.steps(a, b) + 1
         for x, y in itertools.pairwise(line):
-            assert board.distance(x, y) == 1, (a, b, line)
+            assert board.steps(x, y) == 1, (a, b, line)
 
 
 @pytest.mark.parametrize("grid", GRIDS, ids=IDS)

@@ -586,3 +586,16 @@ def test_gunnery_and_rules_agree_on_the_ships(monkeypatch) -> None:
     ship = state.ship("B1")
     assert isinstance(ship, KyngShip)
     assert ship.gunnery == evolve(gun.new_gunnery("frigate"), engaged=Battery.STARBOARD)
+
+
+def test_on_a_square_grid_the_bands_are_straight_line_distances_on_the_diagonal_too() -> None:
+    """The squadrons are placed by centre-to-centre distance: a band is as long on a
+    square grid's diagonal as along its rows (the plain step count would stretch it)."""
+    from tui_naval.core.grid import Cell, Grid
+    from tui_naval.rulesets.kyngesreach import layout
+
+    grid = Grid(GridKind.SQUARE, 30, 30)
+    for homes_b in ([Cell(14, 5)], [Cell(11, 11)]):   # along a row, along the diagonal
+        d = layout.axis(grid, [Cell(5, 5)], homes_b)[2]
+        assert abs(d - grid.euclid(Cell(5, 5), homes_b[0])) < 1e-9
+    assert layout.axis(grid, [Cell(5, 5)], [Cell(11, 11)])[2] < 9

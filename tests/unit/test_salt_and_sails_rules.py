@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from attrs import evolve
@@ -54,9 +55,10 @@ def map_text(ships: list[str], *, wind: str = "N 2", grids: str = "hex-flat", wi
             + ("~" * width + "\n") * height)
 
 
-def sea(ships: list[str], *, grid: str = "hex-flat", seed: int = 1, **kw: object) -> Game:
+def sea(ships: list[str], *, grid: str = "hex-flat", seed: int = 1, wind: str = "N 2",
+        turns: int = 30) -> Game:
     """A game on open sea with the given ``ship:`` lines."""
-    text = map_text(ships, grids=grid, **kw)  # type: ignore[arg-type]
+    text = map_text(ships, grids=grid, wind=wind, turns=turns)
     return Game(RULESET, Setup(RULESET.name, "test", text, GridKind(grid), seed))
 
 
@@ -83,11 +85,14 @@ def at_phase(state: SalsState, phase: str) -> SalsState:
 
 
 def play(state: SalsState, answer: Callable[[SalsState, Decision], Order],
-         until: Callable[[SalsState], bool]) -> SalsState:
+         until: Callable[[SalsState], bool], events: list[str] | None = None) -> SalsState:
+    """Answer decisions until ``until`` holds or the game ends (``events``: collects)."""
     while state.outcome is None and not until(state):
         decision = RULESET.decision(state)
         assert decision is not None
         state = RULESET.apply(state, answer(state, decision))
+        if events is not None:
+            events += texts(state)
     return state
 
 
@@ -95,7 +100,7 @@ def quietly(state: SalsState, decision: Decision) -> Order:
     return quiet(decision)
 
 
-def hurt(ship: SalsShip, **changes: object) -> SalsShip:
+def hurt(ship: SalsShip, **changes: Any) -> SalsShip:
     """The ship with ``changes`` to her armament, her sailing brought in line."""
     synced = RULESET.synced(evolve(ship, gunnery=evolve(ship.gunnery, **changes)))
     assert isinstance(synced, SalsShip)
@@ -132,7 +137,7 @@ def test_each_class_pairs_a_salt_n_tar_type_with_a_ships_and_sails_type() -> Non
 
 
 def test_ships_start_whole_with_all_their_masts() -> None:
-    state = state_of(sea([f"B1 blue 5,8 N brig", f"B2 blue 5,11 N {SOL}",
+    state = state_of(sea(["B1 blue 5,8 N brig", f"B2 blue 5,11 N {SOL}",
                           "R1 red 18,8 S man-at-war"]))
     for ship in state.ships:
         stype = sailing_tables().ships[classes()[ship.kind].sailing]
@@ -154,7 +159,7 @@ def test_hex_grids_only() -> None:
         Game(RULESET, Setup(RULESET.name, "t", both, GridKind.SQUARE, 1))
     assert unplayable_reason(RULESET, parse_map(both, "t.map", "t")) is None
     for grid in ("hex-flat", "hex-pointy"):
-        assert state_of(sea(CLOSE, grid=grid, grids=grid)).grid.kind is GridKind(grid)
+        assert state_of(sea(CLOSE, grid=grid)).grid.kind is GridKind(grid)
 
 
 def test_two_sides_only() -> None:
@@ -189,8 +194,13 @@ def test_the_steps_run_in_order_with_the_wind_roll_from_turn_two() -> None:
     state = RULESET.apply(state, Order("B1", "starboard", "1"))
     state = RULESET.apply(state, Order("R1", "hold"))
     assert state.ship("B1").sail.strain == 1
-    state = play(state, quietly, lambda s: s.turn == 2)
-    kinds: list[str] = [e.kind for e in state.events if e.turn == 2]
+    kinds: list[str] = []
+
+    while state.turn < 2:
+        decision = RULESET.decision(state)
+        assert decision is not None
+        state = RULESET.apply(state, quiet(decision))
+        kinds += [e.kind for e in state.events if e.turn == 2]
     wanted = {"luck": "B1 luck roll", "aim": "B1 aim " + aim_arg(STARBOARD, Cell(13, 8)),
               "ammo": "B1 ammo chain", "maneuver": "B1 reef"}
     seen: list[str] = []
@@ -201,8 +211,11 @@ def test_the_steps_run_in_order_with_the_wind_roll_from_turn_two() -> None:
             return decision.find(wanted[decision.kind])
         return quiet(decision)
 
-    state = play(state, answer, lambda s: s.turn == 3)
-    kinds += [e.kind for e in state.events if e.turn == 2]
+    while state.turn < 3:
+        decision = RULESET.decision(state)
+        assert decision is not None
+        state = RULESET.apply(state, answer(state, decision))
+        kinds += [e.kind for e in state.events if e.turn == 2]
     assert seen == ["luck", "luck", "first-half", "first-half", "missile", "missile",
                     "ammo", "ammo", "second-half", "second-half", "maneuver", "maneuver"]
     steps = ["wind", "luck", "strain", "move", "fire", "ammo", "move", "sails"]
@@ -215,7 +228,6 @@ def test_the_steps_run_in_order_with_the_wind_roll_from_turn_two() -> None:
 
 
 def test_turn_one_has_no_wind_roll_and_every_later_turn_one() -> None:
-    state = play(state_of(sea(APART, seed=4)), quietly, lambda s: s.turn == 5)
     game = sea(APART, seed=4)
     rolls: dict[int, int] = {}
     while game.state.turn < 5:
@@ -226,7 +238,6 @@ def test_turn_one_has_no_wind_roll_and_every_later_turn_one() -> None:
             if event.kind == "wind" and event.text.startswith("Wind Roll"):
                 rolls[event.turn] = rolls.get(event.turn, 0) + 1
     assert rolls == {2: 1, 3: 1, 4: 1, 5: 1}
-    assert state.turn == 5
 
 
 def test_there_is_no_initiative() -> None:
@@ -420,9 +431,10 @@ def test_a_ship_outside_the_pattern_is_not_rolled_for() -> None:
     (Ammo.CHAIN, "rigging", 64), (Ammo.GRAPE, "sailors", 64)])
 def test_chain_cuts_rigging_and_grape_kills_sailors(ammo: Ammo, field: str,
                                                     damage: int) -> None:
-    state = missile(B1={"ammo": ammo})
+    # R1 two hexes off B1's starboard beam: in grape's reach.
+    state = missile([f"B1 blue 10,8 N {SOL}", f"R1 red 12,8 N {SOL}"], B1={"ammo": ammo})
     state = with_rng(state, [(10, lambda f: 2 <= f <= 4)])
-    after = fire(state, {"B1": aim_arg(STARBOARD, Cell(13, 8))})
+    after = fire(state, {"B1": aim_arg(STARBOARD, Cell(12, 8))})
     before, r1 = state.ship("R1").gunnery, after.ship("R1").gunnery
     assert getattr(r1, field) == getattr(before, field) - damage
     assert r1.hull == before.hull
@@ -440,8 +452,8 @@ def test_broadsides_fall_together_from_the_state_before() -> None:
     assert after.ship("B1").gunnery.fate == after.ship("R1").gunnery.fate == "sunk by gunfire"
     hits = texts(after, "hit")
     assert len(hits) == 2 and all("0.4 x 16 = 6.4 hull damage" in t for t in hits)
-    assert texts(after, "sinks") == ["B1 Ship of the Line is sunk by gunfire!",
-                                     "R1 Ship of the Line is sunk by gunfire!"]
+    assert sorted(texts(after, "sinks")) == ["B1 Ship of the Line is sunk by gunfire!",
+                                             "R1 Ship of the Line is sunk by gunfire!"]
     assert after.outcome is not None and after.outcome.winner is None
     assert after.outcome.reason == "both sides are out of action"
     with pytest.raises(IllegalOrder):
@@ -490,10 +502,8 @@ def firing_turns(switches: dict[int, str], fire_on: Callable[[int], bool] = lamb
 
 
 def test_a_broadside_fires_every_second_turn() -> None:
-    fired, _, rows = firing_turns({})
-    assert fired == [1, 3, 5, 7]
-    assert rows[1] == rows[3] == "loaded: may fire this turn"
-    assert rows[2] == rows[4] == "loading: ready on turn " + "3" if False else True
+    fired, logged, _ = firing_turns({})
+    assert fired == [1, 3, 5, 7] and logged == []
 
 
 def test_the_reload_row_tells_the_turn_she_is_ready() -> None:
@@ -637,12 +647,12 @@ def test_strain_foundering_sinks_her_for_the_guns_too() -> None:
     assert not RULESET.in_play(state.ship("B2"))
     state = play(state, quietly, lambda s: s.turn == 2)
     assert state.ship("B2").afloat and state.ship("B2").sail.sinking == 1
-    state = play(state, quietly, lambda s: s.turn == 3)
+    events: list[str] = []
+    state = play(state, quietly, lambda s: s.turn == 3, events)
     b2 = state.ship("B2")
     assert not b2.afloat and b2.gunnery.fate == "foundered" and b2.gunnery.hull == 0
     assert RULESET.combat.strength(b2) == 0.0
-    assert "B2 Ship of the Line founders and sinks!" in texts(state, "sinks") or any(
-        "founders" in e.text for e in state.events)
+    assert "B2 Ship of the Line founders and sinks!" in events
     assert state.outcome is None, "B1 fights on for blue"
 
 
@@ -721,14 +731,9 @@ def test_even_strength_at_the_limit_is_a_draw() -> None:
 def test_standing_weighs_the_strength_left() -> None:
     state = state_of(sea(CLOSE))
     assert RULESET.standing(state, "blue") == 0.0
-    state = state.with_ship(hurt(state.ship("R1"), hull=0, rigging=0, sailors=0))
-    strength = RULESET.combat.strength(state.ship("R1"))
-    assert strength == 0.0
-    assert RULESET.standing(hurt_state(state), "blue") > 0
-
-
-def hurt_state(state: SalsState) -> SalsState:
-    return state.with_ship(hurt(state.ship("R1"), hull=300))
+    state = state.with_ship(hurt(state.ship("R1"), hull=300))  # 5/6 of her strength
+    assert RULESET.standing(state, "blue") == pytest.approx((1 - 5 / 6) / (1 + 5 / 6))
+    assert RULESET.evaluate(state, "red") == pytest.approx(-1 / 11)
 
 
 def test_rows_show_both_parts_with_bars_in_bounds() -> None:

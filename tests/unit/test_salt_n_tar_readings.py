@@ -103,3 +103,50 @@ def test_every_salt_n_tar_sailing_ruleset_shows_it_in_the_ship_panel() -> None:
         ship = game.state.ships[0]
         rows = {row.label: row.value for row in game.ruleset.describe(game.state, ship.id)}
         assert rows["Next roll"] == "none: no Strain"
+
+
+# -- a square grid's diagonal counts one and a half ------------------------------------
+
+def test_diagonal_steps_cost_alternately_one_and_two_cells_and_the_count_runs_on() -> None:
+    from tui_naval.systems.sailing.salt_n_tar.motion import steps_for
+
+    ne, east = SQUARE.parse_facing("NE"), SQUARE.parse_facing("E")
+    sail = new_sail("cutter")
+    # 10" at 4" a cell: a straight move makes 2 cells and carries 2"...
+    assert steps_for(sail, 10, SQUARE, east, 4) == (2, 2, False)
+    # ...a diagonal one costs 4" then 8": 1 cell, 6" carried, the next diagonal is long.
+    assert steps_for(sail, 10, SQUARE, ne, 4) == (1, 6, True)
+    cells, carry, long = steps_for(evolve(sail, carry=6, long_diagonal=True), 10, SQUARE, ne, 4)
+    assert (cells, carry, long) == (2, 4, True)   # 16": 8 + 4, and 4" over
+    # Over many moves a diagonal averages one and a half cells a step.
+    sail, made = new_sail("cutter"), 0
+    for _ in range(30):
+        cells, carry, long = steps_for(sail, 12, SQUARE, ne, 4)
+        sail, made = evolve(sail, carry=carry, long_diagonal=long), made + cells
+    assert made == 30 * 12 // 6
+    # Hexes have no diagonals.
+    hexes = Grid(GridKind.HEX_FLAT, 20, 20)
+    assert steps_for(new_sail("cutter"), 10, hexes, 1, 4) == (2, 2, False)
+
+
+def test_ranges_on_squares_count_the_diagonal() -> None:
+    from tui_naval.core.grid import Cell
+    from tui_naval.systems.gunnery.kyngesreach.on_map import band_between
+    from tui_naval.systems.gunnery.kyngesreach.tables import Band
+
+    # Nine cells along a diagonal is 13 by the 1-2-1-2 count: Extreme, not Long.
+    assert band_between(SQUARE, Cell(0, 0), Cell(9, 0)) is Band.LONG
+    assert band_between(SQUARE, Cell(0, 0), Cell(9, 9)) is Band.EXTREME
+    assert band_between(SQUARE, Cell(0, 0), Cell(10, 10)) is None   # 15: out of range
+
+
+def test_a_mark_is_rounded_within_the_rounding_distance_counted_the_same_way() -> None:
+    from tui_naval.core.grid import Cell
+    from tui_naval.core.state import Board, Mark
+    from tui_naval.systems.goals.course import rounding_zone
+
+    board = Board("test", Grid(GridKind.SQUARE, 9, 9), ("." * 9,) * 9,
+                  (Mark("1", Cell(4, 4)),))
+    zone = rounding_zone(board, Cell(4, 4), 2)
+    assert Cell(6, 5) in zone and Cell(5, 5) in zone
+    assert Cell(6, 6) not in zone        # two diagonals count 3

@@ -208,21 +208,23 @@ def test_wind_roll_turns_one_point_on_hexes(grid: str, start: str, face: int,
 # -- worked examples through the whole turn ------------------------------------------
 
 
-@pytest.mark.parametrize(("kind", "heading", "ws", "cells"), [
-    ("small-galley", "E", 2, 14),   # quarter reaching at WS 2: 14"
-    ("longship", "E", 2, 18),       # 18"
-    ("warship", "NE", 3, 12),       # beating at WS 3: 12"
-    ("schooner", "NE", 3, 24),      # 24"
+@pytest.mark.parametrize(("kind", "heading", "ws", "cells", "steps"), [
+    ("small-galley", "E", 2, 14, 14),   # quarter reaching at WS 2: 14"
+    ("longship", "E", 2, 18, 18),       # 18"
+    ("warship", "NE", 3, 12, 8),        # beating at WS 3: 12", 8 diagonal steps (1-2-1-2)
+    ("schooner", "NE", 3, 24, 16),      # 24", 16 diagonal steps
 ])
-def test_rulebook_examples_on_the_board(kind: str, heading: str, ws: int, cells: int) -> None:
+def test_rulebook_examples_on_the_board(kind: str, heading: str, ws: int, cells: int,
+                                        steps: int) -> None:
     sim = Sim(sea(40, 40, {(39, 39): "Z"}), [f"B1 blue 2,30 {heading} {kind}",
                                             "R1 red 2,38 S cutter"], wind=f"N {ws}")
     before = sim.ship("B1").cell
     sim.phase("luck").phase("move")
     after = sim.ship("B1").cell
-    assert after.col - before.col == cells        # east, or north-east
+    assert sim.state.grid.distance(before, after) == cells   # the inches, at 1" a cell
+    assert after.col - before.col == steps        # east, or north-east
     if heading == "NE":
-        assert before.row - after.row == cells
+        assert before.row - after.row == steps
 
 
 def test_scale_turns_inches_into_cells_and_carries_the_rest() -> None:
@@ -261,7 +263,7 @@ def test_a_ship_turns_first_then_moves_on_the_new_heading() -> None:
     sim.phase("luck").phase("move", {"B1": "port 1"})      # E -> NE: beating 2 x 5
     ship = sim.ship("B1")
     assert sim.state.grid.facing_name(ship.heading) == "NE"
-    assert ship.cell == Cell(20, 0)
+    assert ship.cell == Cell(17, 3)     # 10": 7 diagonal steps cost 1, 2, 1, 2, 1, 2, 1
     assert ship.sail.strain == 0
 
 
@@ -649,12 +651,12 @@ def test_ships_meeting_head_on_foul_each_other() -> None:
 
 
 @pytest.mark.parametrize(("turn", "first", "b1", "r1"), [
-    (1, "B1", Cell(7, 15), Cell(4, 10)),   # B1 steps first: R1 is fouled at once
-    (2, "R1", Cell(2, 10), Cell(0, 14)),   # the order alternates: now B1 is
+    (1, "B1", Cell(5, 13), Cell(4, 10)),   # B1 steps first: R1 is fouled at once
+    (2, "R1", Cell(2, 10), Cell(1, 13)),   # the order alternates: now B1 is
 ])
 def test_two_ships_making_for_the_same_cell_alternate_by_turn(turn: int, first: str, b1: Cell,
                                                               r1: Cell) -> None:
-    # beating at WS 1 x 5, both make for 3,11 on the first step
+    # beating at WS 1 x 5 = 5": 3 diagonal steps (1 + 2 + 1), both make for 3,11 first
     sim = open_sea("B1 blue 2,10 SE cutter", "R1 red 4,10 SW cutter", wind="S 1")
     sim.state = evolve(sim.state, turn=turn)
     sim.phase("luck").phase("move")

@@ -160,14 +160,31 @@ class Grid:
         out = (self.neighbour(cell, f) for f in range(self.points))
         return [c for c in out if self.in_bounds(c)]
 
-    def distance(self, a: Cell, b: Cell) -> int:
-        """Steps between two cells (Chebyshev on squares: diagonals cost one step)."""
+    def steps(self, a: Cell, b: Cell) -> int:
+        """Moves from neighbour to neighbour between two cells (on squares a diagonal move
+        is one: Chebyshev)."""
         if self.kind is GridKind.SQUARE:
             return max(abs(a.col - b.col), abs(a.row - b.row))
+        return self.distance(a, b)
+
+    def distance(self, a: Cell, b: Cell) -> int:
+        """The distance between two cells, in cells, for ranges and reach.
+
+        On hexes, the steps between them.  On squares a diagonal counts one and a half:
+        alternately 1 and 2 (the 1-2-1-2 count), so a diagonal line is about as long as
+        it looks (1.5 against the true 1.41) instead of 41% shorter.
+        """
+        if self.kind is GridKind.SQUARE:
+            dx, dy = abs(a.col - b.col), abs(a.row - b.row)
+            return max(dx, dy) + min(dx, dy) // 2
         aq, ar = self.to_axial(a)
         bq, br = self.to_axial(b)
         dq, dr = aq - bq, ar - br
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def is_diagonal(self, facing: int) -> bool:
+        """Whether a facing steps diagonally (a square grid's NE, SE, SW and NW)."""
+        return self.kind is GridKind.SQUARE and facing % 2 == 1
 
     def center(self, cell: Cell) -> tuple[float, float]:
         """Cartesian centre of a cell, y growing southwards, one cell across."""
@@ -192,7 +209,7 @@ class Grid:
 
     def line(self, a: Cell, b: Cell) -> list[Cell]:
         """Cells on the straight line from ``a`` to ``b``, both included."""
-        n = self.distance(a, b)
+        n = self.steps(a, b)
         if n == 0:
             return [a]
         if self.kind is GridKind.SQUARE:

@@ -1,20 +1,20 @@
 """Where a ship would be after a turn of her own, the other ships held still.
 
 The advisor's look-ahead and the helm preview both ask this.  It steps by the
-sailing system's ``motion``, ``cells_for`` and ``blocked`` and judges the
+sailing system's ``motion``, ``steps_for`` and ``blocked`` and judges the
 course by the goal's ``next_zone`` and ``escapes``: the same functions the
 rules move ships by, for one ship alone.
 """
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.state import GoalKind
 from tui_naval.rulesets.salt_n_tar.state import SaltShip, SaltState
 from tui_naval.systems.goals.course import escapes, next_zone
-from tui_naval.systems.sailing.salt_n_tar.motion import Block, blocked, cells_for, motion
+from tui_naval.systems.sailing.salt_n_tar.motion import Block, blocked, motion, steps_for
 
 
 @frozen
@@ -39,7 +39,8 @@ def project(state: SaltState, ship: SaltShip, points: int, start: Projection | N
     rounded = start.rounded if start else ship.progress.rounded
     carry = start.carry if start else ship.sail.carry
     move = motion(ship.sail, grid, state.wind, heading, luck=luck)
-    cells, carry = cells_for(carry, move.inches, board.scale)
+    cells, carry, _ = steps_for(evolve(ship.sail, carry=carry), move.inches, grid,
+                                move.direction, board.scale)
     strain = move.strain + (1 if abs(points) == 2 else 0)
     occupied = occupied_by_others(state, ship.id)
     race = goal.kind is GoalKind.RACE

@@ -8,8 +8,8 @@ goal does as ships step (rounding marks, escaping by an edge); ``judge`` and
 
 from __future__ import annotations
 
+import heapq
 import itertools
-from collections import deque
 from functools import lru_cache
 from typing import Protocol, TypeVar
 
@@ -75,21 +75,26 @@ def in_race(ship: Racer) -> bool:
 
 @lru_cache(maxsize=256)
 def distance_field(board: Board, target: Cell, shallow: bool) -> dict[Cell, int]:
-    """Steps from every reachable cell to ``target``, going round land (and shoals if deep)."""
+    """Half-cells from every reachable cell to ``target``, going round land (and shoals if
+    deep): a step costs 2, a square grid's diagonal step 3 (``Grid.distance``'s count)."""
     grid = board.grid
     field = {target: 0}
-    queue = deque([target])
+    queue = [(0, target)]
     while queue:
-        cell = queue.popleft()
-        d = field[cell] + 1
-        for nxt in grid.neighbours(cell):
-            if nxt in field:
+        d, cell = heapq.heappop(queue)
+        if d > field[cell]:
+            continue
+        for facing in range(grid.points):
+            nxt = grid.neighbour(cell, facing)
+            if not grid.in_bounds(nxt):
                 continue
             terrain = board.terrain_at(nxt)
             if terrain is Terrain.LAND or (terrain is Terrain.SHOAL and not shallow):
                 continue
-            field[nxt] = d
-            queue.append(nxt)
+            cost = d + (3 if grid.is_diagonal(facing) else 2)
+            if cost < field.get(nxt, UNREACHABLE * 2):
+                field[nxt] = cost
+                heapq.heappush(queue, (cost, nxt))
     return field
 
 
@@ -125,16 +130,18 @@ def escapes(state: GameState, side: str, cell: Cell) -> bool:
 
 
 def course_left(state: GameState, ship: Racer) -> int:
-    """Steps still to sail: to the next mark, then mark to mark to the finish."""
+    """Cells still to sail, round land: to the next mark, then mark to mark to the finish
+    (rounded up)."""
     board, course = state.board, state.goal.course
     rounded = ship.progress.rounded
     if rounded >= len(course):
         return 0
+    far = UNREACHABLE * 2
     cells = [board.mark(label).cell for label in course[rounded:]]
-    total = distance_field(board, cells[0], ship.shallow).get(ship.cell, UNREACHABLE)
+    total = distance_field(board, cells[0], ship.shallow).get(ship.cell, far)
     for a, b in itertools.pairwise(cells):
-        total += distance_field(board, b, ship.shallow).get(a, UNREACHABLE)
-    return total
+        total += distance_field(board, b, ship.shallow).get(a, far)
+    return (total + 1) // 2
 
 
 # -- as ships step ----------------------------------------------------------------------

@@ -46,6 +46,8 @@ class SaltSail:
     change_turns: int = 0
     #: Inches travelled towards the next cell (fractions of a cell carry over).
     carry: int = 0
+    #: On a square grid, whether her next diagonal step costs two cells (the 1-2-1-2 count).
+    long_diagonal: bool = False
     #: This turn's luck: the die (0: not rolled) and the Wind Speed change it gives.
     luck_die: int = 0
     luck: int = 0

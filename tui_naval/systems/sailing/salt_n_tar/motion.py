@@ -167,6 +167,24 @@ def cells_for(carry: int, inches: int, scale: int) -> tuple[int, int]:
     return divmod(carry + inches, scale)
 
 
+def steps_for(sail: SaltSail, inches: int, grid: Grid, direction: int, scale: int
+              ) -> tuple[int, int, bool]:
+    """(cells, carry, long_diagonal): the cells ``inches`` (and her carried inches) make
+    on ``direction``.  A step costs the map's scale; on a square grid a diagonal step
+    costs alternately one scale and two (the 1-2-1-2 count ``Grid.distance`` uses), her
+    count carried on from move to move (``sail.long_diagonal``: her next diagonal costs
+    two), so a long diagonal costs one and a half cells a step."""
+    if not grid.is_diagonal(direction):
+        cells, carry = cells_for(sail.carry, inches, scale)
+        return cells, carry, sail.long_diagonal
+    left, cells, long = sail.carry + inches, 0, sail.long_diagonal
+    while left >= (cost := 2 * scale if long else scale):
+        left -= cost
+        cells += 1
+        long = not long
+    return cells, left, long
+
+
 class Block(StrEnum):
     """Why a ship could not enter a cell."""
 

@@ -32,9 +32,9 @@ from tui_naval.systems.sailing.salt_n_tar.motion import (
     Block,
     Way,
     blocked,
-    cells_for,
     in_gale,
     motion,
+    steps_for,
     wind_speed_for,
 )
 from tui_naval.systems.sailing.salt_n_tar.tables import tables
@@ -322,8 +322,9 @@ def full_move(state: S, orders: Mapping[str, Order], log: Log,
                 note += ": a two-point turn, mark 1 Strain"
             log("helm", note, ship.id)
         move = motion(sail, grid, state.wind, heading)
-        cells, carry = cells_for(sail.carry, move.inches, state.board.scale)
-        sail = evolve(sail, carry=carry, strain=sail.strain + move.strain,
+        cells, carry, long = steps_for(sail, move.inches, grid, move.direction,
+                                       state.board.scale)
+        sail = evolve(sail, carry=carry, long_diagonal=long, strain=sail.strain + move.strain,
                       last_speed=move.inches, last_motion=f"{move.way.value} ({move.reason})")
         ship = evolved(ship, heading=heading, sail=sail)
         plans[ship.id] = (move.direction, cells)
@@ -365,9 +366,9 @@ def half_move(state: S, orders: Mapping[str, Order], half: int, log: Log) -> S:
             log("helm", note, sid)
         move = motion(sail, grid, state.wind, heading)
         inches = move.inches // 2 if half == 1 else move.inches - move.inches // 2
-        cells, carry = cells_for(sail.carry, inches, board.scale)
+        cells, carry, long = steps_for(sail, inches, grid, move.direction, board.scale)
         strain = move.strain if half == 1 else 0
-        sail = evolve(sail, carry=carry, strain=sail.strain + strain,
+        sail = evolve(sail, carry=carry, long_diagonal=long, strain=sail.strain + strain,
                       last_speed=inches + (sail.last_speed if half == 2 else 0),
                       last_motion=f"{move.way.value} ({move.reason})")
         plans[sid] = (move.direction, cells)
