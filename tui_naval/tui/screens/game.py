@@ -233,10 +233,18 @@ class GameScreen(NavalScreen[None]):
         seen = self.game.ruleset.observe(state, decision.side)
         self.think(seen, decision, player, self.version, self.ai_delay())
 
+    def seen(self) -> GameState:
+        """The state as the side deciding now may know it (another side's plotted orders
+        hidden): what its prompt and previews are worked out from."""
+        state = self.game.state
+        if self._asked is None:
+            return state
+        return self.game.ruleset.observe(state, self._asked.side)
+
     def ask(self, decision: Decision) -> None:
         """Put a human's decision in the prompt."""
-        state = self.game.state
         self._asked = decision
+        state = self.seen()
         if decision.ship in {s.id for s in state.ships} and decision.ship != self.selected:
             self.select(decision.ship)
         presenter = self.presenter
@@ -457,7 +465,7 @@ class GameScreen(NavalScreen[None]):
         """Show what an option would do, as the ruleset previews it: a path on the map
         (where a helm order takes the ship), cells laid over the sea and a line of text."""
         state = self.game.state
-        result = self.presenter.preview(state, order) if order is not None else None
+        result = self.presenter.preview(self.seen(), order) if order is not None else None
         self._preview = result.path if result else ()
         self._overlays = result.overlay_map if result else {}
         self.ocean.show(state, selected=self.selected, preview=self._preview,

@@ -241,7 +241,7 @@ class SnsCombat:
             Row("Hull", f"{tenths(a.hull)}/{st.hull}", a.hull / (st.hull * TENTHS)),
             Row("Rigging", f"{tenths(a.rigging)}/{st.rigging}",
                 a.rigging / (st.rigging * TENTHS)),
-            Row("Sails", f"{worked}/{st.sails} worked ({sails_standing(a)} standing)",
+            Row("Canvas", f"{worked}/{st.sails} sails worked ({sails_standing(a)} standing)",
                 worked / st.sails),
             Row("Sailors", f"{whole(a.sailors)}/{st.sailors}",
                 a.sailors / (st.sailors * TENTHS)),

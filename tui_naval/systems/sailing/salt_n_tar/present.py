@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tui_naval.core.engine import Log
+from tui_naval.core.engine import HIDDEN, Log
 from tui_naval.core.orders import Order
 from tui_naval.core.presenter import OptionInfo, Preview, order_key, plural
 from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState, SaltCombat
@@ -61,10 +61,11 @@ ThenNote = Callable[[CombatState, CombatShip], str]
 def half_move_preview(rules: SaltCombat[Any], state: CombatState, order: Order,
                       then: ThenNote) -> Preview:
     """Where a helm order takes the ship this half move: the ruleset's own ``half_move``
-    run on the order, with the orders already given to the ships moving with her; after
-    the first half, ``then`` says what she could fire at from there."""
+    run on the order, with the orders already given to the ships moving with her (those
+    hidden from her side count as holding course); after the first half, ``then`` says
+    what she could fire at from there."""
     half = 1 if state.phase == "first-half" else 2
-    orders = {o.ship: o for o in state.plotted}
+    orders = {o.ship: Order(o.ship, "hold") if o.verb == HIDDEN else o for o in state.plotted}
     orders[order.ship] = order
     ship = state.ship(order.ship)
     after = rules.half_move(state, orders, half, Log(state.turn, loud=False))
