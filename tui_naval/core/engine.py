@@ -26,6 +26,12 @@ until a real choice or the end of the game; after every step and every answer ap
 at once it judges the game.  Each transition's events are kept in ``state.events``; a
 *quiet* transition (for a search) keeps none.  The decision a state waits on is
 computed once and kept with the state (``state.pending``, not saved).
+
+Within one transition the engine moves a state from step to step by setting its own
+bookkeeping (phase, held and applied answers, turn, events, outcome) on the state in
+hand, which was made in this transition and is seen by no one yet, instead of copying
+the whole state again at every step (``_set``): a transition copies the state it is
+given once, and the steps make what they change.  ``bench/engine.py`` measures it.
 """
 
 from __future__ import annotations
@@ -173,13 +179,18 @@ def apply(turn: Turn[S], state: S, order: Order, loud: bool = True) -> S:
         state = step.answer(evolve(state, acted=(*state.acted, order)), order, log)
         if turn.judge_every_step:
             state = _judged(turn, state, log)
-    return advance(turn, state, log)
+    return advance(turn, state, log, fresh=True)
 
 
-def advance(turn: Turn[S], state: S, log: Log) -> S:
+def advance(turn: Turn[S], state: S, log: Log, fresh: bool = False) -> S:
     """Run automatic steps and forced answers until a real choice or the end of the game
-    (a state handed in already decided, an edited one say, is judged first)."""
+    (a state handed in already decided, an edited one say, is judged first).
+
+    ``fresh``: ``state`` was made in this transition (else it is copied first, as the
+    engine sets its bookkeeping on the state in hand)."""
     decision: Decision | None = None
+    if not fresh:
+        state = evolve(state)
     if turn.judge_every_step:
         state = _judged(turn, state, log)
     while state.outcome is None:
@@ -191,10 +202,9 @@ def advance(turn: Turn[S], state: S, log: Log) -> S:
                     break
                 forced, plotted, decision = decision.options[0], decision.plotted, None
                 if plotted:
-                    state = evolve(state, plotted=(*state.plotted, forced))
+                    state = _set(state, plotted=(*state.plotted, forced))
                 else:
-                    state = step.answer(evolve(state, acted=(*state.acted, forced)), forced,
-                                        log)
+                    state = step.answer(_set(state, acted=(*state.acted, forced)), forced, log)
                     if turn.judge_every_step:
                         state = _judged(turn, state, log)
                 continue
@@ -204,9 +214,14 @@ def advance(turn: Turn[S], state: S, log: Log) -> S:
         state = _next_step(turn, step, result, log)
         if turn.judge_every_step:
             state = _judged(turn, state, log)
-    state = evolve(state, events=tuple(log.events))
-    # The state is new and not yet shared: keep the decision it waits on with it.
-    object.__setattr__(state, "pending", Pending(decision))
+    return _set(state, events=tuple(log.events), pending=Pending(decision))
+
+
+def _set(state: S, **fields: Any) -> S:
+    """``state`` with ``fields`` set in place: only for a state made in this transition and
+    seen by no one yet (a frozen class's own ``__init__`` sets its fields the same way)."""
+    for name, value in fields.items():
+        object.__setattr__(state, name, value)
     return state
 
 
@@ -214,12 +229,12 @@ def _next_step(turn: Turn[S], step: Step[S], result: S | Goto[S], log: Log) -> S
     """Leave ``step`` for the step it names, or the next one taken (a turn's end after the
     last): held and applied answers are cleared."""
     if isinstance(result, Goto):
-        return evolve(result.state, phase=result.step, plotted=(), acted=())
+        return _set(result.state, phase=result.step, plotted=(), acted=())
     state = result
     names = turn.steps
     for later in names[turn.index(step.name) + 1:]:
         if _taken(later, state):
-            return evolve(state, phase=later.name, plotted=(), acted=())
+            return _set(state, phase=later.name, plotted=(), acted=())
     return _end_turn(turn, state, log)
 
 
@@ -231,10 +246,10 @@ def _end_turn(turn: Turn[S], state: S, log: Log) -> S:
     if state.turn >= state.goal.turns:
         outcome = turn.at_limit(state)
         log("over", str(outcome))
-        return evolve(state, outcome=outcome)
-    state = evolve(state, turn=state.turn + 1, plotted=(), acted=())
+        return _set(state, outcome=outcome)
+    state = _set(state, turn=state.turn + 1, plotted=(), acted=())
     log.turn = state.turn
-    return evolve(state, phase=first_step(turn, state))
+    return _set(state, phase=first_step(turn, state))
 
 
 def _judged(turn: Turn[S], state: S, log: Log) -> S:
@@ -244,13 +259,14 @@ def _judged(turn: Turn[S], state: S, log: Log) -> S:
     if outcome is None:
         return state
     log("over", str(outcome))
-    return evolve(state, outcome=outcome)
+    return _set(state, outcome=outcome)
 
 
 def start(turn: Turn[S], state: S, log: Log) -> S:
     """A set-up state run on to its first decision (it starts at its phase, or the first step)."""
     if not state.phase:
         state = evolve(state, phase=first_step(turn, state))
+        return advance(turn, state, log, fresh=True)
     return advance(turn, state, log)
 
 

@@ -64,8 +64,15 @@ def _move(state: SaltState, held: tuple[Order, ...], log: Log) -> SaltState:
 
 
 def _end(state: SaltState, log: Log) -> SaltState:
-    ships = (steps.founder(ship, log) for ship in state.ships)
-    return evolve(state, ships=tuple(evolve(s, sail=steps.new_turn(s.sail)) for s in ships))
+    ships = tuple(_new_turn(steps.founder(ship, log)) for ship in state.ships)
+    if all(a is b for a, b in zip(ships, state.ships, strict=True)):
+        return state
+    return evolve(state, ships=ships)
+
+
+def _new_turn(ship: SaltShip) -> SaltShip:
+    sail = steps.new_turn(ship.sail)
+    return ship if sail is ship.sail else evolve(ship, sail=sail)
 
 
 TURN: Turn[SaltState] = Turn(

@@ -19,6 +19,7 @@ The initiative is an ``Initiative`` or none.  A ruleset that pairs them is a
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import evolve, frozen
@@ -259,8 +260,9 @@ class SaltCombat(RulesetBase[S], Generic[S]):
         return f"{side} ({', '.join(label(s) for s in state.ships if s.side == side)})"
 
     # -- the turn -----------------------------------------------------------------------
-    @property
+    @cached_property
     def turn(self) -> Turn[S]:  # type: ignore[override]
+        """The combat turn, built once from the pairing's parts."""
         return Turn(
             steps=(
                 Auto("wind", steps.wind_roll, when=lambda s: s.turn > 1),

@@ -142,7 +142,8 @@ def resolve_luck(state: S, orders: Mapping[str, Order], log: Log) -> S:
         sail = ship.sail
         order = orders.get(ship.id)
         if order is None or order.arg != "roll":
-            ships.append(evolved(ship, sail=evolve(sail, luck=0, luck_die=0)))
+            ships.append(with_sail(ship, evolve(sail, luck=0, luck_die=0))
+                         if sail.luck or sail.luck_die else ship)
             continue
         roll = roller.roll("1d6")
         effect = t.luck[roll.total - 1]
@@ -229,12 +230,16 @@ def strain_rolls(state: S, log: Log, rolls: Callable[[T], bool],
     carry a result over to another system (the crew lost)."""
     roller = Roller(state.rng)
     ships: list[Sailor] = []
+    rolled = False
     for ship in sailors(state):
         sailor = cast(T, ship)
         if rolls(sailor) and sailor.sail.strain > 0:
             after = strain_roll(sailor, roller, log)
             sailor = then(sailor, after) if then is not None else after
+            rolled = True
         ships.append(sailor)
+    if not rolled:
+        return state
     return evolve(with_ships(state, ships), rng=roller.rng)
 
 
@@ -577,4 +582,6 @@ def founder(ship: T, log: Log) -> T:
 
 def new_turn(sail: SaltSail) -> SaltSail:
     """What a new turn clears: this turn's luck and changes of direction."""
+    if not (sail.luck or sail.luck_die or sail.turns_made):
+        return sail
     return evolve(sail, luck=0, luck_die=0, turns_made=0)
