@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from enum import StrEnum
-from typing import Any, Self, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 from attrs import evolve, field, frozen
 
@@ -137,6 +137,24 @@ class Outcome:
     def __str__(self) -> str:
         head = f"{self.winner} wins" if self.winner else "draw"
         return f"{head}: {self.reason}"
+
+
+class ShipLike(Protocol):
+    """Any ruleset's ship, read-only: what a system's protocol for the ships it works on
+    (a ship with a ``sail``, a ``gunnery``...) starts from."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def cell(self) -> Cell: ...
+    @property
+    def heading(self) -> int: ...
+    @property
+    def afloat(self) -> bool: ...
 
 
 @frozen(kw_only=True)

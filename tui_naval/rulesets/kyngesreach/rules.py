@@ -322,23 +322,17 @@ def _fire_together(state: KyngState, orders: tuple[Order, ...], log: Log) -> Kyn
         if order.verb == "hold":
             log("gunnery", f"{label(ship0)} holds her fire", ship0.id)
             continue
-        aim = Aim.parse(order.verb)
         target0 = before[order.arg]
         g0, tg0 = ship0.gunnery, target0.gunnery
-        volley = gun.roll_volley(roller, g0, g0.engaged, tg0, state.band, aim,
-                                 gauge_mods(state, ship0.side))
-        ammo = AMMO_NAMES[g0.guns(g0.engaged).ammo]
-        log("gunnery", f"{label(ship0)} fires {aim.describe()} of {ammo} from her "
-            f"{g0.engaged.value} battery at {label(target0)}: {volley.text}", ship0.id)
-        ship = state.ship(ship0.id)
-        shooter = gun.after_firing(ship.gunnery, g0.engaged, volley)
-        if volley.check.critical and not volley.check.success:
-            log("gunnery", f"{label(ship)}: a gun bursts", ship.id)
+        ship, target = state.ship(ship0.id), state.ship(target0.id)
+        shooter, hit = gun.fire_at_once(roller, (g0, tg0), (ship.gunnery, target.gunnery),
+                                        g0.engaged, tg0.engaged, state.band,
+                                        Aim.parse(order.verb), log,
+                                        extra=gauge_mods(state, ship0.side),
+                                        names=_names(ship0, target0), count_burst=False)
         state = state.with_ship(evolve(ship, gunnery=shooter))
-        target = state.ship(target0.id)
-        hit = gun.apply_hits(roller, target.gunnery, g0.info.calibre, aim, volley.hits,
-                             tg0.engaged, log, target.id, label(target))
-        state = state.with_ship(evolve(target, gunnery=hit, afloat=not hit.sunk))
+        state = state.with_ship(evolve(state.ship(target0.id), gunnery=hit,
+                                       afloat=not hit.sunk))
     return evolve(state, rng=roller.rng)
 
 
@@ -350,16 +344,8 @@ def _ammo_decision(state: KyngState) -> Decision | None:
 def _reload(state: KyngState, orders: tuple[Order, ...], log: Log) -> KyngState:
     for order in orders:
         ship = state.ship(order.ship)
-        battery = Battery(order.verb)
-        before = ship.gunnery.guns(battery)
-        g, rounds = gun.start_reload(ship.gunnery, battery, order.arg)
-        if rounds:
-            now = g.guns(battery)
-            what = "draws her charge and reloads" if not before.empty else "reloads"
-            log("ammo", f"{label(ship)}'s {battery.value} battery {what} with "
-                f"{AMMO_NAMES[now.ammo]}: loaded in {now.reload} round"
-                f"{'s' * (now.reload != 1)}", ship.id)
-        state = state.with_ship(evolve(ship, gunnery=g))
+        state = state.with_ship(evolve(ship, gunnery=gun.reload_ordered(ship, order, "round",
+                                                                         log)))
     return state
 
 
@@ -498,23 +484,7 @@ class Kyngesreach(RulesetBase[KyngState]):
             rows.append(Row(f"{battery.value.title()}{mark}",
                             f"{guns.guns}/{info.guns} x {t.calibres[info.calibre].name}",
                             guns.guns / info.guns))
-        rows.append(Row("Reload", ", ".join(
-            f"{b.value} {'fired' if g.guns(b).empty else g.guns(b).reload or 'ready'}"
-            for b in Battery)))
-        rows.append(Row("Ammo", ", ".join(f"{b.value} {AMMO_NAMES[g.guns(b).ammo]}"
-                                          for b in Battery)))
-        sk = g.skills
-        rows.append(Row("Skills", f"Weather {sk.weather}, Seamanship {sk.seamanship}, "
-                        f"Tactics {sk.tactics}, Gunner {sk.gunner}"))
-        damage = []
-        if g.steering:
-            damage.append(f"steering -{g.steering}")
-        if g.rigging_hits:
-            damage.append(f"rigging hits {g.rigging_hits}")
-        if g.on_fire:
-            damage.append("ON FIRE")
-        if damage:
-            rows.append(Row("Damage", ", ".join(damage)))
+        rows.extend(gun.readiness_rows(g))
         if not ship.afloat:
             rows.append(Row("Status", "sunk"))
         elif g.struck:

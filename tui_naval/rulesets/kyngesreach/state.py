@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from attrs import frozen
 
 from tui_naval.core.grid import Cell
@@ -34,7 +36,4 @@ class KyngState(GameState):
     magic: tuple[Mage, ...] = ()
 
     def ship(self, ship_id: str) -> KyngShip:
-        for ship in self.ships:
-            if ship.id == ship_id:
-                return ship
-        raise KeyError(ship_id)
+        return cast(KyngShip, super().ship(ship_id))

@@ -27,12 +27,10 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
     ammo_range,
     bears,
     firing_value_of,
-    tenths,
 )
 from tui_naval.systems.gunnery.ships_and_sails.broadsides import KEEP
 from tui_naval.systems.gunnery.ships_and_sails.present import Overlays
 from tui_naval.systems.gunnery.ships_and_sails.salt_combat import switched_reload
-from tui_naval.systems.gunnery.ships_and_sails.tables import TARGET_OF, Ammo
 from tui_naval.systems.sailing.salt_n_tar import present as sailing
 from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState
 from tui_naval.systems.sailing.salt_n_tar.steps import STEER
@@ -63,16 +61,10 @@ def ammo_info(state: CombatState, ship: CombatShip, order: Order) -> OptionInfo:
 def ammo_preview(state: CombatState, ship: CombatShip, order: Order) -> tuple[str, Overlays]:
     """What keeping or switching the load means; the missile phase of this turn is over."""
     a = ship.gunnery
-    if order.arg != KEEP:
-        new = Ammo(order.arg)
-        return (f"draw the {a.ammo.value}, load {new.value} (range {ammo_range(new)}, "
-                f"damages {TARGET_OF[new]}): a round more, ready on turn "
-                f"{state.turn + switched_reload(a)}"), {}
-    if a.reload:
-        return f"keep loading {a.ammo.value}: ready on turn {state.turn + a.reload}", {}
-    return (f"keep {a.ammo.value} (range {ammo_range(a.ammo)}, damages "
-            f"{TARGET_OF[a.ammo]}): loaded for next turn; + her reach from where she lies"), \
-        gunnery.arcs(state.grid, a, ship.cell, ship.heading)
+    return gunnery.ammo_preview(
+        state.turn, state.grid, a, ship.cell, ship.heading, order,
+        switched=f"a round more, ready on turn {state.turn + switched_reload(a)}",
+        loaded="loaded for next turn; + her reach from where she lies")
 
 
 class SalsPresenter(Presenter):
@@ -129,10 +121,7 @@ class SalsPresenter(Presenter):
     def ship_note(self, state: GameState, ship: ShipBase) -> str:
         if not isinstance(ship, SalsShip):
             return ""
-        a = ship.gunnery
-        load = "loaded" if a.reload == 0 else f"loading {a.reload}"
-        return (f"hull {tenths(a.hull)}/{a.stype.hull}, {ship.sail.strain} Strain, "
-                f"{a.ammo.value} {load}")
+        return gunnery.ship_note(ship.gunnery, f"{ship.sail.strain} Strain")
 
 
 PRESENTER = SalsPresenter()

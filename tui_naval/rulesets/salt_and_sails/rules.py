@@ -8,13 +8,10 @@ turn (``SnsCombat``), its initiative none (``Simultaneous``), its ship classes
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from functools import cache
 
 from tui_naval.core.grid import GridKind
-from tui_naval.core.maps import MapSpec
-from tui_naval.core.package_data import read_package_text
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.scenario import Scenario
 from tui_naval.rulesets.salt_and_sails import INFO
@@ -23,24 +20,20 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import new_armament
 from tui_naval.systems.gunnery.ships_and_sails.salt_combat import SnsCombat
 from tui_naval.systems.gunnery.ships_and_sails.tables import tables as gunnery_tables
 from tui_naval.systems.sailing.salt_n_tar.combat import (
-    CombatState,
     Pairing,
     SaltCombat,
     Simultaneous,
+    read_pairings,
 )
-from tui_naval.systems.sailing.salt_n_tar.tables import tables as sailing_tables
 
 
 @cache
 def classes() -> dict[str, Pairing]:
     """The ship classes (tables.toml, parsed once); KeyError on an unknown half."""
-    raw = tomllib.loads(read_package_text(__package__, "tables.toml"))
-    out = {key: Pairing(key, c["name"], c["about"], c["sailing"], c["gunnery"])
-           for key, c in raw["classes"].items()}
-    for pairing in out.values():
-        sailing_tables().ships[pairing.sailing]  # both halves must exist
-        gunnery_tables().ships[pairing.gunnery]
-    return out
+    return read_pairings(__package__, gunnery_tables().ships)
+
+
+COMBAT = SnsCombat()
 
 
 class SaltAndSails(SaltCombat[SalsState]):
@@ -50,22 +43,12 @@ class SaltAndSails(SaltCombat[SalsState]):
     #: Ships & Sails' arcs and aim patterns are laid on hexes.
     grids = (GridKind.HEX_FLAT, GridKind.HEX_POINTY)
     state_type = SalsState
-    combat = SnsCombat()
+    combat = COMBAT
     initiative = Simultaneous()
 
     @property
     def classes(self) -> Mapping[str, Pairing]:  # type: ignore[override]
         return classes()
-
-    def unplayable(self, spec: MapSpec) -> str | None:
-        if len(spec.sides) != 2:
-            return (f"{self.title} is fought between two sides; map {spec.name} "
-                    f"has {len(spec.sides)} ({', '.join(spec.sides)})")
-        return None
-
-    def initiative_text(self, state: CombatState) -> str:
-        """No initiative is contested: every turn all move together and fire together."""
-        return "none: all move and fire together"
 
     def make_ships(self, scenario: Scenario) -> tuple[SalsShip, ...]:
         grid = scenario.map.board(scenario.grid).grid

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from attrs import frozen
 
 from tui_naval.systems.gunnery.ships_and_sails.armament import Armament
@@ -22,7 +24,4 @@ class SalsState(CombatState):
     ships: tuple[SalsShip, ...]
 
     def ship(self, ship_id: str) -> SalsShip:
-        for ship in self.ships:
-            if ship.id == ship_id:
-                return ship
-        raise KeyError(ship_id)
+        return cast(SalsShip, super().ship(ship_id))

@@ -49,9 +49,9 @@ class SaltAndShot(SaltCombat[SasState]):
 
     def unplayable(self, spec: MapSpec) -> str | None:
         """Two sides, and no magical wind (it is Kyngesreach's wind-gauge option)."""
-        if len(spec.sides) != 2:
-            return (f"{self.title} is fought between two sides; map {spec.name} "
-                    f"has {len(spec.sides)} ({', '.join(spec.sides)})")
+        reason = super().unplayable(spec)
+        if reason:
+            return reason
         opts = read_options(spec.text, f"{spec.name}.map", tuple(s.id for s in spec.ships),
                             spec.sides)
         if opts.magic:

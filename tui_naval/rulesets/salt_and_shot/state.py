@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from attrs import frozen
 
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Gunnery
@@ -22,7 +24,4 @@ class SasState(CombatState):
     ships: tuple[SasShip, ...]
 
     def ship(self, ship_id: str) -> SasShip:
-        for ship in self.ships:
-            if ship.id == ship_id:
-                return ship
-        raise KeyError(ship_id)
+        return cast(SasShip, super().ship(ship_id))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from attrs import field, frozen
 
 from tui_naval.core.state import GameState, ShipBase
@@ -35,7 +37,4 @@ class SaltState(GameState):
     finish_step: tuple[tuple[str, int], ...] = ()
 
     def ship(self, ship_id: str) -> SaltShip:
-        for ship in self.ships:
-            if ship.id == ship_id:
-                return ship
-        raise KeyError(ship_id)
+        return cast(SaltShip, super().ship(ship_id))

@@ -15,8 +15,7 @@ from tui_naval.rulesets.ships_and_sails import movement as mv
 from tui_naval.rulesets.ships_and_sails.rules import plotted_orders
 from tui_naval.rulesets.ships_and_sails.state import SailShip, SailState
 from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
-from tui_naval.systems.gunnery.ships_and_sails.armament import tenths
-from tui_naval.systems.gunnery.ships_and_sails.tables import POINT_NAMES
+from tui_naval.systems.gunnery.ships_and_sails.tables import POINT_NAMES, tables
 
 #: What the player may type to narrow the list of moves.
 MOVE_KEYS = "LFR0"
@@ -120,7 +119,11 @@ class SnsPresenter(Presenter):
             note, overlays = gunnery.reach_note(state.turn, grid, a, end, heading)
             text = f"{plural(n, 'hex', 'hexes')} to {end}, heading {facing} ({point}){note}"
         elif order.verb == "ammo":
-            text, overlays = gunnery.ammo_preview(state.turn, grid, a, end, heading, order)
+            text, overlays = gunnery.ammo_preview(
+                state.turn, grid, a, end, heading, order,
+                switched="no broadside this turn; ready on turn "
+                         f"{state.turn + a.reload + tables().switch_rounds}",
+                loaded="she may fire on the + hexes this turn")
         else:
             text, overlays = gunnery.aim_preview(grid, a, end, heading, order)
         return Preview(path, end, facing, text, warning, tuple(overlays.items()))
@@ -128,10 +131,7 @@ class SnsPresenter(Presenter):
     def ship_note(self, state: GameState, ship: ShipBase) -> str:
         if not isinstance(ship, SailShip) or not ship.afloat:
             return ""
-        a = ship.gunnery
-        load = "loaded" if a.reload == 0 else f"loading {a.reload}"
-        return (f"hull {tenths(a.hull)}/{mv.ship_type(ship).hull}, speed {ship.way.speed}, "
-                f"{a.ammo.value} {load}")
+        return gunnery.ship_note(ship.gunnery, f"speed {ship.way.speed}")
 
 
 PRESENTER = SnsPresenter()

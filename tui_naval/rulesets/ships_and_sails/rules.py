@@ -34,18 +34,17 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
     PORT,
     SIDES,
     STARBOARD,
-    TENTHS,
     aim_arg,
     aim_cells,
     ammo_range,
+    condition_rows,
     damage_fraction,
+    damage_rows,
     firing_value_of,
     new_armament,
     parse_aim,
-    sails_standing,
-    sails_worked,
+    reload_row,
     tenths,
-    whole,
 )
 from tui_naval.systems.gunnery.ships_and_sails.broadsides import KEEP, Hit
 from tui_naval.systems.gunnery.ships_and_sails.tables import POINT_NAMES, Ammo, tables
@@ -429,7 +428,6 @@ class ShipsAndSails(RulesetBase[SailState]):
         a = ship.gunnery
         st = mv.ship_type(ship)
         grid = state.grid
-        worked = sails_worked(a)
         point = mv.point_of_sail(grid, state.wind, ship.heading)
         cap = min(mv.base_cap(ship, st, state.wind), st.point_speed(point))
         if a.reload == 0:
@@ -439,30 +437,12 @@ class ShipsAndSails(RulesetBase[SailState]):
         rows = [
             Row("Ship", f"{ship.id} {st.name} ({ship.side})"),
             Row("Heading", f"{grid.facing_name(ship.heading)}, {POINT_NAMES[point]}"),
-            Row("Hull", f"{tenths(a.hull)}/{st.hull}", a.hull / (st.hull * TENTHS)),
-            Row("Rigging", f"{tenths(a.rigging)}/{st.rigging}",
-                a.rigging / (st.rigging * TENTHS)),
-            Row("Sails", f"{worked}/{st.sails} worked ({sails_standing(a)} standing)",
-                worked / st.sails),
-            Row("Sailors", f"{whole(a.sailors)}/{st.sailors}",
-                a.sailors / (st.sailors * TENTHS)),
-            Row("Guns port", f"{whole(a.port_guns)}/{st.broadside} "
-                f"(firing value {firing_value_of(a, PORT)})",
-                a.port_guns / (st.broadside * TENTHS)),
-            Row("Guns stbd", f"{whole(a.starboard_guns)}/{st.broadside} "
-                f"(firing value {firing_value_of(a, STARBOARD)})",
-                a.starboard_guns / (st.broadside * TENTHS)),
-            Row("Ammunition", f"{a.ammo.value} (range {ammo_range(a.ammo)})"),
-            Row("Reload", load,
-                1.0 - a.reload / (tables().reload_rounds + tables().switch_rounds + 1)),
+            *condition_rows(a),
+            reload_row(a, load),
             Row("Speed", f"{ship.way.speed} (max now {cap} of {st.max_speed})",
                 ship.way.speed / st.max_speed),
-            Row("Rudder", "working" if a.rudder else "LOST: no turning"),
+            *damage_rows(a),
         ]
-        if a.fired:
-            rows.append(Row("Last fire", a.fired))
-        if a.breaking:
-            rows.append(Row("BREAKING", f"-{tables().breaking_per_turn} hull a turn"))
         if not ship.afloat:
             rows.append(Row("Status", a.fate or "lost"))
         elif not mv.maneuverable(ship):

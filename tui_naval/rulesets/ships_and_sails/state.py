@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from attrs import frozen
 
 from tui_naval.core.grid import Cell
@@ -36,7 +38,4 @@ class SailState(GameState):
     orders: tuple[Order, ...] = ()
 
     def ship(self, ship_id: str) -> SailShip:
-        for ship in self.ships:
-            if ship.id == ship_id:
-                return ship
-        raise KeyError(ship_id)
+        return cast(SailShip, super().ship(ship_id))

@@ -17,7 +17,7 @@ from attrs import evolve, frozen
 
 from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell
-from tui_naval.core.state import Board, GameState, GoalKind, Outcome, Terrain, evolved
+from tui_naval.core.state import Board, GameState, GoalKind, Outcome, ShipLike, Terrain, evolved
 
 UNREACHABLE = 10_000
 
@@ -38,19 +38,9 @@ class Progress:
         return bool(self.finished) or self.escaped
 
 
-class Racer(Protocol):
+class Racer(ShipLike, Protocol):
     """A ship with a ``progress`` component."""
 
-    @property
-    def id(self) -> str: ...
-    @property
-    def side(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def cell(self) -> Cell: ...
-    @property
-    def afloat(self) -> bool: ...
     @property
     def progress(self) -> Progress: ...
     @property

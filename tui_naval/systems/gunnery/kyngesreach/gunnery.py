@@ -38,6 +38,8 @@ from attrs import evolve, frozen
 
 from tui_naval.core.dice import Check, Roller, gurps_check
 from tui_naval.core.orders import Decision, Order
+from tui_naval.core.ruleset import Row
+from tui_naval.core.state import ShipLike
 from tui_naval.systems.gunnery.kyngesreach.tables import (
     AMMO_NAMES,
     BANDS,
@@ -676,6 +678,31 @@ def fire(roller: Roller, shooter: Gunnery, battery: Battery, target: Gunnery,
     return shooter, target, volley
 
 
+def fire_at_once(roller: Roller, before: tuple[Gunnery, Gunnery], now: tuple[Gunnery, Gunnery],
+                 battery: Battery, target_battery: Battery, band: Band, aim: Aim, log: Logger,
+                 *, extra: Mods = (), names: tuple[str, str, str, str] = ("", "", "", ""),
+                 count_burst: bool = True) -> tuple[Gunnery, Gunnery]:
+    """One broadside of a volley all fire at once: rolled as shooter and target were
+    ``before`` the volley, its effects on them as they are ``now``; (shooter, target).
+
+    ``count_burst``: a burst gun's line tells how many guns the battery has left.
+    """
+    (shooter0, target0), (shooter, target) = before, now
+    sid, slabel, tid, tlabel = names
+    volley = roll_volley(roller, shooter0, battery, target0, band, aim, extra)
+    ammo = AMMO_NAMES[shooter0.guns(battery).ammo]
+    log("gunnery", f"{slabel} fires {aim.describe()} of {ammo} from her {battery.value} "
+        f"battery at {tlabel}: {volley.text}", sid)
+    shooter = after_firing(shooter, battery, volley)
+    if volley.check.critical and not volley.check.success:
+        left = (f" ({shooter.guns(battery).guns} left in the {battery.value} battery)"
+                if count_burst else "")
+        log("gunnery", f"{slabel}: a gun bursts{left}", sid)
+    target = apply_hits(roller, target, shooter0.info.calibre, aim, volley.hits, target_battery,
+                        log, tid, tlabel)
+    return shooter, target
+
+
 # -- reloading ------------------------------------------------------------------------
 
 def reload_options(guns: Guns) -> list[tuple[str, int]]:
@@ -703,6 +730,21 @@ def start_reload(g: Gunnery, battery: Battery, choice: str) -> tuple[Gunnery, in
     new = guns.ammo if choice == "keep" else Ammo(choice)
     rounds = reload_time(guns.ammo, new, not guns.empty)
     return g.with_guns(battery, Guns(guns.guns, new, guns.reload + rounds, False)), rounds
+
+
+def reload_ordered(ship: G, order: Order, unit: str, log: Logger) -> Gunnery:
+    """A ship's gunnery after her answer to the ammunition prompt (``unit``: "round" or
+    "turn", how the prompt counts the reload)."""
+    battery = Battery(order.verb)
+    before = ship.gunnery.guns(battery)
+    g, steps = start_reload(ship.gunnery, battery, order.arg)
+    if steps:
+        now = g.guns(battery)
+        what = "draws her charge and reloads" if not before.empty else "reloads"
+        log("ammo", f"{ship.id} {ship.name}'s {battery.value} battery {what} with "
+            f"{AMMO_NAMES[now.ammo]}: loaded in {now.reload} {unit}"
+            f"{'s' * (now.reload != 1)}", ship.id)
+    return g
 
 
 # -- the end of a round ---------------------------------------------------------------
@@ -781,15 +823,9 @@ def strength(g: Gunnery) -> float:
 
 
 # -- decisions shared by every ruleset that fights with these guns -----------------------
-class Gunned(Protocol):
+class Gunned(ShipLike, Protocol):
     """A ship with a gunnery state (Kyngesreach's or the composed ruleset's)."""
 
-    @property
-    def id(self) -> str: ...
-    @property
-    def side(self) -> str: ...
-    @property
-    def name(self) -> str: ...
     @property
     def gunnery(self) -> Gunnery: ...
 
@@ -837,3 +873,27 @@ def ammo_decision(ships: Iterable[G], plotted: Sequence[Order],
                             tuple(Order(ship.id, battery.value, c) for c, _ in choices),
                             plotted=True)
     return None
+
+
+# -- the ship panel ---------------------------------------------------------------------
+
+def readiness_rows(g: Gunnery) -> list[Row]:
+    """Her batteries' reloads and loads, her crew's skills, and her damage, as panel rows."""
+    rows = [
+        Row("Reload", ", ".join(
+            f"{b.value} {'fired' if g.guns(b).empty else g.guns(b).reload or 'ready'}"
+            for b in Battery)),
+        Row("Ammo", ", ".join(f"{b.value} {AMMO_NAMES[g.guns(b).ammo]}" for b in Battery)),
+        Row("Skills", f"Weather {g.skills.weather}, Seamanship {g.skills.seamanship}, "
+            f"Tactics {g.skills.tactics}, Gunner {g.skills.gunner}"),
+    ]
+    damage = []
+    if g.steering:
+        damage.append(f"steering -{g.steering}")
+    if g.rigging_hits:
+        damage.append(f"rigging hits {g.rigging_hits}")
+    if g.on_fire:
+        damage.append("ON FIRE")
+    if damage:
+        rows.append(Row("Damage", ", ".join(damage)))
+    return rows

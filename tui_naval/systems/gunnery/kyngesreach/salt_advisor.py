@@ -33,6 +33,8 @@ def ready_next(guns: Guns) -> bool:
 class KyngFirepower:
     """Kyngesreach broadsides valued for the helm."""
 
+    fire_kind = "target"
+
     def __init__(self, combat: KyngCombat) -> None:
         self.combat = combat
 
@@ -84,7 +86,7 @@ class KyngFirepower:
             total += best
         return total
 
-    def choose_target(self, state: CombatState, decision: Decision) -> Order:
+    def choose_fire(self, state: CombatState, decision: Decision) -> Order:
         ship = state.ship(decision.ship)
         g: gun.Gunnery = ship.gunnery
         extra = self.combat.gauge_mods(state, ship.side)

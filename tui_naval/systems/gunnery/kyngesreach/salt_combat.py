@@ -165,23 +165,14 @@ class KyngCombat:
             band = bears(state.board, ship0, battery, target0)
             assert band is not None
             self._range_note(state, ship0, battery, target0, band, log)
-            g0: gun.Gunnery = ship0.gunnery
-            volley = gun.roll_volley(roller, g0, battery, target0.gunnery, band, aim,
-                                     self.gauge_mods(state, ship0.side))
-            ammo = AMMO_NAMES[g0.guns(battery).ammo]
-            log("gunnery", f"{label(ship0)} fires {aim.describe()} of {ammo} from her "
-                f"{battery.value} battery at {label(target0)}: {volley.text}", ship0.id)
-            ship = state.ship(ship0.id)
-            shooter = gun.after_firing(ship.gunnery, battery, volley)
-            if volley.check.critical and not volley.check.success:
-                log("gunnery", f"{label(ship)}: a gun bursts ({shooter.guns(battery).guns} left "
-                    f"in the {battery.value} battery)", ship.id)
+            ship, target = state.ship(ship0.id), state.ship(target0.id)
+            shooter, hit = gun.fire_at_once(
+                roller, (ship0.gunnery, target0.gunnery), (ship.gunnery, target.gunnery),
+                battery, facing_battery(state.grid, target0, ship0.cell), band, aim, log,
+                extra=self.gauge_mods(state, ship0.side),
+                names=(ship0.id, label(ship0), target0.id, label(target0)))
             state = state.with_ship(evolve(ship, gunnery=shooter))
-            target = state.ship(target0.id)
-            hit = gun.apply_hits(roller, target.gunnery, g0.info.calibre, aim, volley.hits,
-                                 facing_battery(state.grid, target0, ship0.cell), log,
-                                 target.id, label(target))
-            state = state.with_ship(evolve(target, gunnery=hit))
+            state = state.with_ship(evolve(state.ship(target0.id), gunnery=hit))
         return evolve(state, rng=roller.rng)
 
     # -- ammunition ---------------------------------------------------------------------
@@ -191,16 +182,8 @@ class KyngCombat:
     def reload(self, state: S, orders: tuple[Order, ...], log: Log) -> S:
         for order in orders:
             ship = state.ship(order.ship)
-            battery = Battery(order.verb)
-            before = ship.gunnery.guns(battery)
-            g, turns = gun.start_reload(ship.gunnery, battery, order.arg)
-            if turns:
-                now = g.guns(battery)
-                what = "draws her charge and reloads" if not before.empty else "reloads"
-                log("ammo", f"{label(ship)}'s {battery.value} battery {what} with "
-                    f"{AMMO_NAMES[now.ammo]}: loaded in {now.reload} turn"
-                    f"{'s' * (now.reload != 1)}", ship.id)
-            state = state.with_ship(evolve(ship, gunnery=g))
+            state = state.with_ship(evolve(ship, gunnery=gun.reload_ordered(ship, order, "turn",
+                                                                             log)))
         return state
 
     def end_of_turn(self, ship: CombatShip, roller: Roller, log: Log) -> CombatShip:
@@ -234,23 +217,7 @@ class KyngCombat:
             rows.append(Row(battery.value.title(),
                             f"{guns.guns}/{info.guns} x {t.calibres[info.calibre].name}, "
                             f"{AMMO_NAMES[guns.ammo]}, {what}", guns.guns / info.guns))
-        rows.append(Row("Reload", ", ".join(
-            f"{b.value} {'fired' if g.guns(b).empty else g.guns(b).reload or 'ready'}"
-            for b in Battery)))
-        rows.append(Row("Ammo", ", ".join(f"{b.value} {AMMO_NAMES[g.guns(b).ammo]}"
-                                          for b in Battery)))
-        sk = g.skills
-        rows.append(Row("Skills", f"Weather {sk.weather}, Seamanship {sk.seamanship}, "
-                        f"Tactics {sk.tactics}, Gunner {sk.gunner}"))
-        damage = []
-        if g.steering:
-            damage.append(f"steering -{g.steering}")
-        if g.rigging_hits:
-            damage.append(f"rigging hits {g.rigging_hits}")
-        if g.on_fire:
-            damage.append("ON FIRE")
-        if damage:
-            rows.append(Row("Damage", ", ".join(damage)))
+        rows.extend(gun.readiness_rows(g))
         return rows
 
     def status(self, ship: CombatShip) -> str:

@@ -13,6 +13,8 @@ from typing import Protocol
 from attrs import frozen
 
 from tui_naval.core.grid import Cell, Grid
+from tui_naval.core.ruleset import Row
+from tui_naval.core.state import ShipLike
 from tui_naval.systems.gunnery.ships_and_sails.tables import Ammo, ShipType, tables
 
 #: Figures are stored in tenths.
@@ -67,21 +69,9 @@ class Armament:
         return tables().ships[self.type]
 
 
-class Armed(Protocol):
+class Armed(ShipLike, Protocol):
     """A ship with a Ships & Sails ``gunnery`` component."""
 
-    @property
-    def id(self) -> str: ...
-    @property
-    def side(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def cell(self) -> Cell: ...
-    @property
-    def heading(self) -> int: ...
-    @property
-    def afloat(self) -> bool: ...
     @property
     def gunnery(self) -> Armament: ...
 
@@ -243,3 +233,40 @@ def aim_cells(grid: Grid, a: Armament, cell: Cell, heading: int) -> list[tuple[s
             continue
         out += [(side, c) for c in arc(grid, cell, heading, side, reach) if grid.in_bounds(c)]
     return out
+
+
+# -- the ship panel ---------------------------------------------------------------------
+
+def condition_rows(a: Armament, sails_label: str = "Sails") -> list[Row]:
+    """Her hull, rigging, sails worked, sailors, guns and ammunition, as panel rows."""
+    st = a.stype
+    worked = sails_worked(a)
+    return [
+        Row("Hull", f"{tenths(a.hull)}/{st.hull}", a.hull / (st.hull * TENTHS)),
+        Row("Rigging", f"{tenths(a.rigging)}/{st.rigging}", a.rigging / (st.rigging * TENTHS)),
+        Row(sails_label, f"{worked}/{st.sails} worked ({sails_standing(a)} standing)",
+            worked / st.sails),
+        Row("Sailors", f"{whole(a.sailors)}/{st.sailors}", a.sailors / (st.sailors * TENTHS)),
+        Row("Guns port", f"{whole(a.port_guns)}/{st.broadside} "
+            f"(firing value {firing_value_of(a, PORT)})", a.port_guns / (st.broadside * TENTHS)),
+        Row("Guns stbd", f"{whole(a.starboard_guns)}/{st.broadside} "
+            f"(firing value {firing_value_of(a, STARBOARD)})",
+            a.starboard_guns / (st.broadside * TENTHS)),
+        Row("Ammunition", f"{a.ammo.value} (range {ammo_range(a.ammo)})"),
+    ]
+
+
+def reload_row(a: Armament, load: str) -> Row:
+    """The reload row, with its bar (full when loaded)."""
+    t = tables()
+    return Row("Reload", load, 1.0 - a.reload / (t.reload_rounds + t.switch_rounds + 1))
+
+
+def damage_rows(a: Armament) -> list[Row]:
+    """Her rudder, her last broadside, and whether she is breaking up."""
+    rows = [Row("Rudder", "working" if a.rudder else "LOST: no turning")]
+    if a.fired:
+        rows.append(Row("Last fire", a.fired))
+    if a.breaking:
+        rows.append(Row("BREAKING", f"-{tables().breaking_per_turn} hull a turn"))
+    return rows

@@ -100,19 +100,25 @@ def reach_note(turn: int, grid: Grid, a: Armament, cell: Cell,
             arcs(grid, a, cell, heading))
 
 
-def ammo_preview(turn: int, grid: Grid, a: Armament, cell: Cell, heading: int,
-                 order: Order) -> tuple[str, Overlays]:
-    """What keeping or switching the load means, and the reach she may fire on."""
+def ammo_preview(turn: int, grid: Grid, a: Armament, cell: Cell, heading: int, order: Order,
+                 *, switched: str, loaded: str) -> tuple[str, Overlays]:
+    """What keeping or switching the load means; ``switched`` says when a new load is
+    ready, ``loaded`` when a kept one fires (and the reach is drawn from ``cell``)."""
     ammo = a.ammo
     if order.arg != KEEP:
         new = Ammo(order.arg)
         return (f"draw the {ammo.value}, load {new.value} (range {ammo_range(new)}, "
-                f"damages {TARGET_OF[new]}): no broadside this turn; ready on turn "
-                f"{turn + a.reload + tables().switch_rounds}"), {}
+                f"damages {TARGET_OF[new]}): {switched}"), {}
     if a.reload:
         return f"keep loading {ammo.value}: ready on turn {turn + a.reload}", {}
-    return (f"keep {ammo.value} (range {ammo_range(ammo)}, damages {TARGET_OF[ammo]}): she "
-            "may fire on the + hexes this turn"), arcs(grid, a, cell, heading)
+    return (f"keep {ammo.value} (range {ammo_range(ammo)}, damages {TARGET_OF[ammo]}): "
+            f"{loaded}"), arcs(grid, a, cell, heading)
+
+
+def ship_note(a: Armament, how: str) -> str:
+    """Her hull, ``how`` she is (speed, Strain), her load: a line for the look panel."""
+    load = "loaded" if a.reload == 0 else f"loading {a.reload}"
+    return f"hull {tenths(a.hull)}/{a.stype.hull}, {how}, {a.ammo.value} {load}"
 
 
 def aim_preview(grid: Grid, a: Armament, cell: Cell, heading: int,

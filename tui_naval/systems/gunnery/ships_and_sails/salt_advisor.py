@@ -64,6 +64,8 @@ def hex_worth(percent: int, fv: int, target: CombatShip, ammo: Ammo) -> float:
 class SnsFirepower:
     """Ships & Sails broadsides valued for the helm, the aim and the load."""
 
+    fire_kind = "aim"
+
     def __init__(self, combat: SnsCombat) -> None:
         self.combat = combat
 
@@ -101,7 +103,7 @@ class SnsFirepower:
         return sum(self.best_shot(state, enemy, armament(enemy), [ship])
                    for enemy in self.enemies(state, ship) if self.ready(enemy, now))
 
-    def choose_aim(self, state: CombatState, decision: Decision) -> Order:
+    def choose_fire(self, state: CombatState, decision: Decision) -> Order:
         ship = state.ship(decision.ship)
         a = armament(ship)
         foes = self.enemies(state, ship)

@@ -40,13 +40,13 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
     aim_cells,
     ammo_range,
     can_maneuver,
+    condition_rows,
     damage_fraction,
+    damage_rows,
     firing_value_of,
     parse_aim,
-    sails_standing,
+    reload_row,
     sails_worked,
-    tenths,
-    whole,
 )
 from tui_naval.systems.gunnery.ships_and_sails.broadsides import KEEP, Hit
 from tui_naval.systems.gunnery.ships_and_sails.tables import Ammo, tables
@@ -231,36 +231,11 @@ class SnsCombat:
     # -- for the UI ---------------------------------------------------------------------
     def rows(self, state: CombatState, ship: CombatShip) -> list[Row]:
         a = armament(ship)
-        st = a.stype
-        worked = sails_worked(a)
         if a.reload == 0:
             load = f"loaded: may fire {'next' if state.phase in AFTER_MISSILE else 'this'} turn"
         else:
             load = f"loading: ready on turn {state.turn + a.reload}"
-        rows = [
-            Row("Hull", f"{tenths(a.hull)}/{st.hull}", a.hull / (st.hull * TENTHS)),
-            Row("Rigging", f"{tenths(a.rigging)}/{st.rigging}",
-                a.rigging / (st.rigging * TENTHS)),
-            Row("Canvas", f"{worked}/{st.sails} sails worked ({sails_standing(a)} standing)",
-                worked / st.sails),
-            Row("Sailors", f"{whole(a.sailors)}/{st.sailors}",
-                a.sailors / (st.sailors * TENTHS)),
-            Row("Guns port", f"{whole(a.port_guns)}/{st.broadside} "
-                f"(firing value {firing_value_of(a, PORT)})",
-                a.port_guns / (st.broadside * TENTHS)),
-            Row("Guns stbd", f"{whole(a.starboard_guns)}/{st.broadside} "
-                f"(firing value {firing_value_of(a, STARBOARD)})",
-                a.starboard_guns / (st.broadside * TENTHS)),
-            Row("Ammunition", f"{a.ammo.value} (range {ammo_range(a.ammo)})"),
-            Row("Reload", load,
-                1.0 - a.reload / (tables().reload_rounds + tables().switch_rounds + 1)),
-            Row("Rudder", "working" if a.rudder else "LOST: no turning"),
-        ]
-        if a.fired:
-            rows.append(Row("Last fire", a.fired))
-        if a.breaking:
-            rows.append(Row("BREAKING", f"-{tables().breaking_per_turn} hull a turn"))
-        return rows
+        return [*condition_rows(a, "Canvas"), reload_row(a, load), *damage_rows(a)]
 
     def status(self, ship: CombatShip) -> str:
         a = armament(ship)

@@ -18,15 +18,18 @@ The initiative is an ``Initiative`` or none.  A ruleset that pairs them is a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import tomllib
+from collections.abc import Container, Mapping
 from functools import cached_property
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from attrs import evolve, frozen
 
 from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import Auto, Decide, Goto, Log, Turn
+from tui_naval.core.maps import MapSpec
 from tui_naval.core.orders import Decision, Order
+from tui_naval.core.package_data import read_package_text
 from tui_naval.core.ruleset import Row, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
 from tui_naval.core.state import GameState, GoalKind, Outcome, ShipBase, evolved
@@ -40,6 +43,7 @@ from tui_naval.systems.sailing.salt_n_tar.component import (
     with_handicap,
 )
 from tui_naval.systems.sailing.salt_n_tar.motion import bearing_of, motion, wind_speed_for
+from tui_naval.systems.sailing.salt_n_tar.tables import tables as sailing_tables
 
 
 @frozen(kw_only=True)
@@ -68,10 +72,7 @@ class CombatState(GameState):
     group: int = 0
 
     def ship(self, ship_id: str) -> CombatShip:
-        for ship in self.ships:
-            if ship.id == ship_id:
-                return ship
-        raise KeyError(ship_id)
+        return cast(CombatShip, super().ship(ship_id))
 
 
 S = TypeVar("S", bound=CombatState)
@@ -176,6 +177,19 @@ class Pairing:
     gunnery: str
 
 
+def read_pairings(package: str, gunnery_classes: Container[str]) -> dict[str, Pairing]:
+    """A pairing's ship classes from its package's ``tables.toml`` (``[classes.KEY]`` with
+    name, about, sailing and gunnery); KeyError when either half is unknown."""
+    raw = tomllib.loads(read_package_text(package, "tables.toml"))
+    out = {key: Pairing(key, c["name"], c["about"], c["sailing"], c["gunnery"])
+           for key, c in raw["classes"].items()}
+    for pairing in out.values():
+        sailing_tables().ships[pairing.sailing]  # both halves must exist
+        if pairing.gunnery not in gunnery_classes:
+            raise KeyError(f"class {pairing.key}: no gunnery class {pairing.gunnery!r}")
+    return out
+
+
 def enemy(state: CombatState, side: str) -> str:
     return state.sides[1] if side == state.sides[0] else state.sides[0]
 
@@ -201,6 +215,13 @@ class SaltCombat(RulesetBase[S], Generic[S]):
 
     def ship_classes(self) -> Mapping[str, ShipClass]:
         return {k: ShipClass(k, p.name, p.about) for k, p in self.classes.items()}
+
+    def unplayable(self, spec: MapSpec) -> str | None:
+        """The combat turn's initiative and judging are between two sides."""
+        if len(spec.sides) != 2:
+            return (f"{self.title} is fought between two sides; map {spec.name} "
+                    f"has {len(spec.sides)} ({', '.join(spec.sides)})")
+        return None
 
     # -- who fights ---------------------------------------------------------------------
     def in_play(self, ship: CombatShip) -> bool:
@@ -414,6 +435,8 @@ class SaltCombat(RulesetBase[S], Generic[S]):
 
     # -- for the UI ---------------------------------------------------------------------
     def initiative_text(self, state: CombatState) -> str:
+        if isinstance(self.initiative, Simultaneous):
+            return "none: all move and fire together"
         if self.turn.index(state.phase) < self.turn.index("first-half"):
             return "to be contested this turn"
         if not state.holder:

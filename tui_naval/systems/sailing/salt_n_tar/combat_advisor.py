@@ -17,6 +17,8 @@ from typing import Any, Protocol
 
 from tui_naval.core.engine import Log
 from tui_naval.core.orders import Decision, Order
+from tui_naval.core.ruleset import Advisor
+from tui_naval.systems.sailing.salt_n_tar.advisor import choose_maneuver
 from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState, SaltCombat
 from tui_naval.systems.sailing.salt_n_tar.motion import Block, blocked, motion
 
@@ -34,15 +36,23 @@ LATER = 0.6
 
 
 class Firepower(Protocol):
-    """How a combat system values fire for the helm: which of a ship's weapons will be
-    loaded (``ready``: now, or by the next turn's missile phase), what they could fire
-    from where she is, and what the enemy's could fire at her."""
+    """How a combat system values fire: which of a ship's weapons will be loaded
+    (``ready``: now, or by the next turn's missile phase), what they could fire from where
+    she is, what the enemy's could fire at her; and its advice on its own decisions, the
+    missile phase's (``fire_kind``) and the ammunition's."""
+
+    #: The kind of its missile decisions ("target", "aim").
+    fire_kind: str
 
     def ready(self, ship: CombatShip, now: bool) -> Any: ...
 
     def broadsides(self, state: CombatState, ship: CombatShip, ready: Any) -> float: ...
 
     def threat(self, state: CombatState, ship: CombatShip, now: bool) -> float: ...
+
+    def choose_fire(self, state: CombatState, decision: Decision) -> Order: ...
+
+    def choose_ammo(self, state: CombatState, decision: Decision) -> Order: ...
 
 
 def strain_cost(before: int, after: int) -> float:
@@ -120,3 +130,26 @@ class HelmAdvisor:
             if best is None or key > best:
                 best, choice = key, order
         return choice
+
+
+def combat_advisor(rules: SaltCombat[Any], firepower: Firepower) -> Advisor:
+    """The greedy judgement of a ruleset built on ``SaltCombat``: the helm by the look-ahead
+    above, fire and ammunition by the combat system's advice, luck never rolled (a six
+    marks Strain), sails and anchor as Salt'n'Tar's advice has them."""
+    helm = HelmAdvisor(rules, firepower)
+
+    def choose(state: CombatState, decision: Decision) -> Order:
+        kind = decision.kind
+        if kind == "move":
+            return helm.choose(state, decision)
+        if kind == firepower.fire_kind:
+            return firepower.choose_fire(state, decision)
+        if kind == "ammo":
+            return firepower.choose_ammo(state, decision)
+        if kind == "luck":
+            return next(o for o in decision.options if o.arg == "pass")
+        if kind == "maneuver":
+            return choose_maneuver(state, state.ship(decision.ship), decision.options)
+        return decision.options[0]
+
+    return choose

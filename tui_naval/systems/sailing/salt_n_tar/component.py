@@ -7,7 +7,7 @@ from typing import Protocol
 
 from attrs import evolve, frozen
 
-from tui_naval.core.grid import Cell
+from tui_naval.core.state import ShipLike
 from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.salt_n_tar.tables import ShipType, tables
 
@@ -122,21 +122,9 @@ def masts_shot(base: int, down: tuple[int, int]) -> int:
     return min(base, max(0, fallen - max(0, of - base)))
 
 
-class Sailor(Protocol):
+class Sailor(ShipLike, Protocol):
     """A ship that sails by Salt'n'Tar: any ruleset's ship class with a ``sail`` component."""
 
-    @property
-    def id(self) -> str: ...
-    @property
-    def side(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def cell(self) -> Cell: ...
-    @property
-    def heading(self) -> int: ...
-    @property
-    def afloat(self) -> bool: ...
     @property
     def sail(self) -> SaltSail: ...
 
