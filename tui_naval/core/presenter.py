@@ -12,7 +12,7 @@ figure comes from the ruleset's own rule functions, never from a second copy.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from attrs import frozen
@@ -131,6 +131,16 @@ class Presenter:
                          for st in states))
             for side in last.sides)
         return Series("ships afloat, turn by turn", series)
+
+
+def strength_series(states: Sequence[GameState],
+                    strength: Callable[[Any, str], float]) -> Series:
+    """A battle's chart: each side's strength left (0..1, as the turn limit judges it), in
+    percent, turn by turn."""
+    sides = states[-1].sides
+    return Series("strength left (%), turn by turn",
+                  tuple((side, tuple(float(round(100 * strength(st, side))) for st in states))
+                        for side in sides))
 
 
 def plural(n: int, word: str, many: str = "") -> str:

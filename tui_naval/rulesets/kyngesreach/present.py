@@ -4,14 +4,14 @@ gauge on the status line, a ship's condition in a line."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from attrs import evolve
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Presenter, Preview
+from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, strength_series
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.kyngesreach import rules
 from tui_naval.rulesets.kyngesreach.state import KyngShip, KyngState
@@ -30,6 +30,10 @@ def _band_after(state: KyngState, order: Order) -> Band:
 
 class KyngPresenter(Presenter):
     """Kyngesreach's squadron battles."""
+
+    def progress(self, states: Sequence[GameState]) -> Series:
+        """Each side's strength left, turn by turn (what the turn limit judges)."""
+        return strength_series(states, rules.side_strength)
 
     styles: ClassVar[Mapping[str, str]] = {**gunnery.STYLES, **gauge.STYLES,
                                            "battery": "blue", "magic": "magenta"}

@@ -12,12 +12,19 @@ broadside would reach from there; an aim, its 40% and 10% hexes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Presenter, Preview, order_key
+from tui_naval.core.presenter import (
+    OptionInfo,
+    Presenter,
+    Preview,
+    Series,
+    order_key,
+    strength_series,
+)
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.salt_and_sails.rules import RULESET
 from tui_naval.rulesets.salt_and_sails.state import SalsShip, SalsState
@@ -69,6 +76,10 @@ def ammo_preview(state: CombatState, ship: CombatShip, order: Order) -> tuple[st
 
 class SalsPresenter(Presenter):
     """Salt'n'Tar's combat turn fought with Ships & Sails broadsides."""
+
+    def progress(self, states: Sequence[GameState]) -> Series:
+        """Each side's strength left, turn by turn (what the turn limit judges)."""
+        return strength_series(states, RULESET.side_strength)
 
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
 

@@ -9,12 +9,20 @@ its line of fire and odds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Presenter, Preview, order_key, plural
+from tui_naval.core.presenter import (
+    OptionInfo,
+    Presenter,
+    Preview,
+    Series,
+    order_key,
+    plural,
+    strength_series,
+)
 from tui_naval.core.state import GameState
 from tui_naval.rulesets.salt_and_shot.rules import COMBAT, RULESET
 from tui_naval.rulesets.salt_and_shot.state import SasShip, SasState
@@ -57,6 +65,10 @@ def in_arcs(state: CombatState, ship: CombatShip) -> str:
 
 class SasPresenter(Presenter):
     """Salt'n'Tar's combat turn fought with Kyngesreach broadsides."""
+
+    def progress(self, states: Sequence[GameState]) -> Series:
+        """Each side's strength left, turn by turn (what the turn limit judges)."""
+        return strength_series(states, RULESET.side_strength)
 
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES,
                                            **gauge.STYLES}

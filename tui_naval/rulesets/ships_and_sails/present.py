@@ -4,15 +4,15 @@ the enemy listed first, a ship's condition in a line."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Presenter, Preview, plural
+from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, plural, strength_series
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.ships_and_sails import movement as mv
-from tui_naval.rulesets.ships_and_sails.rules import plotted_orders
+from tui_naval.rulesets.ships_and_sails.rules import plotted_orders, side_damage
 from tui_naval.rulesets.ships_and_sails.state import SailShip, SailState
 from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
 from tui_naval.systems.gunnery.ships_and_sails.tables import POINT_NAMES, tables
@@ -43,6 +43,10 @@ def course(state: SailState, ship: SailShip, move: str) -> tuple[tuple[Cell, ...
 
 class SnsPresenter(Presenter):
     """Ships & Sails' hex-ocean battles."""
+
+    def progress(self, states: Sequence[GameState]) -> Series:
+        """Each side's strength left, turn by turn (what the turn limit judges)."""
+        return strength_series(states, lambda state, side: 1.0 - side_damage(state, side))
 
     styles: ClassVar[Mapping[str, str]] = {**gunnery.STYLES, "move": "", "collide": "bold red",
                                            "lost": "bold red"}

@@ -452,7 +452,8 @@ class SaltCombat(RulesetBase[S], Generic[S]):
         bearing = bearing_of(grid, state.wind, ship.heading)
         move = motion(sail, grid, state.wind, ship.heading)
         rows = [
-            Row("Ship", f"{ship.id} {ship.name} ({pair.name}, {ship.side})"),
+            Row("Ship", f"{ship.id} {ship.name} ("
+                + (f"{pair.name}, " if ship.name != pair.name else "") + f"{ship.side})"),
             Row("Class", f"sails as a {stype.name}, fights as a {self.combat.class_name(ship)}"),
             Row("Heading", f"{grid.facing_name(ship.heading)}, {stype.bearing_name(bearing)} "
                 f"(BN {stype.bn(bearing)})"),
