@@ -1,6 +1,6 @@
 """Rules-engine benchmark: orders applied per second on each ruleset's two-ship duel.
 
-Run: python bench/engine.py [--seconds S] [--ruleset NAME]
+Run: python bench/engine.py [--seconds S] [--ruleset NAME] [--steps]
 
 For each ruleset, games on its two-ship map are played from their first state
 to the end, each decision answered by a fixed cheap choice (the option at a
@@ -13,10 +13,14 @@ keep none and format none.
 Before the phase engine (commit 716e373) the loud loop ran at about 15,100
 (Salt'n'Tar), 3,100 (Kyngesreach), 7,300 (Ships & Sails) and 7,200 (Salt'n'Tar
 with Kyngesreach gunnery) orders per second on the project's 2-core machine.
-With it, quiet runs at about 17,800, 11,000, 14,200 and 10,000 (and the Ships &
-Sails pairing 14,100): 1.2 to 3.6 times those.  What is left is the rules' own
-work on frozen states (about nine copies an order, a third of the time, and the
-rest spread thin); the log's text was never much of it.
+With it, quiet runs at about 19,500, 12,500, 20,800 and 10,900 (and the Ships &
+Sails pairing 14,900): 1.3 to 4.0 times those, short of the 5x the engine issue
+asked.  What is left is the rules' own work on frozen states (about eight copies
+an order, a quarter of the time, the rest spread over the steps: moving, rolling,
+listing the legal orders); the log's text was never much of it.  ``--steps``
+shows where an order's time goes: each step of the ruleset's turn (its ``ask``,
+``answer``, ``close`` or ``run``) and the judging, in microseconds per order,
+the rest being the engine's own bookkeeping.
 """
 
 from __future__ import annotations
@@ -24,10 +28,15 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
+from attrs import evolve
+
 from tui_naval.cli import new_game
-from tui_naval.core.ruleset import Ruleset
+from tui_naval.core import engine
+from tui_naval.core.ruleset import Ruleset, RulesetBase
 
 #: Each ruleset's two-ship duel (Salt'n'Tar's is a two-ship race).
 DUELS = {
@@ -66,13 +75,67 @@ def rate(ruleset_name: str, map_name: str, seconds: float, loud: bool) -> tuple[
     return orders / spent, games
 
 
+def timed(turn: engine.Turn[Any], spent: dict[str, float]) -> engine.Turn[Any]:
+    """``turn`` with each step's functions and the judge adding their time to ``spent``."""
+
+    def wrap(label: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return fn(*args)
+            finally:
+                spent[label] += time.perf_counter() - start
+        return run
+
+    steps: list[engine.Step[Any]] = []
+    for step in turn.steps:
+        if isinstance(step, engine.Auto):
+            steps.append(evolve(step, run=wrap(f"{step.name} run", step.run)))
+        else:
+            steps.append(evolve(step, ask=wrap(f"{step.name} ask", step.ask),
+                                answer=wrap(f"{step.name} answer", step.answer),
+                                close=wrap(f"{step.name} close", step.close)))
+    return evolve(turn, steps=tuple(steps), judge=wrap("judge", turn.judge))
+
+
+def breakdown(ruleset_name: str, map_name: str, games: int) -> None:
+    """Print where a quiet order's time goes, step by step, over ``games`` games."""
+    spent: dict[str, float] = defaultdict(float)
+    total = 0.0
+    orders = 0
+    for seed in range(1, games + 1):
+        game = new_game(ruleset_name, map_name, seed, None)
+        ruleset = game.ruleset
+        assert isinstance(ruleset, RulesetBase), "the engine's rulesets declare a turn"
+        turn = timed(ruleset.turn, spent)
+        state = game.state
+        picks = random.Random(seed)
+        start = time.perf_counter()
+        while (decision := engine.ask(turn, state)) is not None:
+            order = decision.options[picks.randrange(len(decision.options))]
+            state = engine.apply(turn, state, order, False)
+            orders += 1
+        total += time.perf_counter() - start
+    print(f"{ruleset_name} on {map_name}: {total / orders * 1e6:.1f} us an order "
+          f"({orders} orders, {games} games)")
+    for label, seconds in sorted(spent.items(), key=lambda item: -item[1]):
+        print(f"  {label:<24} {seconds / orders * 1e6:6.1f} us")
+    rest = total - sum(spent.values())
+    print(f"  {'engine (the rest)':<24} {rest / orders * 1e6:6.1f} us")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per ruleset")
     parser.add_argument("--ruleset", choices=sorted(DUELS), help="only this ruleset")
+    parser.add_argument("--steps", action="store_true",
+                        help="where a quiet order's time goes, step by step")
     args = parser.parse_args()
     for name, map_name in DUELS.items():
         if args.ruleset and name != args.ruleset:
+            continue
+        if args.steps:
+            breakdown(name, map_name, 100)
             continue
         loud, games = rate(name, map_name, args.seconds, True)
         quiet, _ = rate(name, map_name, args.seconds, False)

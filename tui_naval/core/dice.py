@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import lru_cache
 
 from attrs import frozen
 
@@ -31,22 +32,33 @@ class Rng:
         return cls((seed * 0xD1B54A32D192ED03 + _GOLDEN) & _MASK)
 
     def next64(self) -> tuple[int, Rng]:
-        s = (self.state + _GOLDEN) & _MASK
-        z = s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31), Rng(s)
+        value, state = _next64(self.state)
+        return value, Rng(state)
 
     def die(self, sides: int) -> tuple[int, Rng]:
         """One unbiased die of ``sides`` faces (1..sides)."""
-        if sides < 1:
-            raise ValueError("a die needs at least one side")
-        limit = (1 << 64) - ((1 << 64) % sides)
-        rng = self
-        while True:
-            z, rng = rng.next64()
-            if z < limit:
-                return z % sides + 1, rng
+        value, state = _die(self.state, sides)
+        return value, Rng(state)
+
+
+def _next64(state: int) -> tuple[int, int]:
+    """SplitMix64: (the next value, the next state)."""
+    s = (state + _GOLDEN) & _MASK
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31), s
+
+
+def _die(state: int, sides: int) -> tuple[int, int]:
+    """One unbiased die of ``sides`` faces, and the next state (draws above the largest
+    multiple of ``sides`` are thrown away)."""
+    if sides < 1:
+        raise ValueError("a die needs at least one side")
+    limit = (1 << 64) - ((1 << 64) % sides)
+    while True:
+        z, state = _next64(state)
+        if z < limit:
+            return z % sides + 1, state
 
 
 _NOTATION = re.compile(r"^\s*(\d*)\s*d\s*(\d*)\s*(?:x\s*(\d+))?\s*([+-]\s*\d+)?\s*$", re.I)
@@ -64,6 +76,10 @@ class DiceSpec:
     @classmethod
     def parse(cls, text: str) -> DiceSpec:
         """Parse "3d6", "d6", "2d6+1", "1d6-2", "6dx2" (six d6, doubled: GURPS)."""
+        return _parse(text)[0]
+
+    @classmethod
+    def _read(cls, text: str) -> DiceSpec:
         m = _NOTATION.match(text)
         if not m:
             raise ValueError(f"not dice notation: {text!r}")
@@ -112,20 +128,33 @@ class Roll:
         return f"{self.notation}={'+'.join(map(str, self.dice))}={self.total}"
 
 
+@lru_cache(maxsize=256)
+def _parse(text: str) -> tuple[DiceSpec, str]:
+    """A notation read, and written the standard way: the rules roll a few notations over
+    and over, and each is read once."""
+    spec = DiceSpec._read(text)
+    return spec, str(spec)
+
+
 class Roller:
     """A short-lived dice helper for one transition: read ``rng`` back when done."""
 
     def __init__(self, rng: Rng) -> None:
-        self.rng = rng
+        self._state = rng.state
+
+    @property
+    def rng(self) -> Rng:
+        """The generator after the dice rolled so far."""
+        return Rng(self._state)
 
     def die(self, sides: int) -> int:
-        value, self.rng = self.rng.die(sides)
+        value, self._state = _die(self._state, sides)
         return value
 
     def roll(self, notation: str) -> Roll:
-        spec = DiceSpec.parse(notation)
+        spec, text = _parse(notation)
         dice = tuple(self.die(spec.sides) for _ in range(spec.count))
-        return Roll(str(spec), dice, sum(dice) * spec.multiplier + spec.bonus)
+        return Roll(text, dice, sum(dice) * spec.multiplier + spec.bonus)
 
 
 @frozen

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from attrs import evolve, frozen
+from attrs import evolve, field, frozen
 
 from tui_naval.core.dice import Rng
 from tui_naval.core.orders import Decision, IllegalOrder, Order
@@ -121,18 +121,23 @@ class Turn(Generic[S]):
     at_limit: Callable[[S], Outcome]
     #: Judge after every step and answer (False: only when a turn ends).
     judge_every_step: bool = True
+    #: Each step's place in ``steps``, by name.
+    _places: dict[str, int] = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        places = {step.name: i for i, step in enumerate(self.steps)}
+        if len(places) != len(self.steps):
+            raise ValueError("two steps of a turn share a name")
+        object.__setattr__(self, "_places", places)
 
     def step(self, name: str) -> Step[S]:
-        for step in self.steps:
-            if step.name == name:
-                return step
-        raise KeyError(f"no step {name!r} in this turn")
+        return self.steps[self.index(name)]
 
     def index(self, name: str) -> int:
-        for i, step in enumerate(self.steps):
-            if step.name == name:
-                return i
-        raise KeyError(f"no step {name!r} in this turn")
+        try:
+            return self._places[name]
+        except KeyError:
+            raise KeyError(f"no step {name!r} in this turn") from None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -171,7 +176,7 @@ def apply(turn: Turn[S], state: S, order: Order, loud: bool = True) -> S:
     if order not in decision.options:
         decision.find(str(order))  # raises IllegalOrder listing the legal ones
     log = Log(state.turn, loud)
-    if decision.plotted:
+    if decision.plotted:  # nothing happens yet, so nothing to judge
         state = evolve(state, plotted=(*state.plotted, order))
     else:
         step = turn.step(state.phase)
@@ -179,7 +184,7 @@ def apply(turn: Turn[S], state: S, order: Order, loud: bool = True) -> S:
         state = step.answer(evolve(state, acted=(*state.acted, order)), order, log)
         if turn.judge_every_step:
             state = _judged(turn, state, log)
-    return advance(turn, state, log, fresh=True)
+    return _run(turn, state, log)
 
 
 def advance(turn: Turn[S], state: S, log: Log, fresh: bool = False) -> S:
@@ -188,11 +193,16 @@ def advance(turn: Turn[S], state: S, log: Log, fresh: bool = False) -> S:
 
     ``fresh``: ``state`` was made in this transition (else it is copied first, as the
     engine sets its bookkeeping on the state in hand)."""
-    decision: Decision | None = None
     if not fresh:
         state = evolve(state)
     if turn.judge_every_step:
         state = _judged(turn, state, log)
+    return _run(turn, state, log)
+
+
+def _run(turn: Turn[S], state: S, log: Log) -> S:
+    """``advance`` on a state made in this transition and judged."""
+    decision: Decision | None = None
     while state.outcome is None:
         step = turn.step(state.phase)
         if isinstance(step, Decide):
@@ -231,8 +241,7 @@ def _next_step(turn: Turn[S], step: Step[S], result: S | Goto[S], log: Log) -> S
     if isinstance(result, Goto):
         return _set(result.state, phase=result.step, plotted=(), acted=())
     state = result
-    names = turn.steps
-    for later in names[turn.index(step.name) + 1:]:
+    for later in turn.steps[turn.index(step.name) + 1:]:
         if _taken(later, state):
             return _set(state, phase=later.name, plotted=(), acted=())
     return _end_turn(turn, state, log)

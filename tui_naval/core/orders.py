@@ -8,6 +8,8 @@ orders, and the chance table of any roll the answer may trigger.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from attrs import frozen
 
 from tui_naval.core.dice import Chance
@@ -37,6 +39,13 @@ class Order:
         if len(parts) not in (2, 3):
             raise IllegalOrder(f"cannot read order {text!r}: expected 'SHIP VERB [ARG]'")
         return cls(*parts)
+
+
+@lru_cache(maxsize=4096)
+def orders_for(ship: str, verb: str, args: tuple[str, ...]) -> tuple[Order, ...]:
+    """An order of ``ship`` for each of ``args``: the rules offer the same lists turn after
+    turn, and each list is made once."""
+    return tuple(Order(ship, verb, arg) for arg in args)
 
 
 @frozen

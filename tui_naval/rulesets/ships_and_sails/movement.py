@@ -68,8 +68,14 @@ def base_cap(ship: SailShip, st: ShipType, wind: Wind) -> int:
 
 def heading_caps(grid: Grid, st: ShipType, wind: Wind, heading: int) -> dict[int, int]:
     """MAX speed by the point of sail, for each turn (-3..+3 hexsides) off ``heading``."""
-    return {d: st.point_speed(point_of_sail(grid, wind, grid.turn(heading, d)))
-            for d in range(-3, 4)}
+    return dict(_heading_caps(grid, st, wind.direction, heading))
+
+
+@cache
+def _heading_caps(grid: Grid, st: ShipType, wind: int, heading: int
+                  ) -> tuple[tuple[int, int], ...]:
+    return tuple((d, st.point_speed(POINTS[grid.points_between(grid.turn(heading, d), wind)]))
+                 for d in range(-3, 4))
 
 
 def path_headings(path: str) -> list[int]:
@@ -126,15 +132,21 @@ def move_options(grid: Grid, wind: Wind, ship: SailShip) -> list[str]:
     MAX Speed Change a turn, so the slowest speed she may sail is always legal.
     """
     st = ship_type(ship)
-    base = base_cap(ship, st, wind)
-    caps = heading_caps(grid, st, wind, ship.heading)
-    turns = turns_allowed(ship, st)
+    caps = _heading_caps(grid, st, wind.direction, ship.heading)
     lo, hi = speed_range(ship, st)
+    return list(_moves(base_cap(ship, st, wind), caps, turns_allowed(ship, st), lo, hi))
+
+
+@cache
+def _moves(base: int, caps: tuple[tuple[int, int], ...], turns: int, lo: int, hi: int
+           ) -> tuple[str, ...]:
+    """``move_options`` from the figures they depend on (few, so each list is made once)."""
+    by_turn = dict(caps)
     out = [p for n in range(max(1, lo), hi + 1) for p in sequences(n, turns)
-           if fits(p, base, caps, lo)]
+           if fits(p, base, by_turn, lo)]
     if lo == 0:
         out[:0] = [STAY, *(SWINGS if turns else ())]
-    return out
+    return tuple(out)
 
 
 def move_length(order_arg: str) -> int:

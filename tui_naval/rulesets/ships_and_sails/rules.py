@@ -20,7 +20,7 @@ from attrs import evolve
 from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import Auto, Decide, Log, Turn
 from tui_naval.core.grid import Cell, GridKind
-from tui_naval.core.orders import Decision, Order
+from tui_naval.core.orders import Decision, Order, orders_for
 from tui_naval.core.ruleset import Row, Ruleset, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
 from tui_naval.core.state import GoalKind, Outcome, Terrain
@@ -106,7 +106,7 @@ def decision_for(state: SailState, ship: SailShip, verb: str,
 
 
 def move_orders(state: SailState, ship: SailShip) -> tuple[Order, ...]:
-    return tuple(Order(ship.id, "move", p) for p in mv.move_options(state.grid, state.wind, ship))
+    return orders_for(ship.id, "move", tuple(mv.move_options(state.grid, state.wind, ship)))
 
 
 def ammo_orders(ship: SailShip) -> tuple[Order, ...]:

@@ -71,24 +71,27 @@ class WindGauge:
         ships: Sequence[Gunned] = state.ships  # type: ignore[assignment]
         return [s for s in ships if s.side == side and self.fighting(s)]
 
-    def flagship(self, state: GameState, side: str) -> Gunned | None:
-        """The side's first ship in action (map order) commands the squadron."""
-        ships = self.in_action(state, side)
-        return ships[0] if ships else None
-
     def line_mods(self, state: GameState, side: str) -> tuple[list[tuple[str, int]], str]:
         """The squadron's handling modifiers: its clumsiest ship still in the line sets them
         (and the id of that ship; "" when no ship can work to windward)."""
-        line = [s for s in self.in_action(state, side) if not s.gunnery.out_of_line]
+        return self._line_mods(self.in_action(state, side))
+
+    @staticmethod
+    def _line_mods(ships: list[Gunned]) -> tuple[list[tuple[str, int]], str]:
+        line = [(gun.seamanship_modifiers(s.gunnery), s.id) for s in ships
+                if not s.gunnery.out_of_line]
         if not line:
             return [], ""
-        worst = min(line, key=lambda s: sum(v for _, v in gun.seamanship_modifiers(s.gunnery)))
-        return gun.seamanship_modifiers(worst.gunnery), worst.id
+        return min(line, key=lambda mods: sum(v for _, v in mods[0]))
 
     def squadron_mods(self, state: GameState, side: str) -> list[tuple[str, int]]:
         """``line_mods`` labelled with the ship they come from when the side has several."""
-        mods, worst = self.line_mods(state, side)
-        if len(self.in_action(state, side)) > 1:
+        return self._squadron_mods(self.in_action(state, side))
+
+    @classmethod
+    def _squadron_mods(cls, ships: list[Gunned]) -> list[tuple[str, int]]:
+        mods, worst = cls._line_mods(ships)
+        if len(ships) > 1:
             mods = [(f"{name} ({worst})", v) for name, v in mods]
         return mods
 
@@ -128,7 +131,8 @@ class WindGauge:
         """Tactics, then Contested Seamanship for the gauge."""
         t = tables()
         a, b = state.sides
-        able = {side: bool(self.line_mods(state, side)[1]) for side in state.sides}
+        fleets = {side: self.in_action(state, side) for side in state.sides}
+        able = {side: bool(self._line_mods(fleets[side])[1]) for side in state.sides}
         if not (able[a] and able[b]):
             for side in state.sides:
                 if not able[side]:
@@ -141,15 +145,14 @@ class WindGauge:
         weather = dict(state.weather)  # type: ignore[attr-defined]
         checks: dict[str, Check] = {}
         for side in state.sides:
-            flag = self.flagship(state, side)
-            assert flag is not None
+            flag = fleets[side][0]  # the first ship in action (map order) commands
             tactics, ttext = gun.skill_roll(roller, "Tactics (Naval)",
                                             flag.gunnery.skills.tactics, [])
             log("tactics", f"{side}: {label(flag)} {ttext}", flag.id)
             mods = [("weather sense", weather.get(side, 0)),
                     ("tactics", t.tactics if tactics.success else 0),
                     ("trailing wind", t.trailing_wind if magic == side else 0),
-                    *self.squadron_mods(state, side)]
+                    *self._squadron_mods(fleets[side])]
             check, text = gun.skill_roll(roller, "Seamanship", flag.gunnery.skills.seamanship,
                                          mods)
             checks[side] = check

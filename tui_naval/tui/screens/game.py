@@ -236,10 +236,11 @@ class GameScreen(NavalScreen[None]):
     def seen(self) -> GameState:
         """The state as the side deciding now may know it (another side's plotted orders
         hidden): what its prompt and previews are worked out from."""
-        state = self.game.state
+        state: GameState = self.game.state
         if self._asked is None:
             return state
-        return self.game.ruleset.observe(state, self._asked.side)
+        seen: GameState = self.game.ruleset.observe(state, self._asked.side)
+        return seen
 
     def ask(self, decision: Decision) -> None:
         """Put a human's decision in the prompt."""

@@ -47,7 +47,7 @@ POINT_NAMES = {
 PLACES = ("aim", "fore", "aft", "over-fore", "over-aft", "short-fore", "short-aft")
 
 
-@frozen
+@frozen(cache_hash=True)
 class ShipType:
     """One of the three ships: Figures 2, 3 and 5, and the figures defined here."""
 

@@ -59,8 +59,9 @@ def sailors(state: GameState) -> tuple[Sailor, ...]:
     return cast(tuple[Sailor, ...], state.ships)
 
 
-def with_ships(state: S, ships: Iterable[Sailor]) -> S:
-    return evolved(state, ships=tuple(ships))
+def with_ships(state: S, ships: Iterable[Sailor], **changes: Any) -> S:
+    """``state`` with its ``ships`` (and any other ``changes``) replaced."""
+    return evolved(state, ships=tuple(ships), **changes)
 
 
 def helm_points(order: Order) -> int:
@@ -151,7 +152,7 @@ def resolve_luck(state: S, orders: Mapping[str, Order], log: Log) -> S:
                                                 strain=sail.strain + effect.strain)))
         if log.loud:
             log("luck", f"{ship.id} {ship.name} Luck Roll {roll}: {effect.text}", ship.id)
-    state = evolve(with_ships(state, ships), rng=roller.rng)
+    state = with_ships(state, ships, rng=roller.rng)
     for face, shared in sorted(t.shared_luck.items()):
         sides = {s.side for s in sailors(state) if s.sail.luck_die == face}
         if len(sides) < 2:
@@ -159,7 +160,7 @@ def resolve_luck(state: S, orders: Mapping[str, Order], log: Log) -> S:
         speed = max(0, state.wind.speed + shared.everyone)
         ships = [with_sail(s, evolve(s.sail, luck=shared.rollers)) if s.sail.luck_die == face
                  else s for s in sailors(state)]
-        state = evolve(with_ships(state, ships), wind=evolve(state.wind, speed=speed))
+        state = with_ships(state, ships, wind=evolve(state.wind, speed=speed))
         change = "drops" if shared.everyone < 0 else "rises"
         log("luck", f"{len(sides)} sides rolled {face}: the wind {change} by "
             f"{abs(shared.everyone)} for everyone (speed {speed}{wind_note(speed)})")
@@ -240,7 +241,7 @@ def strain_rolls(state: S, log: Log, rolls: Callable[[T], bool],
         ships.append(sailor)
     if not rolled:
         return state
-    return evolve(with_ships(state, ships), rng=roller.rng)
+    return with_ships(state, ships, rng=roller.rng)
 
 
 # -- the helm -------------------------------------------------------------------------
@@ -541,7 +542,7 @@ def maneuvers(state: S, orders: Mapping[str, Order], log: Log,
             after = maneuver(sailor, order.verb, roller, log)
             sailor = then(sailor, after) if then is not None else after
         ships.append(sailor)
-    return evolve(with_ships(state, ships), rng=roller.rng)
+    return with_ships(state, ships, rng=roller.rng)
 
 
 def tick(ship: T, log: Log) -> T:
