@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
-from textual.widgets import Sparkline
 
 from tui_naval.ai.players import make_player
 from tui_naval.cli import new_game
@@ -17,6 +16,7 @@ from tui_naval.tui.players import ScriptError, ScriptPlayer, parse_script, read_
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.screens.demo import DemoScreen
 from tui_naval.tui.session import Session
+from tui_naval.tui.widgets.series_bars import SeriesBars
 
 SEED = 3
 
@@ -58,9 +58,10 @@ async def test_demo_plays_to_the_game_over_screen(tmp_path: Path) -> None:
         assert headline(game) in text
         assert game.state.outcome is not None and game.state.outcome.reason in text
         assert "distance to go" in text
-        sparklines = list(dialog.query(Sparkline))
-        assert len(sparklines) == 2
-        assert all(len(s.data or []) == game.state.turn + 1 for s in sparklines)  # + the end
+        rows = list(dialog.query(SeriesBars))
+        assert len(rows) == 2
+        assert all(len(row.values) == game.state.turn + 1 for row in rows)  # + the end
+        assert rows[0].top == rows[1].top  # one scale for both sides
         await pilot.press("r")  # rematch: the same seed from the start
 
         def rematches() -> list[DemoScreen]:

@@ -9,12 +9,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Label, Sparkline, Static
+from textual.widgets import Button, Label, Static
 
 from tui_naval.core.history import Game
 from tui_naval.core.state import GameState
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalModal
+from tui_naval.tui.widgets.series_bars import SeriesBars
 
 CHOICES = ("rematch", "new", "review", "quit")
 
@@ -56,12 +57,13 @@ class GameOverDialog(NavalModal[str | None]):
                 ("   Seed ", "dim"), (str(self.game.setup.seed), "bold"),
                 ("   Map ", "dim"), (self.game.setup.map_name, "bold")), id="over-stats")
             yield Static(Text(chart.title, style="dim"), id="over-chart-title")
+            top = max((v for _, values in chart.values for v in values), default=0.0)
             for index, (side, values) in enumerate(chart.values):
-                data = list(values) if len(values) > 1 else [*values, *values]
                 first, last = (values[0], values[-1]) if values else (0.0, 0.0)
                 with Horizontal(classes="over-row"):
                     yield Label(side, classes=f"over-side side-{index % 4}")
-                    yield Sparkline(data, summary_function=max, classes=f"side-{index % 4}")
+                    yield SeriesBars(values, top, ascii_only=self.naval.config.ascii_only,
+                                     classes=f"side-{index % 4}")
                     yield Label(f"{first:g} -> {last:g}", classes="over-range")
             with Horizontal(id="over-buttons"):
                 yield Button("Rematch (r)", id="rematch", compact=True, variant="primary")

@@ -55,6 +55,8 @@ class Glyphs:
     arc: str = "+"
     hit_40: str = "X"
     hit_10: str = "x"
+    #: A chart's bar heights, lowest first.
+    levels: str = "_.:-=+*#"
 
     def arrow(self, angle: float) -> str:
         """The arrow nearest a compass angle."""
@@ -74,7 +76,8 @@ class Glyphs:
 
 
 UNICODE = Glyphs(sea="·", land="▓", shoal="░", trail="•", arrows=UNICODE_ARROWS,
-                 bar_full="█", bar_empty="░", calm="○", arc="+", hit_40="◆", hit_10="◇")
+                 bar_full="█", bar_empty="░", calm="○", arc="+", hit_40="◆", hit_10="◇",
+                 levels="▁▂▃▄▅▆▇█")
 ASCII = Glyphs(sea=".", land="#", shoal=":", trail="*", arrows=ASCII_ARROWS,
                bar_full="#", bar_empty="-", calm="o", arc="+", hit_40="X", hit_10="x")
 
