@@ -83,7 +83,7 @@ def _from_format_1(doc: dict[str, Any]) -> dict[str, Any]:
 #: Migrations: MIGRATIONS[n] turns a format-n document into format n+1.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1}
 
-#: Finds a ruleset by its name (``tui_naval.rulesets.find_ruleset``): core imports none.
+#: Finds a ruleset by its name (the registry's ``find_ruleset``): core imports none.
 Finder = Callable[[str], Ruleset[Any]]
 
 
