@@ -454,6 +454,12 @@ async def test_wind_rose(kind: str) -> None:
         await pilot.pause()
         text = "\n".join(widget_lines(app))
         assert "gale" in text and text.isascii()
+        rose.show(grid, None)  # a game without wind: no rose
+        await pilot.pause()
+        assert not rose.display and not "\n".join(widget_lines(app)).strip()
+        rose.show(grid, Wind(0, 2))
+        await pilot.pause()
+        assert rose.display and "speed 2" in "\n".join(widget_lines(app))
 
 
 async def test_ship_panel() -> None:

@@ -614,3 +614,18 @@ def test_play_never_shows_a_player_an_enemys_plotted_order(ruleset_name: str, ma
     # The check is not empty: each side answered while the other's orders were held.
     assert hidden and own
     assert {side for side, _ in seen} == set(game.state.sides)
+
+
+# -- a game without wind ---------------------------------------------------------------------
+
+def test_a_game_without_wind_runs_and_saves_like_any_other() -> None:
+    """Oared galleys: a ruleset's state may have no wind (``GameState.wind`` None), and the
+    engine and the saves' converter take it as it is."""
+    from tui_naval.core.saves import get_converter
+
+    start = toy(wind=None)
+    stopped = answer(SAILING, answer(SAILING, begin(SAILING, start), "B1 sail 2"), "R1 stop")
+    assert stopped.wind is None and stopped.sailed == 2
+    converter = get_converter()
+    again = converter.structure(converter.unstructure(stopped), ToyState)
+    assert again == stopped and again.wind is None

@@ -208,7 +208,8 @@ class GameState:
     sides: tuple[str, ...]
     turn: int = 1
     phase: str = ""
-    wind: Wind
+    #: The wind, where ships sail by it (None: a game without wind, oared galleys).
+    wind: Wind | None = None
     rng: Rng
     ships: tuple[ShipBase, ...]
     #: Orders given in the current step and held until it resolves them together
@@ -250,3 +251,10 @@ class GameState:
     def fleet_of(self, side: str, fleet: str = "") -> tuple[ShipBase, ...]:
         """A side's ships, or those of one of its fleets."""
         return tuple(s for s in self.ships if s.side == side and (not fleet or s.fleet == fleet))
+
+
+@frozen(kw_only=True)
+class WindState(GameState):
+    """A game under sail: the wind always blows (its speed may fall to 0, a calm)."""
+
+    wind: Wind

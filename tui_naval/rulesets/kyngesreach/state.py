@@ -7,7 +7,7 @@ from typing import cast
 from attrs import frozen
 
 from tui_naval.core.grid import Cell
-from tui_naval.core.state import GameState, ShipBase
+from tui_naval.core.state import ShipBase, WindState
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Gunnery
 from tui_naval.systems.gunnery.kyngesreach.options import Mage
 from tui_naval.systems.gunnery.kyngesreach.tables import Band
@@ -23,7 +23,7 @@ class KyngShip(ShipBase):
 
 
 @frozen(kw_only=True)
-class KyngState(GameState):
+class KyngState(WindState):
     """A Kyngesreach battle; ``ships`` are ``KyngShip``."""
 
     ships: tuple[KyngShip, ...]

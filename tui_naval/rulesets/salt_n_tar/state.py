@@ -6,7 +6,7 @@ from typing import cast
 
 from attrs import field, frozen
 
-from tui_naval.core.state import GameState, ShipBase
+from tui_naval.core.state import ShipBase, WindState
 from tui_naval.systems.goals.course import Progress
 from tui_naval.systems.sailing.salt_n_tar.component import SaltSail
 
@@ -29,7 +29,7 @@ class SaltShip(ShipBase):
 
 
 @frozen(kw_only=True)
-class SaltState(GameState):
+class SaltState(WindState):
     """A Salt'n'Tar game; ``ships`` are ``SaltShip``."""
 
     ships: tuple[SaltShip, ...]

@@ -8,7 +8,7 @@ from attrs import frozen
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Order
-from tui_naval.core.state import GameState, ShipBase
+from tui_naval.core.state import ShipBase, WindState
 from tui_naval.systems.gunnery.ships_and_sails.armament import Armament
 
 
@@ -30,7 +30,7 @@ class SailShip(ShipBase):
 
 
 @frozen(kw_only=True)
-class SailState(GameState):
+class SailState(WindState):
     """A Ships & Sails battle; ``ships`` are ``SailShip``."""
 
     ships: tuple[SailShip, ...]

@@ -67,14 +67,17 @@ class WindRose(Widget):
         self._gale: int | None = None
         self.set_reactive(WindRose.ascii_only, ascii_only)
 
-    def show(self, grid: Grid, wind: Wind, *, calm: int = 0, gale: int | None = 4) -> None:
-        """Show ``wind`` on ``grid``'s compass.
+    def show(self, grid: Grid, wind: Wind | None, *, calm: int = 0, gale: int | None = 4
+             ) -> None:
+        """Show ``wind`` on ``grid``'s compass (None: a game without wind, and the rose
+        gives its place to the panels below it).
 
         A speed at or below ``calm`` is labelled calm, at or above ``gale`` a gale
         (by default calm at 0 and a gale from 4; None: never a gale).
         """
         self._grid, self._wind = grid, wind
         self._calm, self._gale = calm, gale
+        self.display = wind is not None
         self.refresh(layout=True)
 
     def watch_ascii_only(self) -> None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from tui_naval.core.orders import Order
-from tui_naval.core.state import GameState
+from tui_naval.core.state import WindState
 from tui_naval.systems.sailing.salt_n_tar.component import Sailor, Sails
 from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
 
-def choose_maneuver(state: GameState, ship: Sailor, options: tuple[Order, ...]) -> Order:
+def choose_maneuver(state: WindState, ship: Sailor, options: tuple[Order, ...]) -> Order:
     """Reef in a gale, shake the reef out when it has passed, set sail and weigh when idle."""
     verbs = {o.verb: o for o in options}
     gale = tables().limits.gale

@@ -32,7 +32,7 @@ from tui_naval.core.orders import Decision, Order
 from tui_naval.core.package_data import read_package_text
 from tui_naval.core.ruleset import Row, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
-from tui_naval.core.state import GameState, GoalKind, Outcome, ShipBase, evolved
+from tui_naval.core.state import GoalKind, Outcome, ShipBase, WindState, evolved
 from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.salt_n_tar import steps
 from tui_naval.systems.sailing.salt_n_tar.component import (
@@ -60,7 +60,7 @@ class CombatShip(ShipBase):
 
 
 @frozen(kw_only=True)
-class CombatState(GameState):
+class CombatState(WindState):
     """A battle fought by Salt'n'Tar's combat turn."""
 
     ships: tuple[CombatShip, ...]

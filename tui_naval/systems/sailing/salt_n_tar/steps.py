@@ -19,7 +19,7 @@ from tui_naval.core.dice import Chance, Roller
 from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell, Grid
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.state import GameState, evolved
+from tui_naval.core.state import GameState, WindState, evolved
 from tui_naval.core.wind import Wind
 from tui_naval.systems.sailing.salt_n_tar.component import (
     Change,
@@ -40,7 +40,7 @@ from tui_naval.systems.sailing.salt_n_tar.motion import (
 from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
 T = TypeVar("T", bound=Sailor)
-S = TypeVar("S", bound=GameState)
+S = TypeVar("S", bound=WindState)
 
 #: Helm orders of a full move: up to two points, a two-point turn marks Strain.
 HELM = {"hold": 0, "port 1": -1, "port 2": -2, "starboard 1": 1, "starboard 2": 2}
@@ -265,14 +265,14 @@ def can_steer(sail: SaltSail, grid: Grid, wind: Wind, heading: int,
                in (Way.SAIL, Way.BACKWARDS) for points in turns)
 
 
-def helm_options(state: GameState, ship: Sailor) -> tuple[Order, ...]:
+def helm_options(state: WindState, ship: Sailor) -> tuple[Order, ...]:
     """A full move's helm orders: hold, or one or two points either way."""
     if not can_steer(ship.sail, state.grid, state.wind, ship.heading):
         return (Order(ship.id, "hold"),)
     return tuple(Order(ship.id, *key.split()) for key in HELM)
 
 
-def half_helm_options(state: GameState, ship: Sailor) -> tuple[Order, ...]:
+def half_helm_options(state: WindState, ship: Sailor) -> tuple[Order, ...]:
     """A half move's helm orders: hold, or one point either way while her helm allows
     another change of direction this turn."""
     hold = Order(ship.id, "hold")
