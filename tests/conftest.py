@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +16,9 @@ from tui_naval.core.maps import load_map
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.scenario import Setup
 from tui_naval.rulesets import find_ruleset
+
+#: Crash logs the tests provoke go to a scratch data folder, never the user's.
+os.environ["TUI_NAVAL_DATA"] = tempfile.mkdtemp(prefix="tui-naval-data-")
 
 MakeGame = Callable[..., Game]
 PlayRandom = Callable[[Game, int, int], Game]

@@ -1,4 +1,4 @@
-"""Saving under a name, the load list, resuming, autosave on quit and on SIGHUP."""
+"""Saving under a name, the load list, resuming, autosave on quit."""
 
 from __future__ import annotations
 
@@ -121,23 +121,6 @@ async def test_continue_without_autosave_says_so(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         assert any("no autosaved game" in str(n.message) for n in app._notifications)
-
-
-async def test_sighup_autosaves_and_exits(tmp_path: Path) -> None:
-    session = battle_session()
-    app = make_app(tmp_path, lambda: BattleScreen(session))
-    async with app.run_test(size=SIZE) as pilot:
-        battle = app.screen
-        assert isinstance(battle, BattleScreen)
-        await wait_until(pilot, lambda: battle.prompt.asking)
-        await pilot.press("1")
-        await wait_until(pilot, lambda: battle.prompt.asking and
-                         battle.game.decision().kind == "move")  # type: ignore[union-attr]
-        app.on_sighup()
-        await pilot.pause()
-    assert app.return_code == 0
-    autosave = tmp_path / "saves" / "autosave.json"
-    assert load_game(autosave, find_ruleset).orders == session.game.orders
 
 
 async def test_a_save_without_humans_opens_as_a_demo(tmp_path: Path) -> None:

@@ -1,9 +1,11 @@
-"""The Textual app: configuration, the first screen, app-wide keys, autosave, SIGHUP."""
+"""The Textual app: configuration, the first screen, app-wide keys, autosave, signals."""
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import random
+import signal
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from pathlib import Path
@@ -19,7 +21,7 @@ from textual.screen import Screen
 from tui_naval.core.saves import SaveError, default_save_dir
 from tui_naval.tui import keys
 from tui_naval.tui.session import Clock, Session, autosave_path, save_session, utc_now
-from tui_naval.tui.signals import install_sighup
+from tui_naval.tui.signals import install_exit_signals
 from tui_naval.tui.styles import stylesheet
 
 MIN_WIDTH = 80
@@ -61,15 +63,17 @@ class NavalApp(App[int]):
         super().__init__()
         self.config = config or Config()
         self._first = first
-        #: The human game in progress, autosaved on quit and SIGHUP.
+        #: The human game in progress, autosaved on quit and on SIGHUP, SIGTERM and SIGINT.
         self.session: Session | None = None
-        self._remove_sighup: Callable[[], None] = lambda: None
+        self._remove_signals: Callable[[], None] = lambda: None
+        #: The one line a crash leaves for the player (naming its log), once there was one.
+        self.crash_line: str | None = None
 
     def on_mount(self) -> None:
         if self.config.keymap:
             self.set_keymap(dict(self.config.keymap))
         if self.config.handle_signals:
-            self._remove_sighup = install_sighup(self.on_sighup)
+            self._remove_signals = install_exit_signals(self.on_exit_signal)
         # The screens open once the app has started.  Textual starts an app in a batch
         # update that shows nothing: a screen laid out and drawn in it is drawn for
         # nothing, and is shown only after a later refresh, a frame or two on.
@@ -92,7 +96,7 @@ class NavalApp(App[int]):
         self.call_after_refresh(resume_collection)
 
     def on_unmount(self) -> None:
-        self._remove_sighup()
+        self._remove_signals()
 
     # -- stylesheets -------------------------------------------------------------------
     def use_stylesheet(self, screen: Screen[Any] | str) -> None:
@@ -136,11 +140,28 @@ class NavalApp(App[int]):
             return None
         return path
 
-    def on_sighup(self) -> None:
-        """The terminal hung up: autosave and leave."""
+    def on_exit_signal(self, signum: int) -> None:
+        """The terminal hung up (SIGHUP), or the game was told to stop (SIGTERM, SIGINT):
+        autosave and leave, the terminal restored.  The exit code is the shell's for a
+        signal (128 + its number), but a hang-up's is 0: the player just went away."""
         self.autosave()
         self.session = None
-        self.exit(0)
+        self.exit(return_code=0 if signum == getattr(signal, "SIGHUP", None) else 128 + signum)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An error nothing expected: autosave the game, write the error in full to the crash
+        log, and leave with one line naming it (Textual would print the traceback, with its
+        local variables, on the player's screen)."""
+        with contextlib.suppress(Exception):  # the game itself may be what broke
+            self.autosave()
+        self.session = None
+        super()._handle_exception(error)  # exits, and keeps the error for Pilot tests
+        from tui_naval.crash_log import report
+
+        # Printed as it is once the terminal is given back (``launch.run_app``): Rich would
+        # break a long path over lines.
+        self._exit_renderables.clear()
+        self.crash_line = report(error)
 
     def action_quit(self) -> None:  # type: ignore[override]
         self.autosave()

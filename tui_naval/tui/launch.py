@@ -56,6 +56,8 @@ def run_app(config: Config, first: ScreenFactory | None = None) -> int:
         app.run()
     finally:
         sys.setswitchinterval(previous)
+    if app.crash_line:
+        print(app.crash_line, file=sys.stderr)
     return app.return_code or 0
 
 

@@ -1,7 +1,10 @@
-"""SIGHUP: when the terminal goes away, autosave and leave cleanly.
+"""Signals that end the game: SIGHUP (the terminal went away), SIGTERM and SIGINT.
 
-Textual installs no handler of its own, and the default action kills the
-process before anything is saved.
+Textual installs no handlers of its own: SIGHUP and SIGTERM would kill the process
+before anything is saved (and SIGTERM leave the terminal in the alternate screen
+with mouse reporting on), and SIGINT would raise KeyboardInterrupt in the middle of
+whatever runs.  Each is handled in the event loop instead: the app autosaves and
+leaves as it does on quit, restoring the terminal.
 """
 
 from __future__ import annotations
@@ -11,24 +14,27 @@ import contextlib
 import signal
 from collections.abc import Callable
 
+#: The signals that end a game, where the platform has them.
+ENDING = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM", "SIGINT")
+               if hasattr(signal, name))
 
-def install_sighup(handler: Callable[[], None]) -> Callable[[], None]:
-    """Run ``handler`` on SIGHUP in the running event loop; returns a remover.
 
-    Does nothing (and returns a no-op) where the platform has no SIGHUP or the
-    loop cannot take signal handlers (not the main thread, Windows).
-    """
-    sighup = getattr(signal, "SIGHUP", None)
-    if sighup is None:
-        return lambda: None
+def install_exit_signals(handler: Callable[[int], None]) -> Callable[[], None]:
+    """Run ``handler(signum)`` in the running event loop on each of ``ENDING``; returns a
+    remover.  Does nothing (and returns a no-op) where the loop cannot take signal handlers
+    (not the main thread, Windows)."""
     loop = asyncio.get_running_loop()
-    try:
-        loop.add_signal_handler(sighup, handler)
-    except (NotImplementedError, RuntimeError, ValueError):
-        return lambda: None
+    installed: list[int] = []
+    for signum in ENDING:
+        try:
+            loop.add_signal_handler(signum, handler, signum)
+        except (NotImplementedError, RuntimeError, ValueError):
+            break
+        installed.append(signum)
 
     def remove() -> None:
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.remove_signal_handler(sighup)
+        for signum in installed:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.remove_signal_handler(signum)
 
     return remove
