@@ -17,9 +17,11 @@ from tui_naval.core.controller import Player, play
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
 from tui_naval.core.maps import MapError, MapSpec, available_maps, load_map
+from tui_naval.core.messages import one_line, printable
 from tui_naval.core.orders import IllegalOrder
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.saves import (
+    MAX_SEED,
     SaveError,
     default_save_dir,
     list_saves,
@@ -56,6 +58,8 @@ class CliError(Exception):
 
 def fail(message: str) -> NoReturn:
     raise CliError(message)
+
+
 
 
 def default_map(ruleset: Ruleset[Any]) -> str:
@@ -180,16 +184,24 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 
 
 def cmd_maps(args: argparse.Namespace) -> int:
+
     for path in available_maps():
         try:
             spec = load_map(str(path))
-        except MapError as exc:
-            print(f"{path.stem:<18} BROKEN: {exc}")
+        except MapError as exc:  # one line, and the other maps are still listed
+            print(f"{printable(path.stem):<18} BROKEN: {exc}")
             continue
         grids = "/".join(g.value for g in spec.grids)
-        who = ", ".join(info.id for info in registry()
-                        if unplayable_reason(load(info), spec) is None)
-        print(f"{spec.name:<18} {spec.title:<30} {spec.goal.kind:<6} "
+        reasons = {info.id: unplayable_reason(load(info), spec) for info in registry()}
+        who = ", ".join(name for name, reason in reasons.items() if reason is None)
+        # No ruleset plays it because of a bad line of its own (a ruleset's ``#!`` line):
+        # say which, as for a map that cannot be read.
+        errors = [r for r in reasons.values() if r and r.startswith(f"{spec.source}:")]
+        if not who and errors:
+            print(f"{printable(path.stem):<18} BROKEN: {errors[0]}")
+            continue
+        title = spec.title if len(spec.title) <= 30 else spec.title[:29] + "…"
+        print(f"{spec.name:<18} {title:<30} {spec.goal.kind:<6} "
               f"{spec.width}x{spec.height:<3} {grids:<26} {len(spec.ships):>2} ships  "
               f"{who or 'no ruleset'}")
     return 0
@@ -205,7 +217,7 @@ def cmd_saves(args: argparse.Namespace) -> int:
             print(f"UNREADABLE {info}")
         else:
             status = info.outcome or "in progress"
-            print(f"{info.path.name:<28} {info.ruleset:<12} {info.map_name:<18} "
+            print(f"{one_line(info.path.name, 28):<28} {info.ruleset:<12} {info.map_name:<18} "
                   f"turn {info.turn:<4} {info.saved}  {status}")
     return 0
 
@@ -336,13 +348,25 @@ def add_tui_options(parser: argparse.ArgumentParser, suppress: bool = False) -> 
                         help="key bindings file (default: $XDG_CONFIG_HOME/tui-naval/keys.toml)")
 
 
+def seed_number(text: str) -> int:
+    """A seed from the command line: a whole number the dice (and so a save) can keep."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {one_line(text)[:40]!r}") \
+            from None
+    if not -MAX_SEED < seed < MAX_SEED:
+        raise argparse.ArgumentTypeError("a seed must lie between -2**64 and 2**64")
+    return seed
+
+
 def add_game_options(parser: argparse.ArgumentParser, seed_help: str = "random seed") -> None:
     parser.add_argument("--ruleset", default=DEFAULT_RULESET, help="ruleset name or alias")
     parser.add_argument("--map", default=None,
                         help="map name or path to a .map file (default: the ruleset's first map)")
     parser.add_argument("--grid", choices=[g.value for g in GridKind],
                         help="grid (default: the map's first)")
-    parser.add_argument("--seed", type=int, default=None, help=seed_help)
+    parser.add_argument("--seed", type=seed_number, default=None, help=seed_help)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -354,7 +378,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.func(args)
         return code
     except (CliError, *PLAYER_ERRORS) as exc:
-        print(f"tui-naval: error: {exc}", file=sys.stderr)
+        print(one_line(f"tui-naval: error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

@@ -194,3 +194,224 @@ def test_cli_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert cli.main(["play", "--side", "green", "--keys", str(tmp_path / "k.toml")]) == 2
     assert cli.main(["play", "--map", "atlantis"]) == 2
     assert "unknown map" in capsys.readouterr().err
+
+
+# -- the too-small notice holds the keyboard ------------------------------------------
+
+HELD = ("1", "2", "pagedown", "pageup", "down", "enter", "tab", "l", "u", "s", "o", "m",
+        "q", "escape", "f1", "f2", "question_mark", "ctrl+p", "space")
+
+
+@pytest.mark.parametrize("size", [(80, 20), (79, 23), (40, 12)])
+async def test_the_notice_holds_the_keyboard(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Below 80x24 no key reaches the prompt or the screen's bindings (the issue's
+    reproductions: PageDown at 80x20; 1 then PageDown at 79x23); grown again, the prompt
+    has the focus and its keys work; ctrl+q quits at any size."""
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=size) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking)
+        assert screen.holds_keys and app.focused is None
+        assert "ctrl+q quits" in screen_text(app)
+        for key in HELD:
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.screen is screen and not screen.game.orders and not screen.looking
+        assert screen.prompt.options.highlighted == 0 and screen.selected == "B1"
+        assert not screen.log_view.big
+        assert {a.binding.action for a in screen.active_bindings.values()} == {"quit"}
+        await resized(pilot, 80, 24)
+        assert not screen.holds_keys and screen.prompt.options.has_focus
+        await pilot.press("pagedown")
+        assert screen.prompt.options.highlighted == 1
+        await pilot.press("pageup")
+        assert screen.prompt.options.highlighted == 0
+        await pilot.press("2")
+        await wait_until(pilot, lambda: bool(screen.game.orders), what="option 2 played")
+        assert str(screen.game.orders[0]) == "B1 luck pass"
+        await resized(pilot, *size)
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: app.return_code == 0, what="the app to quit")
+
+
+async def test_a_shrinking_terminal_takes_the_keys_and_gives_them_back(tmp_path: Path) -> None:
+    """Shrunk mid-game, the prompt loses the focus and the number keys do nothing; a
+    decision asked meanwhile gets the focus once the terminal is large enough."""
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking)
+        assert screen.prompt.options.has_focus
+        await resized(pilot, 79, 23)
+        assert app.focused is None
+        await pilot.press("1", "pagedown", "pageup", "pagedown")
+        await pilot.pause()
+        assert not screen.game.orders
+        screen.prompt.options.focus()  # as a new decision would (``GameScreen.ask``)
+        await pilot.pause()
+        assert app.focused is None
+        await resized(pilot, *SIZE)
+        assert screen.prompt.options.has_focus
+        await pilot.press("1")
+        await wait_until(pilot, lambda: bool(screen.game.orders), what="option 1 played")
+        assert str(screen.game.orders[0]) == "B1 luck roll"
+
+
+async def test_a_screen_resumed_at_another_size_fits_it(tmp_path: Path) -> None:
+    """A dialog opened (as the palette or the game opens one) while the terminal is too
+    small, and closed once it is large again: the battle under it drops the notice
+    (Textual resizes only the top screen) and gets its keys back."""
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking)
+        await resized(pilot, 60, 20)
+        app.action_show_keys()
+        dialog = await wait_for_screen(pilot, KeysDialog)
+        assert dialog.holds_keys and app.focused is None
+        await resized(pilot, *SIZE)
+        dialog.action_close()
+        await wait_until(pilot, lambda: app.screen is screen, what="the battle")
+        await pilot.pause()
+        assert screen.has_class("-roomy") and not screen.has_class("-narrow")
+        assert "Turn 1/60" in screen_text(app)
+        assert screen.prompt.options.has_focus
+
+
+async def test_the_notice_holds_the_keyboard_on_every_screen(tmp_path: Path) -> None:
+    """The title's menu and a dialog hold no key below 80x24 either."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        title = await wait_for_screen(pilot, TitleScreen)
+        for key in ("r", "n", "enter", "down", "q", "question_mark", "f2", "ctrl+p"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.screen is title and app.return_code is None
+        await resized(pilot, *SIZE)
+        await pilot.press("question_mark")
+        dialog = await wait_for_screen(pilot, KeysDialog)
+        await resized(pilot, 60, 20)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is dialog
+        await resized(pilot, *SIZE)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is title, what="the title")
+
+
+# -- paging the prompt --------------------------------------------------------------
+
+async def test_the_prompt_pages_before_it_is_laid_out_and_while_hidden() -> None:
+    """Textual's OptionList raised KeyError paging a list not laid out (or hidden)."""
+    from textual.app import App, ComposeResult
+    from textual.widgets.option_list import Option
+
+    from tui_naval.tui.widgets.option_list import PagedOptionList
+
+    class Lists(App[None]):
+        def compose(self) -> ComposeResult:
+            yield PagedOptionList(*(Option(str(n)) for n in range(30)), id="shown")
+            hidden = PagedOptionList(*(Option(str(n)) for n in range(30)), id="hidden")
+            hidden.display = False
+            yield hidden
+
+    app = Lists()
+    async with app.run_test(size=(40, 12)) as pilot:
+        hidden = app.query_one("#hidden", PagedOptionList)
+        hidden.highlighted = 0
+        hidden.action_page_down()
+        assert hidden.highlighted is not None and hidden.highlighted > 0
+        hidden.action_page_up()
+        assert hidden.highlighted == 0
+        for _ in range(40):
+            hidden.action_page_down()
+        assert hidden.highlighted == 29
+        shown = app.query_one("#shown", PagedOptionList)
+        shown.focus()
+        shown.highlighted = 0
+        await pilot.pause()
+        await pilot.press("pagedown")
+        page = shown.highlighted
+        assert page is not None and 1 < page < 29
+        await pilot.press("pageup")
+        assert shown.highlighted == 0
+        shown.clear_options()
+        shown.action_page_down()
+        assert shown.highlighted is None
+
+
+# -- closing screens ---------------------------------------------------------------
+
+async def test_closing_never_pops_the_last_screen(tmp_path: Path) -> None:
+    """A close that comes late (the rules closed twice: by Escape, then by the palette's
+    Back) or from a screen under another one closes nothing else."""
+    app = make_app(tmp_path, RulesScreen)
+    async with app.run_test(size=SIZE) as pilot:
+        rules = await wait_for_screen(pilot, RulesScreen)
+        await pilot.press("escape")
+        title = await wait_for_screen(pilot, TitleScreen)
+        assert app.screen_stack == [title]
+        rules.action_close()
+        title.dismiss()
+        await pilot.pause()
+        assert app.screen_stack == [title]
+        await pilot.press("question_mark")
+        dialog = await wait_for_screen(pilot, KeysDialog)
+        await pilot.press("f2")  # not bound in a dialog: the app's action, as the palette runs it
+        app.action_show_rules()
+        rules = await wait_for_screen(pilot, RulesScreen)
+        dialog.action_close()
+        await pilot.pause()
+        assert app.screen_stack == [title, dialog, rules]
+        await pilot.press("escape", "escape")
+        await wait_until(pilot, lambda: app.screen_stack == [title], what="the title alone")
+
+
+@pytest.mark.parametrize("keys", [["ctrl+p", "pagedown"], ["ctrl+p", "pageup"],
+                                  ["ctrl+p", "down", "pagedown", "pagedown", "pageup"]])
+async def test_the_palette_pages_as_soon_as_it_opens(tmp_path: Path, keys: list[str]) -> None:
+    """ctrl+p then PageDown at once paged Textual's palette list before it was laid out."""
+    from test_key_fuzz import press_at_once
+
+    from tui_naval.tui.dialogs.palette import Palette
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        await press_at_once(pilot, keys)
+        assert isinstance(app.screen, Palette)
+        await pilot.press("escape")
+        await wait_for_screen(pilot, TitleScreen)
+
+
+async def test_the_title_menu_pages_as_soon_as_it_is_built(tmp_path: Path) -> None:
+    """Back from a battle, the title's menu is built; End then PageUp at once paged it
+    before it was laid out."""
+    from test_key_fuzz import press_at_once
+    from textual.widgets import OptionList
+
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, BattleScreen)
+        await press_at_once(pilot, ["q", "end", "pageup"])
+        title = await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("end", "pageup")
+        assert title.query_one("#title-menu", OptionList).highlighted == 0
+
+
+@pytest.mark.parametrize("keys", [["ctrl+q", "ctrl+p", "c"],
+                                  ["q", "f2", "c", "question_mark"]])
+async def test_keys_after_quitting_do_nothing(tmp_path: Path, keys: list[str]) -> None:
+    """Keys typed straight after quitting opened a palette as the app closed; its search
+    then failed (WorkerFailed: no CommandList), and the app exited with an error.
+
+    (``q`` and ctrl+p in the same instant is not here: ctrl+p is a priority binding, so
+    Textual opens the palette before ``q`` reaches the title, and ``q`` then types into
+    the palette's search; nothing is lost.)"""
+    from test_key_fuzz import press_at_once
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        await press_at_once(pilot, keys)
+    assert app.return_code == 0

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from app_support import SIZE, make_app, screen_text, wait_until
 from textual.widgets import DataTable, Input
 
@@ -147,3 +150,67 @@ async def test_the_battle_prepares_saving_in_the_background(tmp_path: Path) -> N
         await wait_until(pilot, lambda: saves.get_converter.cache_info().currsize == 1,
                          what="the save converter")
         assert not (tmp_path / "saves").exists() or not any((tmp_path / "saves").iterdir())
+
+
+def test_a_save_is_read_once_for_its_game_and_its_seats(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game and seats come from one read: another process may replace the file meanwhile."""
+    from tui_naval.tui import session as session_module
+
+    path = tmp_path / "red.json"
+    save_session(battle_session(human="red"), path)
+    reads: list[Path] = []
+    real = session_module.read_document
+
+    def counted(where: Path) -> dict[str, Any]:
+        reads.append(where)
+        return real(where)
+
+    monkeypatch.setattr(session_module, "read_document", counted)
+    assert load_session(path).seats == {"blue": "greedy", "red": "human"}
+    assert reads == [path]
+
+
+def test_seats_that_are_not_names_give_the_default(tmp_path: Path) -> None:
+    path = tmp_path / "odd.json"
+    save_session(battle_session(human="red"), path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["seats"] = {"blue": 5, "red": "human"}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert load_session(path).seats == {"blue": "human", "red": "greedy"}
+
+
+async def test_the_load_list_survives_a_dangling_link_and_a_vanished_save(
+        tmp_path: Path) -> None:
+    """A dangling ``*.json`` link is listed as unreadable (and can be deleted), and a save
+    another process deletes after the list was shown is refused in a notice: the app
+    carries on."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    save_session(battle_session(), folder / "good.json")
+    (folder / "dangling.json").symlink_to(tmp_path / "gone.json")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen) and app.screen.built)
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, LoadDialog))
+        dialog = app.screen
+        table = dialog.query_one(DataTable)
+        await wait_until(pilot, lambda: table.row_count == 2, what="both rows")
+        assert "unreadable" in screen_text(app)
+        names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        table.move_cursor(row=names.index("dangling"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog
+        assert any("dangling.json: cannot read" in str(n.message) for n in app._notifications)
+        await pilot.press("delete", "delete")
+        await wait_until(pilot, lambda: table.row_count == 1, what="the link deleted")
+        assert not (folder / "dangling.json").is_symlink()
+        (folder / "good.json").unlink()  # by another process, after the listing
+        table.move_cursor(row=0)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await wait_until(pilot, lambda: any("good.json: cannot read" in str(n.message)
+                                            for n in app._notifications), what="the notice")
+        assert app.is_running and app.return_code is None

@@ -31,7 +31,7 @@ def assert_one_line_error(code: int, out: str, err: str) -> str:
     assert "Traceback" not in err and "Traceback" not in out
     lines = err.splitlines()
     assert len(lines) == 1, err
-    assert lines[0].startswith("tui-naval: error: ")
+    assert lines[0].startswith("tui-naval: error: ") and len(lines[0]) <= 200
     return lines[0]
 
 
@@ -124,6 +124,13 @@ def test_a_bad_map_file(capsys: pytest.CaptureFixture[str], tmp_path: Path, text
     path.write_text(text, encoding="utf-8")
     line = assert_one_line_error(*run(capsys, "demo", "--headless", "--map", str(path)))
     assert str(path) in line
+
+
+def test_an_error_is_one_short_line_however_long_its_message(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    name = "x" * 5000 + "\nsecond line"
+    line = assert_one_line_error(*run(capsys, "demo", "--headless", "--ruleset", name))
+    assert line.endswith("...") and "second line" not in line
 
 
 def test_a_map_that_is_not_text(capsys: pytest.CaptureFixture[str], tmp_path: Path):

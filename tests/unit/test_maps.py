@@ -447,5 +447,5 @@ def test_load_errors_name_the_file(tmp_path: Path) -> None:
         load_map(str(bad))
     binary = tmp_path / "binary.map"
     binary.write_bytes(b"\xff\xfe\x00bad")
-    with pytest.raises(MapError, match=r"binary\.map: cannot read"):
+    with pytest.raises(MapError, match=r"binary\.map:1: cannot read: not UTF-8 text, byte 0xff"):
         load_map(str(binary))

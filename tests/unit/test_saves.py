@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -13,10 +14,12 @@ import pytest
 
 from tui_naval.core import saves
 from tui_naval.core.history import Game
+from tui_naval.core.messages import MAX_MESSAGE
 from tui_naval.core.orders import IllegalOrder, Order
 from tui_naval.core.saves import (
     FORMAT,
     SaveError,
+    SaveInfo,
     converter,
     data_digest,
     list_saves,
@@ -64,6 +67,9 @@ def one_line_error(path: Path) -> str:
     message = str(info.value)
     assert message and "\n" not in message
     assert "Traceback" not in message
+    assert len(message) <= MAX_MESSAGE
+    assert message.startswith(f"{path}: " if len(str(path)) <= 100 else "...")
+    assert f"{path.name}: " in message  # it names the file
     return message
 
 
@@ -525,3 +531,297 @@ def test_save_info_and_listing(game: Game, saved: Path, tmp_path: Path):
     assert listing[0] == info
     assert isinstance(listing[1], SaveError)
     assert list_saves(tmp_path / "nowhere") == []
+
+
+# -- hostile saves: validated as data, refused in one line ------------------------------
+
+def recomputed(change: Callable[[dict[str, Any]], object]) -> Callable[[dict[str, Any]], None]:
+    """A snapshot edit with the digest recomputed (it is a plain hash anyone can recompute),
+    so that the game resumes from the edited snapshot unless it is refused."""
+
+    def tamper(doc: dict[str, Any]) -> None:
+        change(doc["snapshot"])
+        doc["digest"] = data_digest(doc["snapshot"])
+
+    return tamper
+
+
+def saved_game(tmp_path: Path, play_random, ruleset: str, map_name: str, orders: int) -> Path:
+    from tui_naval.cli import new_game
+
+    path = tmp_path / f"{ruleset}.json"
+    save_game(play_random(new_game(ruleset, map_name, 4, None), orders, 4), path)
+    return path
+
+
+@pytest.fixture
+def kr_saved(tmp_path: Path, play_random) -> Path:
+    """A Kyngesreach duel some rounds in."""
+    return saved_game(tmp_path, play_random, "kyngesreach", "kr-duel", 20)
+
+
+def test_a_save_whose_setup_names_another_ruleset_is_refused(kr_saved: Path):
+    rewrite(kr_saved, lambda doc: doc["setup"].update(ruleset="salt-and-shot"))
+    assert "names ruleset 'kyngesreach' and sets up 'salt-and-shot'" in one_line_error(kr_saved)
+
+
+def test_a_snapshot_of_another_ruleset_is_refused(tmp_path: Path, play_random):
+    """A Salt'n'Shot snapshot that says it is Kyngesreach's loaded, and the greedy AI then
+    asked Kyngesreach's advisor about it (``AttributeError: 'SasState' object has no
+    attribute 'band'``)."""
+    path = saved_game(tmp_path, play_random, "salt-and-shot", "sas-duel", 12)
+    rewrite(path, recomputed(lambda snap: snap.update(ruleset="kyngesreach")))
+    assert "impossible game" in one_line_error(path)
+
+
+def test_a_save_renamed_to_another_ruleset_throughout_is_refused(kr_saved: Path):
+    def rename(doc: dict[str, Any]) -> None:
+        doc["ruleset"] = doc["setup"]["ruleset"] = "salt-and-shot"
+        recomputed(lambda snap: snap.update(ruleset="salt-and-shot"))(doc)
+
+    rewrite(kr_saved, rename)
+    assert "corrupt save (snapshot: " in one_line_error(kr_saved)
+
+
+def first_ship(change: Callable[[dict[str, Any]], object]) -> Callable[[dict[str, Any]], object]:
+    return lambda snap: change(snap["ships"][0])
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (lambda s: s.update(sides=[]), "it has 0 sides"),
+    (lambda s: s.update(sides=["blue"]), "it has 1 side"),
+    (lambda s: s.update(sides=["blue", "blue"]), "not distinct"),
+    (first_ship(lambda ship: ship.update(side="green")), "of no side ('green')"),
+    (first_ship(lambda ship: ship.update(kind="galleon")), "ships are not the ones"),
+    (first_ship(lambda ship: ship["gunnery"].update(kind="galleon")), "fights as 'galleon'"),
+    (lambda s: s["board"].update(terrain=[]), "0 terrain rows"),
+    (lambda s: s["board"]["terrain"].__setitem__(3, ".."), "terrain row 3 has 2 cells"),
+    (lambda s: s["board"]["terrain"].__setitem__(0, "?" * len(s["board"]["terrain"][0])),
+     "unknown terrain"),
+    (lambda s: s["board"]["grid"].update(width=10**9, height=10**9), "1 to 200 cells"),
+    (first_ship(lambda ship: ship.update(cell=[999_999, 999_999])), "off the"),
+    (first_ship(lambda ship: ship.update(cell=[-1, 0])), "off the"),
+    (first_ship(lambda ship: ship.update(home=[0, 99])), "home is off the"),
+    (lambda s: s.update(ships=[]), "it has no ships"),
+    (lambda s: s["ships"].append(s["ships"][0]), "ids are not distinct"),
+    (lambda s: s.update(turn=0), "turn 0 is not within the limit"),
+    (lambda s: s.update(turn=10**9), "is not within the limit"),
+    (lambda s: s.update(phase="nap"), "phase 'nap' is no step"),
+    (lambda s: s.update(plotted=[{"ship": "Z9", "verb": "luck", "arg": "roll"}]),
+     "names no ship"),
+    (lambda s: s.update(acted=[{"ship": "B1", "verb": "fire at", "arg": "will"}]),
+     "names no ship or no verb"),
+    (lambda s: s.update(locks=[{"a": "B1", "b": "Q7"}]), "a lock holds unknown ships"),
+    (lambda s: s.update(rng={"state": -1}), "64-bit"),
+    (lambda s: s["wind"].update(direction=17), "its wind"),
+    (lambda s: s.update(outcome={"winner": "green", "reason": "x"}), "winner 'green'"),
+    (lambda s: s.update(holder="green"), "held by no side"),
+    (lambda s: s["goal"].update(turns=0), "turn limit 0"),
+    (first_ship(lambda ship: ship.update(heading=9)), "heads on no facing"),
+    (first_ship(lambda ship: ship.update(course=400.0)), "no compass course"),
+    (first_ship(lambda ship: ship["gunnery"].update(hip=10**5)), "hip 100000 is not 0 to"),
+    (first_ship(lambda ship: ship["gunnery"]["port"].update(guns=-1)), "port battery"),
+    (first_ship(lambda ship: ship["gunnery"].update(readiness=10**7)), "out of range"),
+])
+def test_an_impossible_snapshot_is_refused(kr_saved: Path,
+                                           change: Callable[[dict[str, Any]], object],
+                                           expected: str):
+    rewrite(kr_saved, recomputed(change))
+    message = one_line_error(kr_saved)
+    assert "impossible game" in message and expected in message
+
+
+def land(terrain: list[str]) -> list[int]:
+    """The first land cell of a snapshot's terrain rows, as [col, row]."""
+    return next([line.index("#"), row] for row, line in enumerate(terrain) if "#" in line)
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (lambda s: s["goal"].update(course=["Z"]), "course names mark 'Z'"),
+    (first_ship(lambda ship: ship["progress"].update(rounded=99)), "progress"),
+    (first_ship(lambda ship: ship["progress"].update(escaped=True)), "no quarry of a chase"),
+    (first_ship(lambda ship: ship["sail"].update(crew=101)), "crew 101 is not 0 to 100"),
+    (first_ship(lambda ship: ship["sail"].update(masts=9)), "masts 9"),
+    (first_ship(lambda ship: ship["sail"].update(type="galleon")), "sails as 'galleon'"),
+    (lambda s: s["ships"][0].update(cell=land(s["board"]["terrain"])), "aground"),
+])
+def test_an_impossible_race_is_refused(saved: Path, change: Callable[[dict[str, Any]], object],
+                                       expected: str):
+    rewrite(saved, recomputed(change))
+    message = one_line_error(saved)
+    assert "impossible game" in message and expected in message
+
+
+def test_a_snapshot_the_rules_would_stall_on_is_refused(saved: Path):
+    """A game not over that waits on no decision reported "game continues" for ever."""
+    rewrite(saved, recomputed(lambda s: s.update(phase="strain", plotted=[], acted=[])))
+    assert "waits on nothing" in one_line_error(saved)
+
+
+def test_held_orders_must_be_answers_the_rules_took(saved: Path, game: Game):
+    """A snapshot's held (plotted) orders are given again from the step's start."""
+    held = {"ship": "B1", "verb": "luck", "arg": "skip"}  # no option of any step
+    rewrite(saved, recomputed(lambda s: s.update(plotted=[held])))
+    assert "its held order 'B1 luck skip' is not legal" in one_line_error(saved)
+
+
+def test_an_edited_event_list_is_dropped_not_trusted(game: Game, saved: Path):
+    """Events are not part of the digest: a snapshot's are not taken."""
+    def tamper(doc: dict[str, Any]) -> None:
+        doc["orders"] = ["ZZ hold"]  # resume from the snapshot
+        doc["snapshot"]["events"] = [{"turn": 1, "kind": "x", "text": "[/x]\x1b[2J", "ship": ""}]
+
+    rewrite(saved, tamper)
+    loaded = load_game(saved)
+    assert loaded.state == game.state
+    assert loaded.state.events == ()
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (lambda d: d["setup"].update(seed=1.5), "expected int @ $.seed"),
+    (lambda d: d["setup"].update(seed=True), "expected int @ $.seed"),
+    (lambda d: d["setup"].update(seed="4"), "expected int @ $.seed"),
+    (lambda d: d["setup"].update(seed=2**70), "seed is not a 64-bit number"),
+    (lambda d: d["setup"].update(map_name=None), "expected str @ $.map_name"),
+    (lambda d: d["setup"].update(map_name=7), "expected str @ $.map_name"),
+    (lambda d: d["setup"].update(map_name="a\nb"), "map name is not a name"),
+    (lambda d: d["setup"].update(ruleset=None), "expected str @ $.ruleset"),
+    (lambda d: d["setup"].update(grid=1), "expected GridKind @ $.grid"),
+    (lambda d: d["setup"].update(fleet="ab"), "$.fleet"),
+    (lambda d: d["setup"].update(fleet=[["B1", "cutter", "x"]]), "$.fleet[0]"),
+    (lambda d: d["setup"].update(notes="hi"), "extra fields found (notes)"),
+    (lambda d: d.update(ruleset=None), "names ruleset None"),
+    (lambda d: d.update(digest=5), "no digest"),
+    (lambda d: d.update(orders=[5]), "order 1 is not an order"),
+    (lambda d: d.update(orders=["B1 " + "x" * 100]), "order 1 is not an order"),
+    (lambda d: d.update(orders="B1 luck roll"), "no order list"),
+    (recomputed(lambda s: s.update(turn="2")), "expected int @ $.turn"),
+    (recomputed(lambda s: s.update(turn=2.0)), "expected int @ $.turn"),
+    (recomputed(first_ship(lambda ship: ship.update(afloat=1))), "expected bool"),
+    (recomputed(first_ship(lambda ship: ship.update(id=None))), "expected str"),
+    (recomputed(lambda s: s["board"].update(terrain="....")), "$.board.terrain"),
+    (recomputed(lambda s: s.update(sides="blue")), "$.sides"),
+    (recomputed(lambda s: s.update(pending=None)), "extra fields found (pending)"),
+    (recomputed(first_ship(lambda ship: ship.update(course=float("nan")))), "$.ships[0].course"),
+])
+def test_wrong_types_are_refused_not_coerced(saved: Path, change: Callable[[dict[str, Any]],
+                                                                          object], expected: str):
+    rewrite(saved, change)
+    assert expected in one_line_error(saved)
+
+
+# -- what is read at all -----------------------------------------------------------------
+
+def test_a_pipe_is_refused_without_waiting(tmp_path: Path):
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    assert "not a save file (a pipe)" in one_line_error(fifo)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_a_device_is_refused_unread():
+    with pytest.raises(SaveError, match=r"^/dev/zero: cannot read: not a save file \(a device\)"):
+        load_game(Path("/dev/zero"))
+
+
+def test_a_folder_is_refused(tmp_path: Path):
+    (tmp_path / "folder.json").mkdir()
+    assert "not a save file (a folder)" in one_line_error(tmp_path / "folder.json")
+
+
+def test_a_file_over_the_size_limit_is_refused_unread(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch):
+    path = tmp_path / "huge.json"
+    with path.open("wb") as fh:
+        fh.truncate(saves.MAX_SAVE_BYTES + 1)  # sparse: takes no room
+
+    def no_json(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a file over the limit was parsed")
+
+    monkeypatch.setattr(json, "loads", no_json)
+    message = one_line_error(path)
+    assert "too large for a save" in message and "at most 8.0 MiB" in message
+
+
+def test_a_save_with_too_many_orders_is_refused_before_they_are_read(saved: Path,
+                                                                     monkeypatch):
+    rewrite(saved, lambda doc: doc.update(orders=["B1 luck roll"] * (saves.MAX_ORDERS + 1)))
+
+    def no_parse(text: str) -> Order:
+        raise AssertionError("an order of a save over the limit was read")
+
+    monkeypatch.setattr(Order, "parse", no_parse)
+    assert "too many orders for a save (100,001; at most 100,000)" in one_line_error(saved)
+
+
+def test_messages_are_one_printable_line_of_bounded_length(tmp_path: Path):
+    """File names may hold line breaks and escape sequences; values may be huge."""
+    path = tmp_path / ("a\nb\x1b[2J\u2028" + "x" * 150 + ".json")
+    path.write_bytes(b'{"game": "tui-naval", "format": ' + b"9" * 4000 + b"}")
+    with pytest.raises(SaveError) as info:
+        load_game(path)
+    message = str(info.value)
+    assert "\n" not in message and "\x1b" not in message and "\u2028" not in message
+    assert len(message) <= MAX_MESSAGE
+    assert "xxx.json: " in message  # the end of the path, where the name is
+    assert "9" * 30 not in message  # the number is cut
+
+
+# -- listings and cleanup ----------------------------------------------------------------
+
+def test_a_dangling_link_is_listed_as_unreadable(game: Game, saved: Path, tmp_path: Path):
+    link = tmp_path / "dangling.json"
+    link.symlink_to(tmp_path / "gone" / "nowhere.json")
+    listing = list_saves(tmp_path)
+    assert [item.path for item in listing if isinstance(item, SaveInfo)] == [saved]
+    errors = [item for item in listing if isinstance(item, SaveError)]
+    assert [e.path for e in errors] == [link]
+    assert "cannot read" in str(errors[0])
+    assert "cannot read" in one_line_error(link)
+
+
+def test_a_save_deleted_between_listing_and_reading(saved: Path, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch):
+    """Another process deletes a save after the folder was listed: it is reported, as it is
+    when deleted before it is loaded."""
+    real = saves.save_info
+
+    def deleted_first(path: Path) -> SaveInfo:
+        path.unlink()
+        return real(path)
+
+    monkeypatch.setattr(saves, "save_info", deleted_first)
+    listing = list_saves(tmp_path)
+    assert len(listing) == 1 and isinstance(listing[0], SaveError)
+    assert "cannot read" in str(listing[0])
+    assert "cannot read" in one_line_error(saved)
+
+
+def test_stale_temporary_files_are_removed_by_saving_and_listing(game: Game, tmp_path: Path):
+    """A save killed mid-write leaves ``.NAME.json.*.tmp``: once older than a minute (a
+    younger one may be another process's save in flight) a save or a listing removes it."""
+    old = time.time() - saves.STALE_TEMP_SECONDS - 5
+    stale = tmp_path / ".autosave.json.k1ll3d.tmp"
+    young = tmp_path / ".other.json.writing.tmp"
+    others = [tmp_path / ".notes.tmp", tmp_path / "keep.json.tmp"]
+    folder = tmp_path / ".odd.json.dir.tmp"
+    for path in (stale, young, *others):
+        path.write_text("{")
+    folder.mkdir()
+    for path in (stale, *others, folder):
+        os.utime(path, (old, old))
+    save_game(game, tmp_path / "g.json")
+    assert not stale.exists()
+    assert young.exists() and folder.is_dir() and all(p.exists() for p in others)
+    os.utime(young, (old, old))
+    assert [item.path for item in list_saves(tmp_path)] == [tmp_path / "g.json"]
+    assert not young.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["g.json", folder.name, *(p.name for p in others)])
+
+
+def test_removing_stale_temporary_files_never_raises(tmp_path: Path):
+    assert saves.remove_stale_temps(tmp_path / "nowhere") == []
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert saves.remove_stale_temps(blocker) == []

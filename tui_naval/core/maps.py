@@ -10,18 +10,44 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from attrs import frozen
+from attrs import field, frozen
 
 from tui_naval.core.grid import Cell, Grid, GridKind
+from tui_naval.core.messages import (
+    clip,
+    file_name,
+    listing,
+    one_line,
+    quoted,
+)
 from tui_naval.core.package_data import package_files
 from tui_naval.core.state import Board, Goal, GoalKind, Mark, Terrain
 
 MAP_SUFFIX = ".map"
-#: Largest map side, in cells.
+#: Largest map side, in cells (rows and columns).
 MAX_SIZE = 200
+#: Largest map file, in bytes; a map's text (a save carries it) may have as many characters.
+#: A 200x200 map with a long header is under 50 KiB.
+MAX_FILE_BYTES = 256 * 1024
+#: Most ships a map may place: twice the largest shipped map (20); the slowest AI (greedy
+#: Ships & Sails) takes about 1.5 s a turn with 40 ships, and the time grows as their square.
+MAX_SHIPS = 40
+#: The marks' labels; each at most once, so a map has at most ``MAX_MARKS`` marks.
+MARK_LABELS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_MARKS = len(MARK_LABELS)
+#: Longest value of a header line (``title``, ``about``...), in characters.
+MAX_VALUE = 1000
+#: Longest map name (a file name without ``.map``), in characters.
+MAX_NAME = 64
+#: Longest error message, in characters; long values in it are cut.
+#: Most digits a number is read with: more is out of every range (and Python refuses
+#: to convert thousands of digits).
+MAX_DIGITS = 9
+_TOO_BIG: int = 10 ** MAX_DIGITS
 SEA_CHARS = {".": Terrain.SEA, "~": Terrain.SEA, "#": Terrain.LAND, ":": Terrain.SHOAL}
 MARK_CHARS = re.compile(r"[0-9A-Z]")
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -29,6 +55,11 @@ EDGES = ("N", "E", "S", "W")
 SHIP_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_]{0,7}")
 SIDE_NAME = re.compile(r"[a-z][a-z0-9_-]{0,15}")
 _INTEGER = re.compile(r"[+-]?[0-9]+")
+#: Characters a map's text may not hold: control characters (but tab) and the line breaks
+#: ``str.splitlines`` knows besides "\n" (an editor does not break lines there), and lone
+#: surrogates (from a save's JSON; they cannot be printed).
+_BAD_CHAR = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_NAME_BAD = re.compile(r"[/\\]")
 
 @frozen
 class MapKey:
@@ -116,6 +147,9 @@ class MapSpec:
     text: str = ""
     #: The values of the header keys rulesets declared (``declare``): (key, value).
     options: tuple[tuple[str, str], ...] = ()
+    #: Where the map was read from, as its errors name it (a file's path; a save's map:
+    #: ``NAME.map``); rulesets name it in the errors of the lines they read themselves.
+    source: str = field(default="", eq=False)
 
     def option(self, key: str) -> str:
         """A declared key's value, or its default ("" when it has none)."""
@@ -142,8 +176,43 @@ class MapSpec:
         return Board(self.name, grid, self.terrain, self.marks, self.scale)
 
 
+def whole_number(text: str) -> int | None:
+    """A plain whole number (``12``, ``-3``, ``+4``), or None.  More than ``MAX_DIGITS``
+    digits give a number beyond every limit, without converting them all."""
+    if not _INTEGER.fullmatch(text):
+        return None
+    sign = -1 if text[0] == "-" else 1
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    if len(digits) > MAX_DIGITS:
+        return sign * _TOO_BIG
+    return sign * int(digits)
+
+
+def _shown(value: str, n: int) -> str:
+    """A number read from ``value`` for a message: ``n``, or ``value`` cut when it is long."""
+    return str(n) if abs(n) < _TOO_BIG else clip(value)
+
+
 def _fail(source: str, line: int, problem: str) -> MapError:
-    return MapError(f"{source}:{line}: {problem}")
+    return MapError(one_line(f"{file_name(source)}:{line}: {problem}"))
+
+
+def _fail_file(source: str, problem: str) -> MapError:
+    return MapError(one_line(f"{file_name(source)}: {problem}"))
+
+
+def text_lines(text: str) -> Iterator[tuple[int, str]]:
+    """A map's lines with their numbers (from 1), split at "\n" (and "\r\n") only, as an
+    editor counts them; one at a time, so a long text is never split whole."""
+    start, number, end = 0, 1, len(text)
+    while start < end:
+        stop = text.find("\n", start)
+        if stop < 0:
+            stop = end
+        line = text[start:stop]
+        yield number, line[:-1] if line.endswith("\r") else line
+        number += 1
+        start = stop + 1
 
 
 class _Header:
@@ -178,31 +247,53 @@ class _Header:
     def number(self, key: str) -> int:
         value = self.text(key)
         line = self.line(key)
-        if not _INTEGER.fullmatch(value):
-            raise _fail(self.source, line, f"'{key}' must be a whole number, got {value!r}")
+        n = whole_number(value)
+        if n is None:
+            raise _fail(self.source, line,
+                        f"'{key}' must be a whole number, got {quoted(value)}")
         low, high = LIMITS[key]
-        n = int(value)
         if not low <= n <= high:
-            raise _fail(self.source, line, f"'{key}' must be between {low} and {high}, got {n}")
+            raise _fail(self.source, line,
+                        f"'{key}' must be between {low} and {high}, got {_shown(value, n)}")
         return n
 
 
 def parse_map(text: str, source: str = "<map>", name: str | None = None) -> MapSpec:
-    """Parse a map file's text; ``source`` names it in error messages."""
+    """Parse a map file's text; ``source`` names it in error messages.
+
+    Every problem is a one-line ``MapError`` naming the source and line; the limits
+    (``MAX_FILE_BYTES`` characters, ``MAX_SIZE`` rows and columns, ``MAX_SHIPS`` ships,
+    ``MAX_VALUE`` characters in a value) are checked as the text is read.
+    """
+    if len(text) > MAX_FILE_BYTES:
+        raise _fail_file(source, f"the map is {len(text)} characters long, more than the "
+                         f"{MAX_FILE_BYTES} a map may have")
+    name = name or Path(source).stem
+    if not name or len(name) > MAX_NAME or not name.isprintable() or _NAME_BAD.search(name):
+        raise _fail_file(source, f"bad map name {quoted(name)}: up to {MAX_NAME} printable "
+                         "characters, no / or \\")
     text = text.removeprefix("\ufeff")
     header = _Header(source)
     slots: list[tuple[int, str]] = []
     rows: list[tuple[int, str]] = []
     map_line = 0
     blank_in_map = 0
-    lines = text.splitlines()
-    for number, raw in enumerate(lines, start=1):
+    last = 1
+    for number, raw in text_lines(text):
+        last = number
+        bad = _BAD_CHAR.search(raw)
+        if bad:
+            raise _fail(source, number, f"control character {bad.group()!r} in column "
+                        f"{bad.start() + 1} (lines end at a newline; no other breaks)")
         line = raw.rstrip()
         if map_line:
             if not line:
                 blank_in_map = blank_in_map or number
             elif blank_in_map:
                 raise _fail(source, blank_in_map, "blank line inside the terrain rows")
+            elif len(rows) == MAX_SIZE or len(line) > MAX_SIZE:
+                raise _fail(source, number, f"the map is larger than {MAX_SIZE}x{MAX_SIZE} "
+                            "cells")
             else:
                 rows.append((number, line))
             continue
@@ -212,20 +303,24 @@ def parse_map(text: str, source: str = "<map>", name: str | None = None) -> MapS
         key, sep, value = stripped.partition(":")
         key, value = key.strip().lower(), value.strip()
         if not sep:
-            raise _fail(source, number, f"expected 'key: value', got {stripped!r}")
+            raise _fail(source, number, f"expected 'key: value', got {quoted(stripped, 40)}")
+        if len(value) > MAX_VALUE:
+            raise _fail(source, number, f"'{clip(key)}' is {len(value)} characters long, "
+                        f"more than the {MAX_VALUE} a value may have")
         if key == "map":
             if value:
                 raise _fail(source, number, "nothing may follow 'map:'; the terrain rows go "
                             "on the lines below it")
             map_line = number
         elif key == "ship":
+            if len(slots) == MAX_SHIPS:
+                raise _fail(source, number, f"more than {MAX_SHIPS} ships")
             slots.append((number, value))
         elif key in _KEYS:
             header.add(number, key, value)
         else:
-            known = ", ".join([*_KEYS, "ship", "map"])
-            raise _fail(source, number, f"unknown key '{key}' (known: {known})")
-    last = len(lines) or 1
+            known = listing([*_KEYS, "ship", "map"], 110)
+            raise _fail(source, number, f"unknown key {quoted(key)} (known: {known})")
     if not map_line:
         raise _fail(source, last, "no 'map:' line: the terrain must follow a line 'map:'")
     if not rows:
@@ -260,12 +355,12 @@ def parse_map(text: str, source: str = "<map>", name: str | None = None) -> MapS
                     f"it has {have}")
     if goal.kind is GoalKind.CHASE:
         if goal.quarry not in sides:
-            raise _fail(source, header.line("quarry"), f"quarry side {goal.quarry!r} has no "
-                        f"ships (sides: {', '.join(sides)})")
+            raise _fail(source, header.line("quarry"), f"quarry side {quoted(goal.quarry)} "
+                        f"has no ships (sides: {listing(sides)})")
         _check_chase_start(source, slots, ships, goal, grids, width, height)
     return MapSpec(
-        name=name or Path(source).stem,
-        title=header.text("title") or name or Path(source).stem,
+        name=name,
+        title=header.text("title") or name,
         about=header.text("about"),
         grids=grids,
         scale=scale,
@@ -277,6 +372,7 @@ def parse_map(text: str, source: str = "<map>", name: str | None = None) -> MapS
         text=text,
         options=tuple((key, value) for key, (_, value) in header.entries.items()
                       if key not in _BUILTIN_KEYS),
+        source=source,
     )
 
 
@@ -300,9 +396,6 @@ def _check_chase_start(source: str, slots: list[tuple[int, str]], ships: list[Sh
 def _parse_terrain(rows: list[tuple[int, str]], source: str
                    ) -> tuple[tuple[str, ...], tuple[Mark, ...]]:
     width = len(rows[0][1])
-    if len(rows) > MAX_SIZE or width > MAX_SIZE:
-        where = rows[0][0] if width > MAX_SIZE else rows[MAX_SIZE][0]
-        raise _fail(source, where, f"the map is larger than {MAX_SIZE}x{MAX_SIZE} cells")
     terrain: list[str] = []
     marks: dict[str, tuple[int, Mark]] = {}
     for r, (number, line) in enumerate(rows):
@@ -313,7 +406,7 @@ def _parse_terrain(rows: list[tuple[int, str]], source: str
         for c, ch in enumerate(line):
             if ch in SEA_CHARS:
                 out.append(SEA_CHARS[ch].value)
-            elif MARK_CHARS.fullmatch(ch):
+            elif ch in MARK_LABELS:
                 if ch in marks:
                     raise _fail(source, number, f"mark {ch} appears twice (first on line "
                                 f"{marks[ch][0]})")
@@ -335,7 +428,8 @@ def _parse_grids(header: _Header) -> tuple[GridKind, ...]:
             kind = GridKind(word.lower())
         except ValueError:
             known = " ".join(k.value for k in GridKind)
-            raise _fail(header.source, line, f"unknown grid {word!r} (known: {known})") from None
+            raise _fail(header.source, line,
+                        f"unknown grid {quoted(word)} (known: {known})") from None
         if kind not in grids:
             grids.append(kind)
     if not grids:
@@ -348,7 +442,7 @@ def _parse_goal(header: _Header, marks: tuple[Mark, ...]) -> Goal:
     value = header.text("game")
     if value.lower() not in _GAMES:
         raise _fail(source, header.line("game"),
-                    f"unknown game {value!r} ({', '.join(_GAMES)})")
+                    f"unknown game {quoted(value)} ({listing(_GAMES)})")
     builtin = {k.value: k for k in GoalKind}
     kind: str = builtin.get(value.lower(), value.lower())
     for key, (default, used_by) in _KEYS.items():
@@ -366,14 +460,15 @@ def _parse_goal(header: _Header, marks: tuple[Mark, ...]) -> Goal:
         for label in course:
             if label not in labels:
                 have = " ".join(sorted(labels)) or "none"
-                raise _fail(source, line, f"course names mark {label!r}, which is not on the "
+                raise _fail(source, line, f"course names mark {quoted(label)}, which is not on the "
                             f"map (marks: {have})")
         return Goal(kind, turns, course=course, rounding=header.number("rounding"))
     if kind is GoalKind.CHASE:
         _, quarry = header.require("quarry", kind)
         line, escape = header.require("escape", kind)
         if escape.upper() not in EDGES:
-            raise _fail(source, line, f"'escape' must be an edge N, E, S or W, got {escape!r}")
+            raise _fail(source, line,
+                        f"'escape' must be an edge N, E, S or W, got {quoted(escape)}")
         return Goal(kind, turns, quarry=quarry.lower(), escape=escape.upper(),
                     catch=header.number("catch"))
     return Goal(kind, turns)
@@ -385,13 +480,13 @@ def _parse_wind(header: _Header) -> tuple[str, int] | None:
     value = header.text("wind")
     parts = value.split()
     low, high = LIMITS["wind"]
-    if len(parts) != 2 or parts[0].upper() not in DIRECTIONS or not _INTEGER.fullmatch(parts[1]):
+    speed = whole_number(parts[1]) if len(parts) == 2 else None
+    if speed is None or parts[0].upper() not in DIRECTIONS:
         raise _fail(header.source, header.line("wind"),
-                    f"'wind' must be 'DIRECTION SPEED' like 'NE 2', got {value!r}")
-    speed = int(parts[1])
+                    f"'wind' must be 'DIRECTION SPEED' like 'NE 2', got {quoted(value)}")
     if not low <= speed <= high:
-        raise _fail(header.source, header.line("wind"),
-                    f"the wind's speed must be between {low} and {high}, got {speed}")
+        raise _fail(header.source, header.line("wind"), f"the wind's speed must be between "
+                    f"{low} and {high}, got {_shown(parts[1], speed)}")
     return parts[0].upper(), speed
 
 
@@ -404,24 +499,26 @@ def _parse_slot(number: int, value: str, source: str, terrain: tuple[str, ...],
     ship_id, side, where, facing = parts[:4]
     kind = parts[4].lower() if len(parts) == 5 else ""
     if not SHIP_ID.fullmatch(ship_id):
-        raise _fail(source, number, f"bad ship id {ship_id!r}: up to 8 letters, digits or _")
+        raise _fail(source, number,
+                    f"bad ship id {quoted(ship_id)}: up to 8 letters, digits or _")
     side = side.lower()
     if not SIDE_NAME.fullmatch(side):
-        raise _fail(source, number, f"bad side name {side!r}: a letter, then up to 15 letters, "
-                    "digits, - or _")
+        raise _fail(source, number, f"bad side name {quoted(side)}: a letter, then up to 15 "
+                    "letters, digits, - or _")
     col_s, comma, row_s = where.partition(",")
-    if not (comma and _INTEGER.fullmatch(col_s) and _INTEGER.fullmatch(row_s)):
-        raise _fail(source, number, f"bad cell {where!r}: expected COL,ROW like 3,4")
-    cell = Cell(int(col_s), int(row_s))
-    if not (0 <= cell.col < width and 0 <= cell.row < height):
-        raise _fail(source, number, f"cell {cell} is off the {width}x{height} map "
+    col, row = whole_number(col_s), whole_number(row_s)
+    if not comma or col is None or row is None:
+        raise _fail(source, number, f"bad cell {quoted(where)}: expected COL,ROW like 3,4")
+    if not (0 <= col < width and 0 <= row < height):
+        raise _fail(source, number, f"cell {clip(where)} is off the {width}x{height} map "
                     f"(columns 0-{width - 1}, rows 0-{height - 1})")
+    cell = Cell(col, row)
     ground = Terrain(terrain[cell.row][cell.col])
     if ground is not Terrain.SEA:
         what = "land" if ground is Terrain.LAND else "a shoal"
         raise _fail(source, number, f"ship {ship_id} starts on {what} at {cell}")
     if facing.upper() not in DIRECTIONS:
-        raise _fail(source, number, f"bad facing {facing!r} (use {' '.join(DIRECTIONS)})")
+        raise _fail(source, number, f"bad facing {quoted(facing)} (use {' '.join(DIRECTIONS)})")
     return ShipSlot(ship_id, side, cell, facing.upper(), kind)
 
 
@@ -445,11 +542,12 @@ def map_dirs() -> list[Path]:
 
 
 def available_maps() -> Iterator[Path]:
-    """Every map file found, one per name (earlier folders win)."""
+    """Every map file found, one per name (earlier folders win).  Anything named ``*.map``
+    but a folder counts, so that a FIFO or a broken link is reported when it is read."""
     names: set[str] = set()
     for d in map_dirs():
         for path in sorted(d.glob(f"*{MAP_SUFFIX}")):
-            if path.stem not in names and path.is_file():
+            if path.stem not in names and not path.is_dir():
                 names.add(path.stem)
                 yield path
 
@@ -459,27 +557,89 @@ def _looks_like_path(name: str) -> bool:
     return name.endswith(MAP_SUFFIX) or any(s in name for s in seps)
 
 
+def _exists(path: Path) -> bool:
+    """Whether anything (a file, a FIFO, a broken link...) is at ``path``; never raises."""
+    try:
+        os.lstat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
 def resolve_map(name_or_path: str) -> Path:
     """A map's file from a name (``channel-race``) or a path; MapError if none."""
     path = Path(name_or_path)
     if _looks_like_path(name_or_path):
-        if not path.is_file():
-            raise MapError(f"{name_or_path}: no such map file")
+        if not _exists(path):
+            raise _fail_file(name_or_path, "no such map file")
         return path
     for candidate in available_maps():
         if candidate.stem == name_or_path:
             return candidate
-    if path.is_file():
+    if _exists(path) and not path.is_dir():
         return path
-    known = ", ".join(p.stem for p in available_maps()) or "none found"
-    raise MapError(f"unknown map {name_or_path!r} (known: {known})")
+    known = listing((p.stem for p in available_maps()), 120) or "none found"
+    raise MapError(one_line(f"unknown map {quoted(name_or_path)} (known: {known})"))
+
+
+def _file_kind(mode: int) -> str:
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+    return next((name for test, name in kinds if test(mode)), "not a file")
+
+
+def _os_problem(exc: OSError | ValueError) -> str:
+    return (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)) or \
+        type(exc).__name__
+
+
+def read_map_file(path: Path) -> str:
+    """A map file's text.  Only a regular file of at most ``MAX_FILE_BYTES`` bytes of UTF-8
+    is read, and a FIFO or a device never blocks: MapError naming the file otherwise."""
+    source = str(path)
+    too_big = f"more than the {MAX_FILE_BYTES} bytes a map file may have"
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError) as exc:
+        raise _fail_file(source, f"cannot read: {_os_problem(exc)}") from None
+    if not stat.S_ISREG(mode):
+        raise _fail_file(source, f"cannot read: {_file_kind(mode)}, not a map file")
+    try:
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        fd = os.open(path, flags)
+    except (OSError, ValueError) as exc:
+        raise _fail_file(source, f"cannot read: {_os_problem(exc)}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):  # (it changed since the stat above)
+            raise _fail_file(source, f"cannot read: {_file_kind(info.st_mode)}, not a map file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise _fail_file(source, f"the file is {info.st_size} bytes, {too_big}")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_FILE_BYTES:
+            raise _fail_file(source, f"the file grew while read, {too_big}")
+    except OSError as exc:
+        raise _fail_file(source, f"cannot read: {_os_problem(exc)}") from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise _fail(source, line, f"cannot read: not UTF-8 text, byte 0x{data[exc.start]:02x} in "
+                    f"column {column}") from None
 
 
 def load_map(name_or_path: str) -> MapSpec:
     """Find, read and parse a map; MapError with file and line on any problem."""
     path = resolve_map(name_or_path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MapError(f"{path}: cannot read: {exc}") from None
-    return parse_map(text, str(path), path.stem)
+    return parse_map(read_map_file(path), str(path), path.stem)

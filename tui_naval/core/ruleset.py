@@ -19,6 +19,7 @@ from tui_naval.core import engine
 from tui_naval.core.grid import GridKind
 from tui_naval.core.help import expand
 from tui_naval.core.maps import MapKey
+from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.package_data import read_package_text
 from tui_naval.core.scenario import Scenario
@@ -110,6 +111,11 @@ class Ruleset(Protocol[S]):
         """The starting state, already advanced to the first decision."""
         ...
 
+    def invalid(self, state: S) -> str | None:
+        """Why ``state`` breaks this ruleset's own invariants (a save's snapshot is checked
+        with it, after ``core.validate``'s common ones), or None if it keeps them."""
+        ...
+
     def decision(self, state: S) -> Decision | None:
         """What the side to act must decide now; None once the game is over."""
         ...
@@ -171,6 +177,20 @@ class RulesetBase(Generic[S]):
 
     def unplayable(self, spec: MapSpec) -> str | None:
         return None
+
+    def invalid(self, state: S) -> str | None:
+        """Its phase is a step of the turn and its ships are of known classes; a ruleset
+        adds the ranges of its components."""
+        if state.phase not in self.turn.names:
+            return f"its phase {cut(state.phase)} is no step of {self.name}'s turn"
+        classes = self.ship_classes()
+        for ship in state.ships:
+            if ship.kind not in classes:
+                return f"ship {cut(ship.id)} is of no {self.name} class ({cut(ship.kind)})"
+        return None
+
+    def ship_classes(self) -> Mapping[str, ShipClass]:
+        raise NotImplementedError
 
     def decision(self, state: S) -> Decision | None:
         return engine.ask(self.turn, state)

@@ -8,6 +8,7 @@ from attrs import frozen
 
 from tui_naval.core.grid import GridKind
 from tui_naval.core.maps import MapSpec, ShipSlot, parse_map
+from tui_naval.core.messages import clip, listing, one_line, quoted
 
 if TYPE_CHECKING:
     from tui_naval.core.ruleset import Ruleset
@@ -57,13 +58,13 @@ def scenario_from(setup: Setup, known_classes: tuple[str, ...]) -> Scenario:
     ids = {s.id for s in spec.ships}
     for ship_id in chosen:
         if ship_id not in ids:
-            raise ScenarioError(f"map {spec.name} has no ship {ship_id}")
+            raise ScenarioError(f"map {spec.name} has no ship {quoted(ship_id)}")
     ships = []
     for slot in spec.ships:
         kind = chosen.get(slot.id) or slot.kind or known_classes[0]
         if kind not in known_classes:
-            raise ScenarioError(f"ship {slot.id}: unknown class {kind!r} for {setup.ruleset} "
-                                f"(known: {', '.join(known_classes)})")
+            raise ScenarioError(one_line(f"ship {slot.id}: unknown class {quoted(kind)} for "
+                                         f"{setup.ruleset} (known: {listing(known_classes)})"))
         ships.append(ShipSlot(slot.id, slot.side, slot.cell, slot.facing, kind))
     return Scenario(spec, setup.grid, setup.seed, tuple(ships))
 
@@ -89,9 +90,13 @@ def unplayable_reason(ruleset: Ruleset[Any], spec: MapSpec) -> str | None:
     classes = ruleset.ship_classes()
     unknown = sorted({s.kind for s in spec.ships if s.kind and s.kind not in classes})
     if unknown:
-        return f"{ruleset.title} has no ship class {', '.join(unknown)}"
-    # A ruleset's own conditions (number of sides, map options).
-    return ruleset.unplayable(spec)
+        return f"{ruleset.title} has no ship class {listing(clip(k) for k in unknown)}"
+    # A ruleset's own conditions (number of sides, map options); a map option it cannot
+    # read (a bad ``#!`` line) makes the map unplayable for it, with the reason.
+    try:
+        return ruleset.unplayable(spec)
+    except ScenarioError as exc:
+        return one_line(str(exc)) or f"{ruleset.title} cannot read map {spec.name}"
 
 
 def playable_maps(ruleset: Ruleset[Any], specs: list[MapSpec],

@@ -136,7 +136,7 @@ class NavalApp(App[int]):
             save_session(self.session, path, self.config.clock())
         except SaveError as exc:
             if not quiet:
-                self.notify(str(exc), title="Autosave failed", severity="error")
+                self.notify(str(exc), title="Autosave failed", severity="error", markup=False)
             return None
         return path
 
@@ -184,6 +184,13 @@ class NavalApp(App[int]):
         self.push_screen(RulesScreen(ruleset or None))
 
     # -- command palette -----------------------------------------------------------
+    def action_command_palette(self) -> None:
+        """Open the command palette (``Palette``: Textual's, paging safely)."""
+        from tui_naval.tui.dialogs.palette import Palette
+
+        if self.use_command_palette and not Palette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The current screen's commands first, then Textual's own."""
         keymap = self._keymap

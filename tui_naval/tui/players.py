@@ -18,8 +18,9 @@ from pathlib import Path
 from attrs import frozen
 
 from tui_naval.core.controller import Player
+from tui_naval.core.messages import file_name, one_line
 from tui_naval.core.orders import Decision, IllegalOrder, Order
-from tui_naval.core.saves import SaveError, get_converter, read_document
+from tui_naval.core.saves import SaveError, get_converter, read_document, read_save_bytes
 from tui_naval.core.scenario import Setup
 from tui_naval.core.state import GameState
 
@@ -82,9 +83,11 @@ def parse_script(text: str, source: str = "<script>") -> Script:
 def read_script(path: Path) -> Script:
     """Read a script file, or a save ``.json`` used as one (its setup comes with it)."""
     try:
-        raw = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScriptError(f"{path}: cannot read script: {exc}") from None
+        raw = read_save_bytes(path).decode("utf-8")  # a regular file of sane size only
+    except SaveError as exc:
+        raise ScriptError(str(exc).replace("a save", "a script")) from None
+    except UnicodeDecodeError:
+        raise ScriptError(one_line(f"{file_name(path)}: not a script (not text)")) from None
     if not raw.lstrip().startswith("{"):
         return parse_script(raw, str(path))
     import json  # only for a save used as a script: keeps launch quick
@@ -97,7 +100,8 @@ def read_script(path: Path) -> Script:
     except SaveError as exc:
         raise ScriptError(str(exc)) from None
     except Exception as exc:  # malformed JSON or a save with missing parts
-        raise ScriptError(f"{path}: not a script or a readable save ({exc})") from None
+        raise ScriptError(one_line(f"{file_name(path)}: not a script or a readable save "
+                                   f"({exc})")) from None
     script = parse_script("\n".join(orders), str(path))
     return Script(script.source, script.lines, setup)
 

@@ -18,10 +18,11 @@ from attrs import frozen
 from tui_naval.ai.players import check_player, make_player
 from tui_naval.core.controller import Player
 from tui_naval.core.history import Game
+from tui_naval.core.messages import file_name
 from tui_naval.core.saves import (
     SUFFIX,
     SaveError,
-    load_game,
+    game_from_document,
     read_document,
     to_document,
     write_atomic,
@@ -68,26 +69,38 @@ def save_session(session: Session, path: Path, now: datetime | None = None) -> N
     doc: dict[str, Any] = to_document(session.game, now)
     doc["seats"] = dict(session.seats)
     try:
-        write_atomic(path, json.dumps(doc, indent=1) + "\n")
+        text = json.dumps(doc, indent=1)
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"{file_name(path)}: cannot save: the game could not be encoded "
+                        f"({exc})") from None
+    try:
+        write_atomic(path, text + "\n")
     except OSError as exc:
-        raise SaveError(f"{path}: cannot save: {exc.strerror or exc}") from None
+        raise SaveError(f"{file_name(path)}: cannot save: {exc.strerror or exc}") from None
 
 
 def load_session(path: Path, ai: str = "greedy") -> Session:
-    """Read a save (SaveError on any problem); seats default to the human on the first side."""
-    game = load_game(path, find_ruleset)
-    seats = default_seats(game, ai=ai)
-    stored = read_document(path).get("seats")
-    if isinstance(stored, dict) and set(stored) == set(game.state.sides):
-        seats = {str(k): str(v) for k, v in stored.items()}
-        for who in seats.values():
-            if who != HUMAN:
-                try:
-                    check_player(who)
-                except LookupError:
-                    seats = default_seats(game, ai=ai)
-                    break
-    return Session(game, seats)
+    """Read a save (SaveError on any problem); seats default to the human on the first side.
+
+    The file is read once: the game and its seats come from the same document, even if
+    another process replaces or deletes the file meanwhile."""
+    doc = read_document(path)
+    game = game_from_document(doc, path, find_ruleset)
+    return Session(game, stored_seats(doc.get("seats"), game, ai))
+
+
+def stored_seats(stored: object, game: Game, ai: str) -> dict[str, str]:
+    """A save's seats if they seat every side with a human or a known AI; else the default."""
+    if not (isinstance(stored, dict) and set(stored) == set(game.state.sides)
+            and all(isinstance(who, str) for who in stored.values())):
+        return default_seats(game, ai=ai)
+    for who in stored.values():
+        if who != HUMAN:
+            try:
+                check_player(who)
+            except LookupError:
+                return default_seats(game, ai=ai)
+    return dict(stored)
 
 
 def save_path(folder: Path, name: str) -> Path:

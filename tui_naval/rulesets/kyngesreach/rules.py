@@ -19,6 +19,8 @@ from attrs import evolve
 from tui_naval.core.dice import Chance, ChanceOutcome, DiceSpec, Rng, Roller, gurps_check
 from tui_naval.core.engine import Auto, Decide, Log, Turn
 from tui_naval.core.grid import Cell
+from tui_naval.core.maps import MapSpec
+from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Row, Ruleset, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario, ScenarioError
@@ -27,10 +29,16 @@ from tui_naval.core.wind import Wind
 from tui_naval.rulesets.kyngesreach import INFO, layout
 from tui_naval.rulesets.kyngesreach.state import KyngShip, KyngState
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
-from tui_naval.systems.gunnery.kyngesreach.gunnery import Aim, Battery, Gunnery
+from tui_naval.systems.gunnery.kyngesreach.gunnery import (
+    SKILL_RANGE,
+    Aim,
+    Battery,
+    Gunnery,
+    gunnery_problem,
+)
 from tui_naval.systems.gunnery.kyngesreach.options import read_options
 from tui_naval.systems.gunnery.kyngesreach.tables import AMMO_NAMES, BANDS, MASTS, Band, tables
-from tui_naval.systems.initiative.wind_gauge import WindGauge, Words
+from tui_naval.systems.initiative.wind_gauge import WindGauge, Words, gauge_problem
 
 
 def label(ship: KyngShip) -> str:
@@ -412,6 +420,26 @@ class Kyngesreach(RulesetBase[KyngState]):
     def ship_classes(self) -> Mapping[str, ShipClass]:
         return {k: ShipClass(k, c.name, c.about) for k, c in tables().classes.items()}
 
+    def invalid(self, state: KyngState) -> str | None:
+        """The common checks, the wind gauge, the wind-mages and the ships' gunnery."""
+        problem = super().invalid(state) or gauge_problem(state, state.holder, state.weather)
+        if problem:
+            return problem
+        low, high = SKILL_RANGE
+        for mage in state.magic:
+            if mage.side not in state.sides or not (1 <= mage.strength <= 10
+                                                    and low <= mage.skill <= high):
+                return f"a wind-mage of {cut(mage.side)} is no side's, or out of range"
+        return next((problem for ship in state.ships
+                     if (problem := gunnery_problem(ship.id, ship.gunnery, ship.kind))), None)
+
+    def unplayable(self, spec: MapSpec) -> str | None:
+        """A map whose ``#!`` options cannot be read (ScenarioError naming its file and line;
+        ``unplayable_reason`` gives it as the reason)."""
+        read_options(spec.text, spec.source or f"{spec.name}.map",
+                     tuple(s.id for s in spec.ships), spec.sides)
+        return None
+
     def setup(self, scenario: Scenario) -> KyngState:
         spec = scenario.map
         if len(spec.sides) != 2:
@@ -419,8 +447,8 @@ class Kyngesreach(RulesetBase[KyngState]):
                                 f"has {len(spec.sides)} sides ({', '.join(spec.sides)})")
         board = spec.board(scenario.grid)
         grid = board.grid
-        opts = read_options(spec.text, f"{spec.name}.map", tuple(s.id for s in spec.ships),
-                            spec.sides)
+        opts = read_options(spec.text, spec.source or f"{spec.name}.map",
+                            tuple(s.id for s in spec.ships), spec.sides)
         crews, names = dict(opts.crews), dict(opts.names)
         t = tables()
         ships = tuple(

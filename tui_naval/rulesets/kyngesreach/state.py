@@ -37,3 +37,4 @@ class KyngState(WindState):
 
     def ship(self, ship_id: str) -> KyngShip:
         return cast(KyngShip, super().ship(ship_id))
+

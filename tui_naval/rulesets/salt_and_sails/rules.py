@@ -16,15 +16,17 @@ from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.scenario import Scenario
 from tui_naval.rulesets.salt_and_sails import INFO
 from tui_naval.rulesets.salt_and_sails.state import SalsShip, SalsState
-from tui_naval.systems.gunnery.ships_and_sails.armament import new_armament
+from tui_naval.systems.gunnery.ships_and_sails.armament import armament_problem, new_armament
 from tui_naval.systems.gunnery.ships_and_sails.salt_combat import SnsCombat
 from tui_naval.systems.gunnery.ships_and_sails.tables import tables as gunnery_tables
+from tui_naval.systems.initiative.wind_gauge import gauge_problem
 from tui_naval.systems.sailing.salt_n_tar.combat import (
     Pairing,
     SaltCombat,
     Simultaneous,
     read_pairings,
 )
+from tui_naval.systems.sailing.salt_n_tar.component import sailing_problem
 
 
 @cache
@@ -49,6 +51,16 @@ class SaltAndSails(SaltCombat[SalsState]):
     @property
     def classes(self) -> Mapping[str, Pairing]:  # type: ignore[override]
         return classes()
+
+    def invalid(self, state: SalsState) -> str | None:
+        """The common checks, and each ship's sail and armament (the checks of the rulesets
+        whose systems it pairs); nobody holds the initiative."""
+        classes = self.classes
+        return (super().invalid(state) or gauge_problem(state, state.holder, state.weather)
+                or (None if state.group in (0, 1) else "its half move is neither group")
+                or sailing_problem(state, state.ships, lambda kind: classes[kind].sailing)
+                or next((problem for ship in state.ships if (problem := armament_problem(
+                    ship.id, ship.gunnery, classes[ship.kind].gunnery))), None))
 
     def make_ships(self, scenario: Scenario) -> tuple[SalsShip, ...]:
         grid = scenario.map.board(scenario.grid).grid

@@ -17,11 +17,12 @@ from tui_naval.core.scenario import Scenario
 from tui_naval.rulesets.salt_and_shot import INFO
 from tui_naval.rulesets.salt_and_shot.state import SasShip, SasState
 from tui_naval.rulesets.salt_and_shot.tables import classes
-from tui_naval.systems.gunnery.kyngesreach.gunnery import new_gunnery
+from tui_naval.systems.gunnery.kyngesreach.gunnery import gunnery_problem, new_gunnery
 from tui_naval.systems.gunnery.kyngesreach.options import read_options
 from tui_naval.systems.gunnery.kyngesreach.salt_combat import KyngCombat
-from tui_naval.systems.initiative.wind_gauge import GaugeInitiative, WindGauge, Words
+from tui_naval.systems.initiative.wind_gauge import GaugeInitiative, WindGauge, Words, gauge_problem
 from tui_naval.systems.sailing.salt_n_tar.combat import Pairing, SaltCombat, in_play
+from tui_naval.systems.sailing.salt_n_tar.component import sailing_problem
 
 COMBAT = KyngCombat()
 GAUGE = WindGauge(
@@ -47,13 +48,23 @@ class SaltAndShot(SaltCombat[SasState]):
     def classes(self) -> Mapping[str, Pairing]:  # type: ignore[override]
         return classes()
 
+    def invalid(self, state: SasState) -> str | None:
+        """The common checks, the wind gauge, and each ship's sail and gunnery (the checks
+        of the rulesets whose systems it pairs)."""
+        classes = self.classes
+        return (super().invalid(state) or gauge_problem(state, state.holder, state.weather)
+                or (None if state.group in (0, 1) else "its half move is neither group")
+                or sailing_problem(state, state.ships, lambda kind: classes[kind].sailing)
+                or next((problem for ship in state.ships if (problem := gunnery_problem(
+                    ship.id, ship.gunnery, classes[ship.kind].gunnery))), None))
+
     def unplayable(self, spec: MapSpec) -> str | None:
         """Two sides, and no magical wind (it is Kyngesreach's wind-gauge option)."""
         reason = super().unplayable(spec)
         if reason:
             return reason
-        opts = read_options(spec.text, f"{spec.name}.map", tuple(s.id for s in spec.ships),
-                            spec.sides)
+        opts = read_options(spec.text, spec.source or f"{spec.name}.map",
+                            tuple(s.id for s in spec.ships), spec.sides)
         if opts.magic:
             return (f"map {spec.name}: the magical wind is Kyngesreach's wind-gauge "
                     f"option and is not played in {self.title}")
@@ -61,8 +72,8 @@ class SaltAndShot(SaltCombat[SasState]):
 
     def make_ships(self, scenario: Scenario) -> tuple[SasShip, ...]:
         spec = scenario.map
-        opts = read_options(spec.text, f"{spec.name}.map", tuple(s.id for s in spec.ships),
-                            spec.sides)
+        opts = read_options(spec.text, spec.source or f"{spec.name}.map",
+                            tuple(s.id for s in spec.ships), spec.sides)
         crews, names = dict(opts.crews), dict(opts.names)
         grid_facing = spec.board(scenario.grid).grid.parse_facing
         return tuple(

@@ -16,6 +16,7 @@ from attrs import evolve
 from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import Auto, Decide, Log, Turn
 from tui_naval.core.grid import Cell
+from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Row, Ruleset, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
@@ -24,7 +25,7 @@ from tui_naval.rulesets.salt_n_tar import INFO
 from tui_naval.rulesets.salt_n_tar.state import SaltShip, SaltState
 from tui_naval.systems.goals import course
 from tui_naval.systems.sailing.salt_n_tar import steps
-from tui_naval.systems.sailing.salt_n_tar.component import Change, label, new_sail
+from tui_naval.systems.sailing.salt_n_tar.component import Change, label, new_sail, sailing_problem
 from tui_naval.systems.sailing.salt_n_tar.motion import bearing_of, wind_speed_for
 from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
@@ -101,6 +102,26 @@ class SaltNTar(RulesetBase[SaltState]):
 
     def ship_classes(self) -> Mapping[str, ShipClass]:
         return {k: ShipClass(k, t.name, t.about) for k, t in tables().ships.items()}
+
+    def invalid(self, state: SaltState) -> str | None:
+        """The common checks, the sails and the ships at sea, and their progress."""
+        problem = super().invalid(state) or sailing_problem(state, state.ships, lambda k: k)
+        if problem:
+            return problem
+        goal = state.goal
+        for ship in state.ships:
+            progress = ship.progress
+            if not (0 <= progress.rounded <= len(goal.course)
+                    and 0 <= progress.finished <= goal.turns):
+                return f"ship {cut(ship.id)}'s progress round the course is out of range"
+            if progress.escaped and not (goal.kind == GoalKind.CHASE
+                                         and ship.side == goal.quarry):
+                return f"ship {cut(ship.id)} escaped, but is no quarry of a chase"
+        ids = {ship.id for ship in state.ships}
+        for ship_id, step in state.finish_step:
+            if ship_id not in ids or not 0 <= step <= 999:
+                return f"a finish names no ship or no step ({cut(ship_id)}, {cut(step)})"
+        return None
 
     def setup(self, scenario: Scenario) -> SaltState:
         spec = scenario.map

@@ -20,6 +20,7 @@ from attrs import evolve
 from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import Auto, Decide, Log, Turn
 from tui_naval.core.grid import Cell, GridKind
+from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order, orders_for
 from tui_naval.core.ruleset import Row, Ruleset, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
@@ -37,6 +38,7 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
     aim_arg,
     aim_cells,
     ammo_range,
+    armament_problem,
     condition_rows,
     damage_fraction,
     damage_rows,
@@ -388,6 +390,35 @@ class ShipsAndSails(RulesetBase[SailState]):
 
     def ship_classes(self) -> Mapping[str, ShipClass]:
         return {k: ShipClass(k, t.name, t.about) for k, t in tables().ships.items()}
+
+    def invalid(self, state: SailState) -> str | None:
+        """The common checks; at rest a game waits on the turn's first step, the wind within
+        the tables, each ship's armament and way in range, on the sea, afloat ones alone."""
+        problem = super().invalid(state)
+        if problem:
+            return problem
+        t = tables()
+        if state.outcome is None and (state.phase != self.turn.names[0] or state.orders):
+            return "it does not wait on the turn's orders"
+        if not t.wind_min <= state.wind.speed <= t.wind_max:
+            return f"its wind speed {cut(state.wind.speed)} is out of range"
+        afloat: set[Cell] = set()
+        for ship in state.ships:
+            where = f"ship {cut(ship.id)}"
+            problem = armament_problem(ship.id, ship.gunnery, ship.kind)
+            if problem:
+                return problem
+            if not 0 <= ship.way.speed <= mv.ship_type(ship).max_speed:
+                return f"{where}'s speed {cut(ship.way.speed)} is out of range"
+            if not state.board.is_sea(ship.cell):
+                return f"{where} is aground"
+            if ship.afloat != (ship.gunnery.hull > 0 and not ship.gunnery.fate):
+                return f"{where} is afloat with no hull left, or lost yet afloat"
+            if ship.afloat:
+                if ship.cell in afloat:
+                    return f"{where} shares her hex with another ship"
+                afloat.add(ship.cell)
+        return None
 
     def setup(self, scenario: Scenario) -> SailState:
         spec = scenario.map

@@ -20,6 +20,7 @@ from attrs import evolve, frozen
 
 from tui_naval.core.dice import Check, Roller
 from tui_naval.core.engine import Log
+from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import GameState, evolved
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
@@ -201,3 +202,18 @@ class GaugeInitiative:
         if state.turn == 1:
             return self.gauge.read_weather(state, held, log)
         return self.gauge.contest(state, log)
+
+
+def gauge_problem(state: GameState, holder: str, weather: tuple[tuple[str, int], ...]
+                  ) -> str | None:
+    """Why the wind gauge's holder or the sides' Weather Sense modifiers are not the sides',
+    or None (for the rulesets that contest the wind gauge)."""
+    if holder and holder not in state.sides:
+        return f"the wind gauge is held by no side ({cut(holder)})"
+    sides = [side for side, _ in weather]
+    if len(set(sides)) != len(sides) or not set(sides) <= set(state.sides):
+        return "its Weather Sense modifiers are not one for each side"
+    for _, modifier in weather:
+        if not -99 <= modifier <= 99:
+            return f"a Weather Sense modifier {cut(modifier)} is not -99 to 99"
+    return None

@@ -12,6 +12,7 @@ from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
+from tui_naval.core.messages import file_name, one_line
 from tui_naval.core.saves import SaveError, list_saves
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalModal
@@ -27,6 +28,8 @@ class LoadDialog(NavalModal[Path | None]):
         super().__init__()
         self.folder = folder
         self._doomed: Path | None = None
+        #: Why each unreadable save listed cannot be loaded, by its row key.
+        self._problems: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load-box", classes="dialog"):
@@ -44,17 +47,23 @@ class LoadDialog(NavalModal[Path | None]):
     def fill(self) -> None:
         table = self.query_one("#load-table", DataTable)
         table.clear()
-        saves = list_saves(self.folder)
+        self._problems.clear()
+        saves = list_saves(self.folder)  # never raises: an unreadable file is listed as such
         for info in saves:
             if isinstance(info, SaveError):
-                text = str(info)
-                name = text.split(":", 1)[0].rsplit("/", 1)[-1]
-                table.add_row(Text(name, style="dim"), "", "", "", "",
-                              Text("unreadable", style="red"), key=f"!{text}")
+                # A dangling link, a file deleted meanwhile, a damaged save: listed, and
+                # it can be deleted.
+                path = info.path or Path(str(info).split(": ", 1)[0])
+                key = f"!{path}"
+                self._problems[key] = str(info)
+                table.add_row(Text(one_line(path.stem, 40), style="dim"), "", "", "", "",
+                              Text("unreadable", style="red"), key=key)
                 continue
             state = info.outcome or "in progress"
-            table.add_row(info.path.stem, info.ruleset, info.map_name, str(info.turn),
-                          info.saved.replace("T", " ")[:16], state, key=str(info.path))
+            # Text, not str: a DataTable reads a str as markup, and these come from files.
+            table.add_row(*map(Text, (one_line(info.path.stem, 40), info.ruleset, info.map_name,
+                                      str(info.turn), info.saved.replace("T", " ")[:16],
+                                      state)), key=str(info.path))
         note = "Enter loads, Delete deletes, Escape closes" if saves else \
             f"No saves in {self.folder} yet: press s in a game to save one."
         self.query_one("#load-note", Static).update(Text(note, style="dim"))
@@ -75,7 +84,8 @@ class LoadDialog(NavalModal[Path | None]):
         if key is None:
             return
         if key.startswith("!"):
-            self.notify(key[1:], title="Cannot load", severity="error")
+            self.notify(self._problems.get(key, key[1:]), title="Cannot load", severity="error",
+                        markup=False)
             return
         self.dismiss(Path(key))
 
@@ -84,9 +94,9 @@ class LoadDialog(NavalModal[Path | None]):
 
     def action_delete(self) -> None:
         key = self._current()
-        if key is None or key.startswith("!"):
+        if key is None:
             return
-        path = Path(key)
+        path = Path(key.removeprefix("!"))
         if self._doomed != path:
             self._doomed = path
             self.notify(f"Press Delete again to delete {path.name}.", timeout=3)
@@ -94,6 +104,9 @@ class LoadDialog(NavalModal[Path | None]):
         self._doomed = None
         try:
             path.unlink()
+        except FileNotFoundError:
+            pass  # gone already: the listing is refreshed
         except OSError as exc:
-            self.notify(f"{path}: cannot delete: {exc}", severity="error")
+            self.notify(one_line(f"{file_name(path)}: cannot delete: {exc.strerror or exc}"),
+                        severity="error", markup=False)
         self.fill()

@@ -1,7 +1,9 @@
-"""What every screen of the app shares: its commands and the too-small notice.
+"""What every screen of the app shares: its commands, the too-small notice, and closing.
 
 Below 80x24 the app's breakpoints give the screen a ``-narrow`` or ``-short``
-class, and the stylesheet hides everything but the ``TooSmall`` notice.
+class, and the stylesheet hides everything but the ``TooSmall`` notice.  The
+notice holds the keyboard: no widget has the focus and no binding but the app's
+quit key (ctrl+q, as remapped) works until the terminal is large enough again.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import events, on
 from textual.app import RenderResult
-from textual.binding import BindingType
+from textual.await_complete import AwaitComplete
+from textual.binding import BindingsMap, BindingType
+from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
@@ -23,16 +27,36 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+#: The actions the too-small notice lets through: the app's quit (it autosaves a game in
+#: progress), the one key that does the same on every screen.
+QUIT_ACTIONS = frozenset({"quit", "app.quit"})
+
 
 class TooSmall(Widget):
-    """Asks for a larger terminal."""
+    """Asks for a larger terminal, and says which key still works."""
 
     def render(self) -> RenderResult:
         from tui_naval.tui.app import MIN_HEIGHT, MIN_WIDTH
 
         width, height = self.app.size
         return (f"Please enlarge the terminal to at least {MIN_WIDTH}x{MIN_HEIGHT}.\n\n"
-                f"It is {width}x{height} now.")
+                f"It is {width}x{height} now. {quit_key(self.app)} quits.")
+
+
+def quit_key(app: object) -> str:
+    """The key that quits the app, as the player's keymap has it."""
+    config = getattr(app, "config", None)
+    return keys.key_label(keys.APP[0], config.keymap if config is not None else {})
+
+
+def quit_only(bindings: BindingsMap) -> BindingsMap:
+    """The quit bindings (``QUIT_ACTIONS``) of a bindings map."""
+    kept = BindingsMap()
+    for key, bound in bindings.key_to_bindings.items():
+        quits = [binding for binding in bound if binding.action in QUIT_ACTIONS]
+        if quits:
+            kept.key_to_bindings[key] = quits
+    return kept
 
 
 def too_small(size: Size) -> bool:
@@ -64,13 +88,17 @@ def show_too_small(screen: Screen[Any], size: Size) -> None:
 
 class AppScreen(Screen[T]):
     """What the app's screens and dialogs share: their commands (``COMMAND_SET`` drives
-    their keys, key bar and palette), their own stylesheet, the app, and the layers
-    every screen has (``add_screen_layers``, ``show_too_small``)."""
+    their keys, key bar and palette), their own stylesheet, the app, the layers every
+    screen has (``add_screen_layers``, ``show_too_small``), the too-small notice's hold
+    on the keyboard (``holds_keys``), and a safe ``dismiss``."""
 
     COMMAND_SET: ClassVar[tuple[keys.Command, ...]] = ()
     #: The screen's own sheet (``styles/<name>.tcss``), added as it opens
     #: (``NavalApp.use_stylesheet``).
     STYLESHEET: ClassVar[str | None] = None
+    #: While the notice holds the keyboard: the widget to focus once it lets go.
+    _focus_after: Widget | None = None
+    _held = False
 
     @property
     def naval(self) -> NavalApp:
@@ -86,7 +114,86 @@ class AppScreen(Screen[T]):
     @on(events.Resize)
     @on(events.ScreenResume)
     def _fit_too_small(self) -> None:
-        show_too_small(self, self.app.size)
+        size = self.app.size
+        show_too_small(self, size)
+        # A screen resumed under a dialog that was resized keeps the size classes it had
+        # (Textual sets them on a Resize, which only the top screen gets).
+        self.update_classes(self.size_classes(size), animate=False)
+        if too_small(size):
+            self._hold_keys()
+        elif self._held:
+            self._release_keys()
+
+    def size_classes(self, size: Size) -> dict[str, bool]:
+        """The breakpoint classes for a terminal size, as Textual sets them on a Resize."""
+        app = self.app
+        across = (app.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is None
+                  else self.HORIZONTAL_BREAKPOINTS) or []
+        down = (app.VERTICAL_BREAKPOINTS if self.VERTICAL_BREAKPOINTS is None
+                else self.VERTICAL_BREAKPOINTS) or []
+        classes = {name: False for _, name in (*across, *down)}
+        for length, points in ((size.width, across), (size.height, down)):
+            for point, name in sorted(points, reverse=True):
+                if length >= point:
+                    classes[name] = True
+                    break
+        return classes
+
+    # -- the notice holds the keyboard ---------------------------------------------------
+    @property
+    def holds_keys(self) -> bool:
+        """Whether the too-small notice holds the keyboard (the terminal is below 80x24):
+        no widget has the focus, and only the app's quit key is bound."""
+        return too_small(self.app.size)
+
+    @property
+    def _binding_chain(self) -> list[tuple[DOMNode, BindingsMap]]:
+        if self.app.return_code is not None:
+            # Quitting: keys typed after the quit key do nothing (ctrl+p opened a palette
+            # as the app closed, and its search then failed).
+            return []
+        chain = super()._binding_chain
+        if not self.holds_keys:
+            return chain
+        return [(node, quit_only(bindings)) for node, bindings in chain if node is self.app]
+
+    def set_focus(self, widget: Widget | None, scroll_visible: bool = True,
+                  from_app_focus: bool = False) -> None:
+        """Focus ``widget``; while the notice holds the keyboard, only once it lets go."""
+        if self.holds_keys:
+            self._held = True
+            self._focus_after = widget
+            widget = None
+        super().set_focus(widget, scroll_visible, from_app_focus)
+
+    def _hold_keys(self) -> None:
+        if not self._held:
+            self._held = True
+            self._focus_after = self.focused
+        super().set_focus(None)
+        self.refresh_bindings()
+
+    def _release_keys(self) -> None:
+        self._held = False
+        widget, self._focus_after = self._focus_after, None
+        if widget is not None and widget.is_attached and self in widget.ancestors:
+            super().set_focus(widget)
+        else:
+            self._update_auto_focus()
+        self.refresh_bindings()
+
+    # -- closing ------------------------------------------------------------------------
+    def dismiss(self, result: T | None = None) -> AwaitComplete:
+        """Close the screen with ``result``, if it is the top one and not the last one.
+
+        (Textual's pops whatever screen is on top, and raises on the last one: a close
+        that arrives late, say from the command palette after Escape has closed the
+        screen already, would close the screen underneath.)"""
+        stack = self.app.screen_stack
+        if len(stack) <= 1 or stack[-1] is not self:
+            nothing: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+            return nothing
+        return super().dismiss(result)
 
 
 class NavalScreen(AppScreen[T]):
@@ -120,21 +227,6 @@ class NavalScreen(AppScreen[T]):
         if event.size == self._size:
             event.stop()
             event.prevent_default()
-
-    def size_classes(self, size: Size) -> dict[str, bool]:
-        """The breakpoint classes for a terminal size, as Textual sets them on a Resize."""
-        app = self.app
-        across = (app.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is None
-                  else self.HORIZONTAL_BREAKPOINTS) or []
-        down = (app.VERTICAL_BREAKPOINTS if self.VERTICAL_BREAKPOINTS is None
-                else self.VERTICAL_BREAKPOINTS) or []
-        classes = {name: False for _, name in (*across, *down)}
-        for length, points in ((size.width, across), (size.height, down)):
-            for point, name in sorted(points, reverse=True):
-                if length >= point:
-                    classes[name] = True
-                    break
-        return classes
 
 
 class NavalModal(ModalScreen[T], AppScreen[T]):

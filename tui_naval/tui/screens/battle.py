@@ -157,9 +157,9 @@ class BattleScreen(GameScreen):
         try:
             save_session(self.session, path, self.naval.config.clock())
         except SaveError as exc:
-            self.notify(str(exc), title="Not saved", severity="error")
+            self.notify(str(exc), title="Not saved", severity="error", markup=False)
             return
-        self.notify(f"Saved to {path}", title="Saved", timeout=4)
+        self.notify(f"Saved to {path}", title="Saved", timeout=4, markup=False)
 
     def action_load(self) -> None:
         from tui_naval.tui.dialogs.load import LoadDialog
@@ -172,7 +172,7 @@ class BattleScreen(GameScreen):
         try:
             session = load_session(path, self.naval.config.ai)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot load", severity="error")
+            self.notify(str(exc), title="Cannot load", severity="error", markup=False)
             return
         self.naval.autosave()
         self.app.switch_screen(session_screen(session))

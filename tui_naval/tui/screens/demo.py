@@ -122,10 +122,11 @@ class DemoScreen(GameScreen):
                         "Press space to let the AI play on.", title="Script done")
         else:
             if self.exit_when_done:
-                self.app.exit(return_code=2, message=f"tui-naval: error: {message}")
+                self.app.exit(return_code=2, message=Text(f"tui-naval: error: {message}"))
                 return
             self.paused = True
-            self.notify(message, title="Script stopped", severity="error", timeout=10)
+            self.notify(message, title="Script stopped", severity="error", timeout=10,
+                        markup=False)
         self.advance()
 
     def game_over(self) -> None:

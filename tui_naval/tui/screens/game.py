@@ -300,7 +300,7 @@ class GameScreen(NavalScreen[None]):
 
     def script_stopped(self, problem: str) -> None:
         """A script player ran out or did not fit (only demos have scripts)."""
-        self.notify(problem.split(":", 1)[1], severity="error")
+        self.notify(problem.split(":", 1)[1], severity="error", markup=False)
 
     def play(self, order: Order) -> None:
         """Play an order and move on to the next decision."""
@@ -309,7 +309,7 @@ class GameScreen(NavalScreen[None]):
         try:
             self.game.play(order)
         except IllegalOrder as exc:
-            self.notify(str(exc), title="Not legal", severity="error")
+            self.notify(str(exc), title="Not legal", severity="error", markup=False)
             return
         self.version += 1
         if decision is not None and self.is_human(decision.side):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -32,20 +33,29 @@ HOTSEAT = "@hotseat"
 WATCH = "@watch"
 
 
-def playable_maps(ruleset: Ruleset[Any]) -> list[MapSpec]:
-    """Maps a ruleset can be played on (goal, grid and ship classes fit), default map first."""
-    specs = []
+def read_maps() -> tuple[list[MapSpec], list[str]]:
+    """Every map found, read; and the one-line errors of those that cannot be (skipped)."""
+    specs: list[MapSpec] = []
+    errors: list[str] = []
     for path in available_maps():
         try:
             specs.append(load_map(str(path)))
-        except MapError:
-            continue
+        except MapError as exc:
+            errors.append(str(exc))
+    return specs, errors
+
+
+def playable_maps(ruleset: Ruleset[Any], specs: list[MapSpec] | None = None) -> list[MapSpec]:
+    """Maps a ruleset can be played on (goal, grid and ship classes fit), default map first;
+    ``specs``: the maps read (all maps found, read now, when None)."""
     from tui_naval.rulesets import find_entry
 
+    if specs is None:
+        specs = read_maps()[0]
     return scenario.playable_maps(ruleset, specs, prefer=find_entry(ruleset.name).default_map)
 
 
-def _row(label: str, widget: Any, row_id: str = "") -> Horizontal:
+def _row(label: str | Text, widget: Any, row_id: str = "") -> Horizontal:
     return Horizontal(Label(label, classes="form-label"), widget, classes="form-row",
                       id=row_id or None)
 
@@ -60,7 +70,9 @@ class NewGameScreen(NavalScreen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.ruleset: Ruleset[Any] = find_ruleset(DEFAULT_RULESET)
-        self.maps: list[MapSpec] = playable_maps(self.ruleset)
+        #: Every map read once, and the errors of the maps skipped (said when shown).
+        self.specs, self.bad_maps = read_maps()
+        self.maps: list[MapSpec] = playable_maps(self.ruleset, self.specs)
         self._filled_for: tuple[str, str] = ("", "")
 
     def compose(self) -> ComposeResult:
@@ -71,13 +83,15 @@ class NewGameScreen(NavalScreen[None]):
                 yield _row("Ruleset", Select([(e.title, e.id) for e in registry()],
                                              value=self.ruleset.name, allow_blank=False,
                                              compact=True, id="ng-ruleset"))
-                yield _row("Map", Select(self._map_options(), allow_blank=False, compact=True,
-                                         id="ng-map"))
+                yield _row("Map", Select(self._map_options(), allow_blank=not self.maps,
+                                         compact=True, id="ng-map"))
                 yield Static("", id="ng-about", classes="form-note")
-                yield _row("Grid", Select(self._grid_options(self.maps[0]), allow_blank=False,
+                first = self.maps[0] if self.maps else None
+                yield _row("Grid", Select(self._grid_options(first), allow_blank=first is None,
                                           compact=True, id="ng-grid"))
-                yield _row("You play", Select(self._side_options(self.maps[0]),
-                                              allow_blank=False, compact=True, id="ng-side"))
+                yield _row("You play", Select(self._side_options(first),
+                                              allow_blank=first is None, compact=True,
+                                              id="ng-side"))
                 yield _row("AI", Select([(name, name) for name in PLAYERS],
                                         value=self.naval.config.ai if self.naval.config.ai
                                         in PLAYERS else "greedy",
@@ -93,23 +107,32 @@ class NewGameScreen(NavalScreen[None]):
     async def on_mount(self) -> None:
         await self._fill_maps()
         self.query_one("#ng-start", Button).focus()
+        if self.bad_maps:
+            more = len(self.bad_maps) - 1
+            also = f" (and {more} more; tui-naval maps lists them)" if more else ""
+            self.notify(f"{self.bad_maps[0]}{also}", title="Map skipped", severity="warning",
+                        timeout=8, markup=False)
 
     # -- dependent fields ------------------------------------------------------------
-    def _map_options(self) -> list[tuple[str, str]]:
-        return [(f"{m.title} ({m.name})", m.name) for m in self.maps]
+    # Map text (titles, about lines, names) is shown as plain Text: never read as markup.
+    def _map_options(self) -> list[tuple[Text, str]]:
+        return [(Text(f"{m.title} ({m.name})"), m.name) for m in self.maps]
 
-    def _grid_options(self, spec: MapSpec) -> list[tuple[str, str]]:
+    def _grid_options(self, spec: MapSpec | None) -> list[tuple[str, str]]:
+        if spec is None:
+            return []
         return [(g.value, g.value) for g in spec.grids if g in self.ruleset.grids]
 
-    def _side_options(self, spec: MapSpec) -> list[tuple[str, str]]:
-        return [(s, s) for s in spec.sides] + [("both sides (hot seat)", HOTSEAT),
-                                               ("neither (watch the AI)", WATCH)]
+    def _side_options(self, spec: MapSpec | None) -> list[tuple[Text, str]]:
+        sides = [(Text(s), s) for s in spec.sides] if spec is not None else []
+        return [*sides, (Text("both sides (hot seat)"), HOTSEAT),
+                (Text("neither (watch the AI)"), WATCH)]
 
     async def _fill_maps(self) -> None:
         select: Select[str] = self.query_one("#ng-map", Select)
-        self.maps = playable_maps(self.ruleset)
+        self.maps = playable_maps(self.ruleset, self.specs)
         if not self.maps:
-            self.notify(f"No map fits {self.ruleset.title}.", severity="error")
+            self.notify(f"No map fits {self.ruleset.title}.", severity="error", markup=False)
             return
         select.set_options(self._map_options())
         select.value = self.maps[0].name
@@ -123,8 +146,8 @@ class NewGameScreen(NavalScreen[None]):
         if self._filled_for == (self.ruleset.name, spec.name):
             return
         self._filled_for = (self.ruleset.name, spec.name)
-        self.query_one("#ng-about", Static).update(
-            f"[dim]{spec.about}  ({spec.goal.describe()}, {spec.width}x{spec.height})[/dim]")
+        self.query_one("#ng-about", Static).update(Text(
+            f"{spec.about}  ({spec.goal.describe()}, {spec.width}x{spec.height})", style="dim"))
         grid: Select[str] = self.query_one("#ng-grid", Select)
         grids = self._grid_options(spec)
         grid.set_options(grids)
@@ -140,7 +163,7 @@ class NewGameScreen(NavalScreen[None]):
         default = next(iter(classes))
         rows: list[Widget] = [Static("[b]Fleets[/b]", classes="form-note")]
         for slot in spec.ships:
-            rows.append(_row(f"{slot.id} ({slot.side})",
+            rows.append(_row(Text(f"{slot.id} ({slot.side})"),
                              Select(options, value=slot.kind if slot.kind in classes else default,
                                     allow_blank=False, compact=True, id=f"ng-ship-{slot.id}",
                                     classes="ng-ship")))
@@ -196,7 +219,7 @@ class NewGameScreen(NavalScreen[None]):
         try:
             game = Game(self.ruleset, setup)
         except (MapError, ScenarioError) as exc:
-            self.notify(str(exc), title="Cannot start", severity="error")
+            self.notify(str(exc), title="Cannot start", severity="error", markup=False)
             return None
         ai = str(self.query_one("#ng-ai", Select).value)
         side = str(self.query_one("#ng-side", Select).value)

@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 from tui_naval.core.dice import Chance
 from tui_naval.core.orders import Order
 from tui_naval.core.presenter import OptionInfo
+from tui_naval.tui.widgets.option_list import PagedOptionList
 
 
 class PromptPanel(Horizontal):
@@ -68,7 +69,7 @@ class PromptPanel(Horizontal):
     def compose(self) -> ComposeResult:
         # The title is split off the top (the stylesheet); options and detail side by side.
         yield Static("", id="prompt-title")
-        yield OptionList(id="prompt-options")
+        yield PagedOptionList(id="prompt-options")
         yield Static("", id="prompt-detail")
 
     @property

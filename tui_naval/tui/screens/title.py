@@ -18,6 +18,7 @@ from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.session import autosave_path, load_session
 from tui_naval.tui.widgets.key_bar import KeyBar
+from tui_naval.tui.widgets.option_list import PagedOptionList
 
 NAME = "tui-naval"
 TAGLINE = "wind, sails and an AI admiral · a terminal naval wargame"
@@ -76,7 +77,7 @@ class TitleScreen(NavalScreen[None]):
             yield Static("~ " * 36, id="title-waves")
             yield Static(TAGLINE, id="title-tagline")
             with Center():
-                yield OptionList(*(Option(f" {label:<10} [dim]{key}[/]", id=action)
+                yield PagedOptionList(*(Option(f" {label:<10} [dim]{key}[/]", id=action)
                                    for action, label, key in MENU), id="title-menu")
         yield KeyBar()
 
@@ -133,7 +134,7 @@ class TitleScreen(NavalScreen[None]):
         try:
             session = load_session(path, self.naval.config.ai)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot continue", severity="error")
+            self.notify(str(exc), title="Cannot continue", severity="error", markup=False)
             return
         from tui_naval.tui.screens.battle import BattleScreen
 
@@ -152,7 +153,7 @@ class TitleScreen(NavalScreen[None]):
         try:
             session = load_session(path, self.naval.config.ai)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot load", severity="error")
+            self.notify(str(exc), title="Cannot load", severity="error", markup=False)
             return
         from tui_naval.tui.screens.battle import BattleScreen
 

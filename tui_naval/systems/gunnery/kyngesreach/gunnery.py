@@ -37,9 +37,11 @@ from typing import Protocol, TypeVar
 from attrs import evolve, frozen
 
 from tui_naval.core.dice import Check, Roller, gurps_check
+from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Row
 from tui_naval.core.state import ShipLike
+from tui_naval.core.validate import limits_problem
 from tui_naval.systems.gunnery.kyngesreach.tables import (
     AMMO_NAMES,
     BANDS,
@@ -86,6 +88,8 @@ class Skills:
 
 SKILL_NAMES = {"weather": "Weather Sense", "seamanship": "Seamanship",
                "tactics": "Tactics (Naval)", "gunner": "Gunner (Cannon)"}
+#: The skill levels a crew may have.
+SKILL_RANGE = (3, 20)
 
 
 @frozen
@@ -897,3 +901,24 @@ def readiness_rows(g: Gunnery) -> list[Row]:
     if damage:
         rows.append(Row("Damage", ", ".join(damage)))
     return rows
+
+
+def gunnery_problem(ship_id: str, gunnery: Gunnery, kind: str) -> str | None:
+    """Why a ship's Kyngesreach gunnery (of class ``kind``) is out of range, or None; for
+    the rulesets' ``invalid``: every ruleset that fights by Kyngesreach checks its ships so."""
+    where = f"ship {cut(ship_id)}"
+    if gunnery.kind != kind:
+        return f"{where} fights as {cut(gunnery.kind)}, not as her class does"
+    t = tables()
+    info = t.classes[kind]
+    return (limits_problem(gunnery, {"hip": (0, info.hip), "sail_hp": (0, info.sail_hp),
+                                     "readiness": (0, 100), "steering": (0, t.steering_max),
+                                     "rigging_hits": (0, 99)}, where)
+            or limits_problem(gunnery.skills, dict.fromkeys(
+                ("weather", "seamanship", "tactics", "gunner"), SKILL_RANGE), f"{where}'s crew")
+            or limits_problem(gunnery.port, {"guns": (0, info.guns), "reload": (0, 99)},
+                              f"{where}'s port battery")
+            or limits_problem(gunnery.starboard, {"guns": (0, info.guns), "reload": (0, 99)},
+                              f"{where}'s starboard battery")
+            or next((f"{where}: mast hits {cut(hits)} are not 0 to 99"
+                     for hits in gunnery.mast_hits if not 0 <= hits <= 99), None))

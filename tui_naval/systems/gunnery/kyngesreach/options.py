@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from attrs import evolve, frozen
 
+from tui_naval.core.maps import text_lines, whole_number
+from tui_naval.core.messages import clip, listing, one_line, quoted
 from tui_naval.core.scenario import ScenarioError
-from tui_naval.systems.gunnery.kyngesreach.gunnery import SKILL_NAMES, Skills
+from tui_naval.systems.gunnery.kyngesreach.gunnery import SKILL_NAMES, SKILL_RANGE, Skills
 
 
 @frozen
@@ -27,7 +29,6 @@ class Mage:
     skill: int = 12
     name: str = "the ship's wind-mage"
 
-SKILL_RANGE = (3, 20)
 
 
 @frozen
@@ -37,23 +38,27 @@ class MapOptions:
     names: tuple[tuple[str, str], ...] = ()
 
 
+def _fail(where: str, problem: str) -> ScenarioError:
+    return ScenarioError(one_line(f"{where}: {problem}"))
+
+
 def _number(text: str, where: str, low: int, high: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ScenarioError(f"{where}: {text!r} is not a whole number") from None
+    value = whole_number(text)
+    if value is None:
+        raise _fail(where, f"{quoted(text)} is not a whole number")
     if not low <= value <= high:
-        raise ScenarioError(f"{where}: {value} must be between {low} and {high}")
+        raise _fail(where, f"{clip(text)} must be between {low} and {high}")
     return value
 
 
 def read_options(text: str, source: str, ship_ids: tuple[str, ...],
                  sides: tuple[str, ...]) -> MapOptions:
-    """The ``#!`` options of a map's header; ScenarioError (FILE:LINE: ...) on a bad one."""
+    """The ``#!`` options of a map's header; ScenarioError (FILE:LINE: ...) on a bad one.
+    Lines are counted as the map's parser counts them (``core.maps.text_lines``)."""
     magic: list[Mage] = []
     crews: dict[str, Skills] = {}
     names: dict[str, str] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in text_lines(text):
         line = raw.strip()
         if line.lower().startswith("map:"):
             break
@@ -63,13 +68,13 @@ def read_options(text: str, source: str, ship_ids: tuple[str, ...],
         key, sep, value = line[2:].partition(":")
         key, words = key.strip().lower(), value.split()
         if not sep or not words:
-            raise ScenarioError(f"{where}: expected '#! KEY: VALUE' (keys: magic, crew, name)")
+            raise _fail(where, "expected '#! KEY: VALUE' (keys: magic, crew, name)")
         if key == "magic":
             side = words[0].lower()
             if side not in sides:
-                raise ScenarioError(f"{where}: no side {side!r} (sides: {', '.join(sides)})")
+                raise _fail(where, f"no side {quoted(side)} (sides: {listing(sides)})")
             if any(m.side == side for m in magic):
-                raise ScenarioError(f"{where}: side {side} already has a wind-mage")
+                raise _fail(where, f"side {side} already has a wind-mage")
             strength = _number(words[1], where, 1, 10) if len(words) > 1 else 1
             skill = _number(words[2], where, *SKILL_RANGE) if len(words) > 2 else 12
             name = " ".join(words[3:]) or Mage(side).name
@@ -77,7 +82,7 @@ def read_options(text: str, source: str, ship_ids: tuple[str, ...],
         elif key in ("crew", "name"):
             ship = words[0]
             if ship not in ship_ids:
-                raise ScenarioError(f"{where}: no ship {ship!r} in this map")
+                raise _fail(where, f"no ship {quoted(ship)} in this map")
             if key == "name":
                 names[ship] = " ".join(words[1:]) or ship
                 continue
@@ -86,10 +91,10 @@ def read_options(text: str, source: str, ship_ids: tuple[str, ...],
                 which, eq, n = word.partition("=")
                 which = which.lower()
                 if not eq or which not in SKILL_NAMES:
-                    raise ScenarioError(f"{where}: expected SKILL=N with SKILL one of "
-                                        f"{', '.join(SKILL_NAMES)}, got {word!r}")
+                    raise _fail(where, f"expected SKILL=N with SKILL one of "
+                                f"{', '.join(SKILL_NAMES)}, got {quoted(word)}")
                 skills = evolve(skills, **{which: _number(n, where, *SKILL_RANGE)})
             crews[ship] = skills
         else:
-            raise ScenarioError(f"{where}: unknown option {key!r} (known: magic, crew, name)")
+            raise _fail(where, f"unknown option {quoted(key)} (known: magic, crew, name)")
     return MapOptions(tuple(magic), tuple(crews.items()), tuple(names.items()))

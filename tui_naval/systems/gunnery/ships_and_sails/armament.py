@@ -13,8 +13,10 @@ from typing import Protocol
 from attrs import frozen
 
 from tui_naval.core.grid import Cell, Grid
+from tui_naval.core.messages import cut
 from tui_naval.core.ruleset import Row
 from tui_naval.core.state import ShipLike
+from tui_naval.core.validate import limits_problem
 from tui_naval.systems.gunnery.ships_and_sails.tables import Ammo, ShipType, tables
 
 #: Figures are stored in tenths.
@@ -270,3 +272,18 @@ def damage_rows(a: Armament) -> list[Row]:
     if a.breaking:
         rows.append(Row("BREAKING", f"-{tables().breaking_per_turn} hull a turn"))
     return rows
+
+
+def armament_problem(ship_id: str, gunnery: Armament, kind: str) -> str | None:
+    """Why a ship's Ships & Sails armament (of class ``kind``) is out of range, or None; for
+    the rulesets' ``invalid``: every ruleset that fights by Ships & Sails checks its ships so."""
+    where = f"ship {cut(ship_id)}"
+    if gunnery.type != kind:
+        return f"{where} fights as {cut(gunnery.type)}, not as her class does"
+    t = tables()
+    st = t.ships[kind]
+    return limits_problem(gunnery, {
+        "hull": (0, st.hull * TENTHS), "rigging": (0, st.rigging * TENTHS),
+        "sailors": (0, st.sailors * TENTHS), "port_guns": (0, st.broadside * TENTHS),
+        "starboard_guns": (0, st.broadside * TENTHS),
+        "reload": (0, t.reload_rounds + 2 * t.switch_rounds)}, where)

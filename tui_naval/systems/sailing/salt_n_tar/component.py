@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from enum import StrEnum
-from typing import Protocol
+from typing import Protocol, cast
 
 from attrs import evolve, frozen
 
-from tui_naval.core.state import ShipLike
+from tui_naval.core.messages import cut
+from tui_naval.core.state import GameState, ShipBase, ShipLike, Terrain
+from tui_naval.core.validate import limits_problem
 from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.salt_n_tar.tables import ShipType, tables
 
@@ -136,3 +139,37 @@ class Sailor(ShipLike, Protocol):
 
 def label(ship: Sailor) -> str:
     return f"{ship.id} {ship.name}"
+
+
+def sailing_problem(state: GameState, ships: Sequence[Sailor],
+                    sails_as: Callable[[str], str]) -> str | None:
+    """Why the Salt'n'Tar sails of ``ships`` (whose class ``sails_as`` a ship type) are out
+    of range, or ships at sea are aground or share a cell; None if they are not.  For the
+    rulesets' ``invalid``: every ruleset that sails by Salt'n'Tar checks its ships so."""
+    board = state.board
+    carry = board.scale * (2 if state.grid.points == 8 else 1)
+    occupied: set[object] = set()
+    for ship in ships:
+        sail, where = ship.sail, f"ship {cut(ship.id)}"
+        kind = cast(ShipBase, ship).kind
+        if sail.type != sails_as(kind):
+            return f"{where} sails as {cut(sail.type)}, not as her class does"
+        stype = tables().ships[sail.type]
+        problem = limits_problem(sail, {
+            "strain": (0, 99), "speed_loss": (0, 999), "crew": (0, 100),
+            # the masts combat shot away are gone from her own count, and their inches
+            # from her speed loss
+            "masts_shot": (0, stype.masts), "masts": (0, stype.masts - sail.masts_shot),
+            "damage_loss": (0, sail.speed_loss), "change_turns": (0, 9),
+            "carry": (0, carry - 1), "luck_die": (0, 6), "luck": (-6, 6), "sinking": (0, 6),
+            "last_speed": (0, 999), "turns_made": (0, 9), "helm": (0, 9)}, where)
+        if problem:
+            return problem
+        if ship.at_sea:
+            terrain = board.terrain_at(ship.cell)
+            if terrain is Terrain.LAND or (terrain is Terrain.SHOAL and not stype.shallow):
+                return f"{where} is aground at sea"
+            if ship.cell in occupied:
+                return f"{where} shares her cell with another ship"
+            occupied.add(ship.cell)
+    return None
