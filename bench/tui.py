@@ -24,6 +24,13 @@ Run from the checkout::
     screen in look mode (the look panel follows the cursor); and the battle
     screen's prompt, up and down its options (each highlight previews the move on
     the board).  Target: p95 at most 16 ms.
+(c) Keypress to the terminal: ``tui-naval play --map grand-regatta`` (20 ships) in a
+    160x50 pseudo-terminal that says it has synchronized output (Textual then marks
+    each frame's end); the luck prompts are passed, then the arrow keys go up and down
+    the first move prompt's options.  Each press is timed from writing the key to the
+    last byte of its effect (the output until it is quiet for a quarter second), with
+    no update forced: the highlight and the map's preview must come in one frame.
+    Target: one frame a press, p95 at most 16 ms.  ``--only pty`` runs this part alone.
 """
 
 from __future__ import annotations
@@ -341,6 +348,145 @@ def _new_game(map_name: str) -> Any:
     return new_game("salt-n-tar", map_name, 1, None)
 
 
+# -- (c) keypress to the terminal: the bytes a terminal receives --------------------
+
+#: The terminal the keypresses of (c) are timed in.
+PTY_SIZE = (160, 50)
+#: Output stops for this long: the keypress's effect is all on screen.
+QUIET = 0.25
+#: Textual ends each frame with this once the terminal says it has synchronized output.
+SYNC_END = b"\x1b[?2026l"
+KEYS = {"down": b"\x1b[B", "up": b"\x1b[A"}
+
+
+class Terminal:
+    """A program in a pseudo-terminal, its output recorded with the time it came and
+    replayed into a terminal emulator (pyte).  It says it has synchronized output (as
+    kitty, WezTerm, foot and iTerm2 do), so Textual brackets each frame and the frames a
+    keypress brings can be counted."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], size: tuple[int, int]) -> None:
+        import fcntl
+        import pty
+        import struct
+        import termios
+
+        import pyte
+
+        columns, rows = size
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the program, on the terminal's far side
+            os.execvpe(argv[0], argv, env)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def read(self, timeout: float) -> tuple[float, bytes] | None:
+        """The next output within ``timeout`` seconds (and the time it came), or None."""
+        import select
+
+        if not select.select([self.fd], [], [], timeout)[0]:
+            return None
+        try:
+            data = os.read(self.fd, 1 << 16)
+        except OSError:
+            return None
+        at = time.perf_counter()
+        if b"\x1b[?2026$p" in data:  # the question "synchronized output?": yes
+            os.write(self.fd, b"\x1b[?2026;2$y")
+        self.stream.feed(data)
+        return at, data
+
+    def until_quiet(self, quiet: float = QUIET, limit: float = 10.0) -> list[tuple[float, bytes]]:
+        """Everything the program writes until it is quiet for ``quiet`` seconds."""
+        got: list[tuple[float, bytes]] = []
+        start = time.perf_counter()
+        while time.perf_counter() - start < limit:
+            chunk = self.read(quiet)
+            if chunk is None:
+                break
+            got.append(chunk)
+        return got
+
+    def wait_for(self, text: str, limit: float = 30.0) -> bool:
+        """Read until ``text`` is on the emulated screen."""
+        start = time.perf_counter()
+        while time.perf_counter() - start < limit:
+            if any(text in line for line in self.screen.display):
+                return True
+            self.read(0.05)
+        return False
+
+    def send(self, data: bytes) -> float:
+        os.write(self.fd, data)
+        return time.perf_counter()
+
+    def close(self) -> None:
+        import select
+        import signal
+
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGHUP)  # the game autosaves (to a scratch folder)
+        deadline = time.monotonic() + 5
+        while not os.waitpid(self.pid, os.WNOHANG)[0]:
+            if time.monotonic() > deadline:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+                break
+            with contextlib.suppress(OSError):
+                if select.select([self.fd], [], [], 0.02)[0]:
+                    os.read(self.fd, 1 << 16)
+        os.close(self.fd)
+
+
+def pty_prompt_times(presses: int) -> tuple[list[float], list[float], list[int], str]:
+    """(c) ``tui-naval play --map grand-regatta`` in a pseudo-terminal: the luck prompts
+    passed, then up and down the first move prompt's options.  For each press: the time
+    from writing the key to the first and to the last byte of its effect (output until it
+    is quiet for ``QUIET`` s), and how many frames it took."""
+    argv = [*program(), "play", "--map", "grand-regatta", "--seed", "1"]
+    firsts: list[float] = []
+    lasts: list[float] = []
+    frames: list[int] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env.update(PYTHONPYCACHEPREFIX=scratch, XDG_CONFIG_HOME=scratch,
+                   TUI_NAVAL_SAVES=scratch, TUI_NAVAL_DATA=scratch, TERM="xterm-256color")
+        term = Terminal(argv, env, PTY_SIZE)
+        try:
+            if not term.wait_for("Luck"):
+                raise RuntimeError("the battle never asked for luck")
+            term.until_quiet()
+            term.send(b"f")  # the AI's moves fast-forwarded
+            for _ in range(40):  # pass every luck roll, up to the first move prompt
+                if any(" Move " in line for line in term.screen.display):
+                    break
+                term.send(b"2")
+                term.until_quiet(0.3)
+            if not term.wait_for(" Move ", 30):
+                raise RuntimeError("the battle never asked for a move")
+            term.until_quiet(0.5)
+            options = sum(1 for line in term.screen.display if line[:2].strip().isdigit())
+            step, index = 1, 0
+            for _ in range(presses):
+                if not 0 <= index + step < max(2, options):
+                    step = -step
+                index += step
+                before = list(term.screen.display)
+                sent = term.send(KEYS["down" if step > 0 else "up"])
+                got = term.until_quiet()
+                if not got or term.screen.display == before:
+                    raise RuntimeError("a key press changed nothing on screen")
+                firsts.append(got[0][0] - sent)
+                lasts.append(got[-1][0] - sent)
+                data = b"".join(chunk for _, chunk in got)
+                frames.append(data.count(SYNC_END) or 1)
+        finally:
+            term.close()
+    where = f"grand-regatta, 20 ships, {PTY_SIZE[0]}x{PTY_SIZE[1]} pseudo-terminal"
+    return firsts, lasts, frames, where
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] * 1000
@@ -356,7 +502,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10, help="launches of each program")
     parser.add_argument("--presses", type=int, default=300, help="key presses timed, each case")
+    parser.add_argument("--pty-presses", type=int, default=100,
+                        help="key presses timed in the pseudo-terminal (c)")
+    parser.add_argument("--only", choices=("launch", "repaint", "pty"), action="append",
+                        help="run only these parts (a: launch, b: repaint, c: pty)")
     args = parser.parse_args()
+    parts = set(args.only or ("launch", "repaint", "pty"))
 
     try:
         import pyte  # noqa: F401
@@ -364,12 +515,43 @@ def main() -> int:
         print("bench/tui.py needs pyte for the launch times: pip install -e '.[bench]'",
               file=sys.stderr)
         return 2
-    times = launch_times(args.runs)
+    if "launch" in parts:
+        report_launch(args.runs)
+    if "repaint" in parts:
+        totals, renders, scrolled, where = asyncio.run(repaint_times(args.presses))
+        print(f"(b) keypress to repaint, {args.presses} presses each on {where}; "
+              "target p95 <= 16 ms")
+        report_presses("board widget, cursor", totals)
+        print(f"      of which render_line  p50 {pct(renders, 0.5):6.2f} ms   "
+              f"p95 {pct(renders, 0.95):6.2f} ms")
+        jumps = [t for t, s in zip(totals, scrolled, strict=True) if s]
+        if jumps:
+            print(f"      the {len(jumps)} presses that scrolled the view: "
+                  f"p50 {pct(jumps, 0.5):6.2f} ms   max {max(jumps) * 1000:6.2f} ms")
+        looks, options, _where = asyncio.run(battle_times(args.presses))
+        report_presses("battle, look cursor", looks)
+        report_presses("battle, prompt options", options)
+    if "pty" in parts:
+        firsts, lasts, frames, where = pty_prompt_times(args.pty_presses)
+        print(f"(c) keypress to the terminal, {args.pty_presses} presses up and down the "
+              f"move prompt on {where}; target: one frame, p95 <= 16 ms")
+        report_presses("first byte", firsts)
+        report_presses("last frame's bytes", lasts)
+        several = sum(1 for n in frames if n > 1)
+        print(f"    frames per press: {statistics.mean(frames):.2f} on average, "
+              f"{several} of {len(frames)} presses drawn in more than one "
+              f"({'ok' if not several else 'MISSED'})")
+    return 0
+
+
+def report_launch(runs: int) -> None:
+    """(a): launch times, and the target."""
+    times = launch_times(runs)
     kinds = children()
     medians = {kind: statistics.median(found) for kind, found in times.items()}
     bare = medians["bare"]
     print(f"(a) launch to the first complete frame, {LAUNCH_SIZE[0]}x{LAUNCH_SIZE[1]} "
-          f"pseudo-terminal, median of {args.runs} processes each")
+          f"pseudo-terminal, median of {runs} processes each")
     for kind, (title, _argv) in kinds.items():
         found = sorted(times[kind])
         print(f"    {title:30} {medians[kind]:7.1f} ms  x{medians[kind] / bare:4.2f}"
@@ -377,21 +559,6 @@ def main() -> int:
     ratio = medians["play"] / bare
     print(f"    target: battle screen <= 1.50 x bare: {ratio:.2f} "
           f"{'ok' if ratio <= 1.5 else 'MISSED'}")
-
-    totals, renders, scrolled, where = asyncio.run(repaint_times(args.presses))
-    print(f"(b) keypress to repaint, {args.presses} presses each on {where}; target p95 <= 16 ms")
-    report_presses("board widget, cursor", totals)
-    print(f"      of which render_line  p50 {pct(renders, 0.5):6.2f} ms   "
-          f"p95 {pct(renders, 0.95):6.2f} ms")
-    jumps = [t for t, s in zip(totals, scrolled, strict=True) if s]
-    if jumps:
-        print(f"      the {len(jumps)} presses that scrolled the view: "
-              f"p50 {pct(jumps, 0.5):6.2f} ms   max {max(jumps) * 1000:6.2f} ms")
-    looks, options, _where = asyncio.run(battle_times(args.presses))
-    report_presses("battle, look cursor", looks)
-    report_presses("battle, prompt options", options)
-    return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

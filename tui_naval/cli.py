@@ -7,6 +7,7 @@ line on stderr and exit with status 2; never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -40,16 +41,25 @@ from tui_naval.rulesets import (
     load,
     registry,
 )
+from tui_naval.tui.players import (
+    ScriptEnded,
+    ScriptError,
+    ScriptPlayer,
+    check_script,
+    read_script,
+)
 
 if TYPE_CHECKING:
     Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
+DESCRIPTION = "A naval wargame in the terminal: wind, sails, broadsides and an AI admiral."
 EXIT_USAGE = 2
 DEFAULT_MAP = "channel-race"
 DEFAULT_SEED = 1
 
 #: Errors that are the player's input, reported in one line.
-PLAYER_ERRORS = (MapError, ScenarioError, SaveError, UnknownRuleset, UnknownPlayer, IllegalOrder)
+PLAYER_ERRORS = (MapError, ScenarioError, SaveError, UnknownRuleset, UnknownPlayer, IllegalOrder,
+                 ScriptError)
 
 
 class CliError(Exception):
@@ -136,19 +146,31 @@ def cmd_demo(args: argparse.Namespace) -> int:
             from tui_naval.tui.launch import run_demo
 
             return run_demo(args)
-    if args.load:
+    script = read_script(Path(args.script)) if args.script else None
+    if script is not None and script.setup is not None:
+        game = Game(find_ruleset(script.setup.ruleset), script.setup)
+    elif args.load:
         game = load_game(Path(args.load), find_ruleset)
+    else:
+        game = new_game(args.ruleset, args.map, DEFAULT_SEED if args.seed is None else args.seed,
+                        args.grid)
+    if script is not None:
+        check_script(game, script)  # before a line is printed
+    if args.load and (script is None or script.setup is None):
         print(f"Loaded {args.load}: {game.ruleset.title} on {game.setup.map_name}, "
               f"turn {game.state.turn}")
     else:
-        seed = DEFAULT_SEED if args.seed is None else args.seed
-        game = new_game(args.ruleset, args.map, seed, args.grid)
-        state = game.state
         print(f"{game.ruleset.title} on {game.setup.map_name} ({game.setup.grid.value}), "
               f"seed {game.setup.seed}")
-        print_events(state.events)
-    players = players_for(game, args.players)
-    play(game, players, turns=args.turns, on_events=print_events)
+        print_events(game.state.events)
+    if script is not None:
+        # Every side answered by the script, until it ends.
+        player = ScriptPlayer(script)
+        with contextlib.suppress(ScriptEnded):
+            play(game, dict.fromkeys(game.state.sides, player), turns=args.turns,
+                 on_events=print_events)
+    else:
+        play(game, players_for(game, args.players), turns=args.turns, on_events=print_events)
     print(summary_line(game))
     if args.save:
         save_game(game, Path(args.save))
@@ -169,6 +191,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         return run_play(args)
 
 
+def cmd_tutorial(args: argparse.Namespace) -> int:
+    with collection_paused():
+        from tui_naval.tui.launch import run_tutorial
+
+        return run_tutorial(args)
+
+
 def cmd_load(args: argparse.Namespace) -> int:
     with collection_paused():
         from tui_naval.tui.launch import run_load
@@ -177,9 +206,17 @@ def cmd_load(args: argparse.Namespace) -> int:
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
-    for info in registry():
-        aliases = ", ".join(info.aliases)
-        print(f"{info.id:<14} {info.title:<14} {info.summary} (also: {aliases})")
+    import shutil
+    import textwrap
+
+    entries = registry()
+    column = max(len(info.id) for info in entries) + 2
+    width = max(60, min(100, shutil.get_terminal_size().columns))
+    for info in entries:
+        print(f"{info.id:<{column}}{info.title}")
+        text = f"{info.summary} Also: {', '.join(info.aliases)}."
+        print(textwrap.fill(text, width, initial_indent=" " * column,
+                            subsequent_indent=" " * column))
     return 0
 
 
@@ -250,7 +287,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser.  With ``only`` (a command's name), that command's alone:
     enough to parse a command line that names it, for a fraction of the work."""
     parser = argparse.ArgumentParser(
-        prog="tui-naval", description=__doc__.splitlines()[0],
+        prog="tui-naval", description=DESCRIPTION,
         epilog="With no command, the title screen opens.")
     add_tui_options(parser)
     parser.set_defaults(func=cmd_title)
@@ -268,6 +305,16 @@ def _play_command(sub: Subparsers) -> None:
     play_cmd.add_argument("--ai", default="greedy", help=f"the AI you face ({', '.join(PLAYERS)})")
     add_tui_options(play_cmd, suppress=True)
     play_cmd.set_defaults(func=cmd_play)
+
+
+def _tutorial_command(sub: Subparsers) -> None:
+    tutorial = sub.add_parser("tutorial", help="a first voyage: a short race (then a battle) "
+                              "with the rules explained as they come up")
+    tutorial.add_argument("--lesson", type=int, default=1, metavar="N",
+                          help="start at lesson N (1: a race, 2: a battle)")
+    tutorial.add_argument("--ai", default="greedy", help=f"the AI you face ({', '.join(PLAYERS)})")
+    add_tui_options(tutorial, suppress=True)
+    tutorial.set_defaults(func=cmd_tutorial)
 
 
 def _load_command(sub: Subparsers) -> None:
@@ -329,6 +376,7 @@ def _saves_command(sub: Subparsers) -> None:
 #: Each command and what adds it to the parser, in the order ``--help`` lists them.
 COMMANDS: dict[str, Callable[[Subparsers], None]] = {
     "play": _play_command,
+    "tutorial": _tutorial_command,
     "load": _load_command,
     "demo": _demo_command,
     "simulate": _simulate_command,
@@ -346,6 +394,27 @@ def add_tui_options(parser: argparse.ArgumentParser, suppress: bool = False) -> 
                         help="draw with ASCII characters only")
     parser.add_argument("--keys", metavar="PATH", default=default,
                         help="key bindings file (default: $XDG_CONFIG_HOME/tui-naval/keys.toml)")
+    parser.add_argument("--hints", action="store_true",
+                        default=argparse.SUPPRESS if suppress else False,
+                        help="explain the rules as they come up (h turns them on and off)")
+    parser.add_argument("--quiet-pause", metavar="SECONDS|key", type=quiet_pause,
+                        default=default,
+                        help="how long a turn with nothing for you to decide is shown "
+                             "(default 1.5; 'key' waits for a key)")
+
+
+def quiet_pause(text: str) -> float | str:
+    """``--quiet-pause``: seconds (0 to 60), or "key"."""
+    if text.strip().lower() == "key":
+        return "key"
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds or 'key', not {one_line(text, 30)!r}")\
+            from None
+    if not 0 <= seconds <= 60:
+        raise argparse.ArgumentTypeError("expected 0 to 60 seconds, or 'key'")
+    return seconds
 
 
 def seed_number(text: str) -> int:

@@ -11,6 +11,7 @@ from tui_naval.cli import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.history import Game
 from tui_naval.core.saves import save_game, state_digest
+from tui_naval.core.summary import summarise
 from tui_naval.tui.dialogs.game_over import GameOverDialog
 from tui_naval.tui.players import ScriptError, ScriptPlayer, parse_script, read_script
 from tui_naval.tui.screens.battle import BattleScreen
@@ -56,7 +57,7 @@ async def test_demo_plays_to_the_game_over_screen(tmp_path: Path) -> None:
         await wait_until(pilot, lambda: "distance to go" in screen_text(app))
         text = screen_text(app)
         assert headline(game) in text
-        assert game.state.outcome is not None and game.state.outcome.reason in text
+        assert game.state.outcome is not None and summarise(game).result in text
         assert "distance to go" in text
         rows = list(dialog.query(SeriesBars))
         assert len(rows) == 2

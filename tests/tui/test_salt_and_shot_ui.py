@@ -108,7 +108,7 @@ async def test_salt_and_shot_turn_by_keyboard(tmp_path: Path) -> None:
                 fire = screen.prompt.shown[0]
                 assert screen.presenter.option_cell(state, fire) == state.ship("R1").cell
                 assert screen.ocean.overlays[state.ship("R1").cell] == "target"
-                assert "to hit" in text and "hits expected" in text
+                assert "least one hit" in text and "hits expected" in text  # (wrapped)
                 await answer(pilot, screen, "1")
             elif kind == "ammo":
                 assert any(s.startswith(("Keep round", "Reload round")) for s in shown)

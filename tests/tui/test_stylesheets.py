@@ -36,8 +36,9 @@ def test_every_sheet_belongs_to_a_screen() -> None:
     from tui_naval.tui.screens.new_game import NewGameScreen
     from tui_naval.tui.screens.rules import RulesScreen
 
-    used = {"app", *(cls.STYLESHEET for cls in (TitleScreen, NewGameScreen, GameScreen,
-                                                 RulesScreen, NavalModal))}
+    # (``ascii`` is the app's own, laid over the rest by ``styles.use_ascii``.)
+    used = {"app", "ascii", *(cls.STYLESHEET for cls in (TitleScreen, NewGameScreen,
+                                                          GameScreen, RulesScreen, NavalModal))}
     assert stylesheet("app") == NavalApp.CSS_PATH
     assert sorted(used) == SHEETS
 

@@ -12,6 +12,7 @@ import pytest
 
 from tui_naval.cli import main
 from tui_naval.core.saves import FORMAT
+from tui_naval.rulesets import registry
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -186,6 +187,21 @@ def test_rulesets(capsys: pytest.CaptureFixture[str]):
     assert code == 0 and err == ""
     assert out.splitlines()[0].startswith("salt-n-tar")
     assert "Salt'n'Tar" in out and "regatta" in out
+    # One column for the titles, one indent for the texts under them, whatever the id.
+    lines = out.splitlines()
+    firsts = [line for line in lines if not line.startswith(" ")]
+    column = firsts[0].index("Salt'n'Tar")
+    assert len(firsts) == len(registry())
+    assert all(line[column - 2:column] == "  " and line[column] != " " for line in firsts)
+    assert all(line[:column].isspace() and line[column] != " "
+               for line in lines if line.startswith(" "))
+
+
+def test_help_describes_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "A naval wargame in the terminal" in out and "``" not in out
 
 
 def test_maps(capsys: pytest.CaptureFixture[str]):
@@ -244,9 +260,55 @@ def test_a_command_is_parsed_by_its_own_parser_as_by_the_whole() -> None:
     lines = [["play", "--seed", "4", "--ruleset", "kr", "--side", "red", "--ascii"],
              ["load", "saves/x.json"], ["demo", "--headless", "--turns", "3"],
              ["simulate", "--games", "2", "--json"], ["rulesets"], ["maps"],
-             ["saves", "--dir", "d"]]
+             ["saves", "--dir", "d"], ["tutorial", "--lesson", "2"]]
     assert {line[0] for line in lines} == set(COMMANDS)
     for line in lines:
         alone = build_parser(line[0])
         assert vars(alone.parse_args(line)) == vars(whole.parse_args(line))
         assert [c for c in COMMANDS if f"\n    {c} " in alone.format_help()] == [line[0]]
+
+
+# -- demo scripts are checked before anything is played --------------------------------
+
+@pytest.mark.parametrize("headless", [True, False])
+@pytest.mark.parametrize(("text", "line", "says"), [
+    ("B1 luck roll\nB1 fly away\n", 2, "'B1 fly away' is not a legal order now"),
+    ("# a comment\n\nB1 luck roll\nR1 luck pass\nB1 starboard 9\n", 5,
+     "'B1 starboard 9' is not a legal order now"),
+    ("root:x:0:0:root:/root:/bin/bash\n", 1, "cannot read order"),
+])
+def test_a_script_that_does_not_fit_is_refused_naming_its_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, headless: bool, text: str,
+        line: int, says: str) -> None:
+    """`demo --script FILE`, headless or in the TUI (refused before the app starts)."""
+    script = tmp_path / "bad.script"
+    script.write_text(text, encoding="utf-8")
+    argv = ["demo", "--script", str(script), *(["--headless"] if headless else [])]
+    code, out, err = run(capsys, *argv)
+    error = assert_one_line_error(code, out, err)
+    assert f"bad.script:{line}: {says}" in error
+    assert out == ""
+
+
+def test_a_script_after_the_end_of_the_game_is_refused(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    save = tmp_path / "done.json"
+    code, out, _ = run(capsys, "demo", "--headless", "--save", str(save))
+    assert code == 0 and "wins" in result_line(out)
+    orders = json.loads(save.read_text(encoding="utf-8"))["orders"]
+    script = tmp_path / "long.script"
+    script.write_text("\n".join([*orders, orders[-1]]) + "\n", encoding="utf-8")
+    error = assert_one_line_error(*run(capsys, "demo", "--headless", "--script", str(script)))
+    assert f"long.script:{len(orders) + 1}: " in error and "after the end of the game" in error
+
+
+def test_a_headless_script_replays_the_game_it_was_recorded_from(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A save used as the script: the same lines as the demo that made it, then it stops."""
+    save = tmp_path / "seven.json"
+    code, made, _ = run(capsys, "demo", "--headless", "--seed", "7", "--turns", "5",
+                        "--save", str(save))
+    assert code == 0
+    code, replayed, _ = run(capsys, "demo", "--headless", "--script", str(save))
+    assert code == 0
+    assert replayed == made

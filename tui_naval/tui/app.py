@@ -41,6 +41,11 @@ class Config:
     #: AI for new games and for resumed saves without seats.
     ai: str = "greedy"
     handle_signals: bool = True
+    #: A turn with nothing for the player to decide: its summary is shown for this many
+    #: seconds, or until a key when None.
+    quiet_turn_pause: float | None = 1.5
+    #: Rule hints as they come up (the tutorial always has them).
+    hints: bool = False
     #: Where new games' random seeds come from.
     new_seed: Callable[[], int] = field(default=lambda: random.randrange(1, 1_000_000))
 
@@ -77,6 +82,10 @@ class NavalApp(App[int]):
         # The screens open once the app has started.  Textual starts an app in a batch
         # update that shows nothing: a screen laid out and drawn in it is drawn for
         # nothing, and is shown only after a later refresh, a frame or two on.
+        if self.config.ascii_only:
+            from tui_naval.tui.styles import use_ascii
+
+            use_ascii(self)
         self.call_later(self._open_screens)
 
     def get_default_screen(self) -> Screen[Any]:

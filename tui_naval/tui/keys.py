@@ -64,6 +64,7 @@ TITLE = (
     C("title.new", "n", "new_game", "New game", "Set up a new game"),
     C("title.continue", "c", "continue_game", "Continue", "Resume the last autosaved game"),
     C("title.load", "l", "load_game", "Load", "Choose a saved game to resume"),
+    C("title.tutorial", "t", "tutorial", "Tutorial", "A first race, with the rules explained"),
     C("title.demo", "d", "demo", "Demo", "Watch the AI sail against itself"),
     C("title.rules", "r", "app.show_rules", "Rules", "Read the rules of the game"),
     C("title.quit", "q", "app.quit", "Quit", "Leave tui-naval"),
@@ -83,16 +84,28 @@ _CHOOSE = tuple(
 
 GAME = (
     *_CHOOSE,
-    C("game.next_ship", "tab", "cycle_ship(1)", "Next ship", "Select your next ship",
-      key_display="tab"),
+    C("game.next_ship", "tab", "cycle_ship(1)", "Next ship",
+      "Select the next ship (yours first, then the others')", key_display="tab"),
     C("game.prev_ship", "shift+tab", "cycle_ship(-1)", "Previous ship",
-      "Select your previous ship", show=False),
+      "Select the previous ship", show=False),
     C("game.center", "c", "center", "Center", "Center the map on the selected ship",
       show=False),
     C("game.look", "l", "look", "Look", "Move a cursor over the map to look at cells"),
+    C("game.zoom", "z", "zoom", "Zoom", "Detailed, compact or whole-map view", show=False),
+    C("game.fleets", "v", "fleets", "Fleets", "Both fleets side by side: hull, rigging, crew...",
+      show=False),
+    C("game.hints", "h", "toggle_hints", "Hints", "Explain the rules as they come up, or not",
+      show=False),
     C("game.prompt", "escape", "focus_prompt", "Prompt", "Back to the prompt", show=False),
     C("game.messages", "m", "toggle_log", "Log", "Enlarge or shrink the message log",
       show=False),
+)
+
+#: The prompt's own: a long list (a hundred moves) is narrowed by typing once ``/`` is
+#: pressed, so the letters it types leave the screen's keys (``l`` Look...) alone.
+PROMPT = (
+    C("prompt.filter", "slash", "filter", "Filter",
+      "Narrow a long list by typing its keys (Escape ends)", key_display="/"),
 )
 
 BATTLE = (
@@ -142,9 +155,17 @@ RULES = (
     C("rules.close", "escape,q", "close", "Back", "Close the rules", key_display="esc"),
 )
 
-ALL: tuple[Command, ...] = (*APP, *TITLE, *NEW_GAME, *GAME, *BATTLE, *DEMO, *GAME_OVER, *LOAD,
-                            *DIALOG, *RULES)
+ALL: tuple[Command, ...] = (*APP, *TITLE, *NEW_GAME, *GAME, *PROMPT, *BATTLE, *DEMO, *GAME_OVER,
+                            *LOAD, *DIALOG, *RULES)
 KNOWN_IDS = frozenset(c.id for c in ALL)
+
+
+def command(command_id: str) -> Command:
+    """The command of a binding id (KeyError for an unknown one)."""
+    for found in ALL:
+        if found.id == command_id:
+            return found
+    raise KeyError(command_id)
 
 
 def default_keymap_path() -> Path:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tui_naval.tui.app import Config, NavalApp, ScreenFactory
 from tui_naval.tui.keys import KeymapError, load_keymap
-from tui_naval.tui.players import ScriptError, ScriptPlayer, read_script
+from tui_naval.tui.players import ScriptError, ScriptPlayer, check_script, read_script
 from tui_naval.tui.session import HUMAN, Session, load_session
 
 if TYPE_CHECKING:
@@ -35,7 +35,11 @@ def make_config(args: argparse.Namespace, **extra: Any) -> Config:
     except KeymapError as exc:
         raise _fail(str(exc)) from None
     ai = getattr(args, "ai", None) or "greedy"
-    return Config(keymap=keymap, ascii_only=bool(getattr(args, "ascii", False)), ai=ai, **extra)
+    pause = getattr(args, "quiet_pause", None)
+    if pause is not None:
+        extra.setdefault("quiet_turn_pause", None if pause == "key" else pause)
+    return Config(keymap=keymap, ascii_only=bool(getattr(args, "ascii", False)), ai=ai,
+                  hints=bool(getattr(args, "hints", False)), **extra)
 
 
 #: Python's thread switch interval (seconds) while the app runs.  Textual writes each
@@ -82,6 +86,20 @@ def run_play(args: argparse.Namespace) -> int:
     return run_app(config, lambda: BattleScreen(session))
 
 
+def run_tutorial(args: argparse.Namespace) -> int:
+    """``tui-naval tutorial``: the first lesson (or ``--lesson N``), hints on."""
+    from tui_naval.tui.screens.tutorial import TutorialScreen, lesson_session
+    from tui_naval.tutorial import LESSONS
+
+    config = make_config(args)
+    lesson = getattr(args, "lesson", 1)
+    if not 1 <= lesson <= len(LESSONS):
+        raise _fail(f"no lesson {lesson} (lessons 1 to {len(LESSONS)})")
+    _check_ai(config.ai)
+    session = lesson_session(LESSONS[lesson - 1], config.ai)  # (a bad map: a one-line error)
+    return run_app(config, lambda: TutorialScreen(lesson - 1, config.ai, session=session))
+
+
 def _new_game(args: argparse.Namespace, seed: int) -> Game:
     """``cli.new_game`` on the command line's ruleset, map and grid."""
     from tui_naval.cli import new_game
@@ -123,6 +141,11 @@ def run_demo(args: argparse.Namespace) -> int:
     else:
         seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
         game = _new_game(args, seed)
+    if script is not None:
+        try:
+            check_script(game, script)
+        except ScriptError as exc:
+            raise _fail(str(exc)) from None
     names = {side: player.name for side, player in players_for(game, args.players).items()}
     session = Session(game, names)
     player = ScriptPlayer(script) if script is not None else None

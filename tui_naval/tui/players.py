@@ -18,6 +18,7 @@ from pathlib import Path
 from attrs import frozen
 
 from tui_naval.core.controller import Player
+from tui_naval.core.history import Game
 from tui_naval.core.messages import file_name, one_line
 from tui_naval.core.orders import Decision, IllegalOrder, Order
 from tui_naval.core.saves import SaveError, get_converter, read_document, read_save_bytes
@@ -75,7 +76,7 @@ def parse_script(text: str, source: str = "<script>") -> Script:
         try:
             Order.parse(line)
         except IllegalOrder as exc:
-            raise ScriptError(f"{source}:{number}: {exc}") from None
+            raise ScriptError(one_line(f"{source}:{number}: {exc}")) from None
         lines.append(ScriptLine(number, " ".join(line.split())))
     return Script(source, tuple(lines))
 
@@ -89,7 +90,7 @@ def read_script(path: Path) -> Script:
     except UnicodeDecodeError:
         raise ScriptError(one_line(f"{file_name(path)}: not a script (not text)")) from None
     if not raw.lstrip().startswith("{"):
-        return parse_script(raw, str(path))
+        return parse_script(raw, file_name(path))
     import json  # only for a save used as a script: keeps launch quick
 
     try:
@@ -102,8 +103,23 @@ def read_script(path: Path) -> Script:
     except Exception as exc:  # malformed JSON or a save with missing parts
         raise ScriptError(one_line(f"{file_name(path)}: not a script or a readable save "
                                    f"({exc})")) from None
-    script = parse_script("\n".join(orders), str(path))
+    script = parse_script("\n".join(orders), file_name(path))
     return Script(script.source, script.lines, setup)
+
+
+def check_script(game: Game, script: Script) -> None:
+    """ScriptError, naming the script's line, for the first order that cannot be played at
+    its point of the game (or comes after its end); ``game`` itself is not changed."""
+    trial = Game(game.ruleset, game.setup, start=game.state)
+    for line in script.lines:
+        decision = trial.decision()
+        if decision is None:
+            raise ScriptError(one_line(f"{script.source}:{line.line}: {line.text!r} comes "
+                                       f"after the end of the game"))
+        try:
+            trial.play(decision.find(line.text))
+        except IllegalOrder as exc:
+            raise ScriptError(one_line(f"{script.source}:{line.line}: {exc}")) from None
 
 
 class ScriptPlayer:

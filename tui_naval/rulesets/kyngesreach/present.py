@@ -38,6 +38,13 @@ class KyngPresenter(Presenter):
     styles: ClassVar[Mapping[str, str]] = {**gunnery.STYLES, **gauge.STYLES,
                                            "battery": "blue", "magic": "magenta"}
 
+    def ship_done(self, state: GameState, ship: ShipBase) -> str:
+        if not isinstance(ship, KyngShip) or not ship.afloat:
+            return ""
+        if ship.gunnery.struck:
+            return "struck her colours"
+        return "sinking" if ship.gunnery.sinking else ""
+
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, KyngState):
             return OptionInfo(str(order))

@@ -26,7 +26,7 @@ from tui_naval.core.presenter import (
     strength_series,
 )
 from tui_naval.core.state import GameState, ShipBase
-from tui_naval.rulesets.salt_and_sails.rules import RULESET
+from tui_naval.rulesets.salt_and_sails.rules import COMBAT, RULESET
 from tui_naval.rulesets.salt_and_sails.state import SalsShip, SalsState
 from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
 from tui_naval.systems.gunnery.ships_and_sails.armament import (
@@ -39,7 +39,7 @@ from tui_naval.systems.gunnery.ships_and_sails.broadsides import KEEP
 from tui_naval.systems.gunnery.ships_and_sails.present import Overlays
 from tui_naval.systems.gunnery.ships_and_sails.salt_combat import switched_reload
 from tui_naval.systems.sailing.salt_n_tar import present as sailing
-from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState
+from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState, out_of_the_fight
 from tui_naval.systems.sailing.salt_n_tar.steps import STEER
 
 
@@ -83,13 +83,16 @@ class SalsPresenter(Presenter):
 
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
 
+    def ship_done(self, state: GameState, ship: ShipBase) -> str:
+        return out_of_the_fight(COMBAT, ship) if isinstance(ship, SalsShip) else ""
+
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, SalsState):
             return OptionInfo(str(order))
         try:
             ship = state.ship(order.ship)
             if decision.kind in sailing.KINDS:
-                info = sailing.sailing_info(ship, order)
+                info = sailing.sailing_info(ship, order, state.wind)
                 if info is not None:
                     return info
             if decision.kind == "aim":

@@ -23,7 +23,7 @@ from tui_naval.core.presenter import (
     plural,
     strength_series,
 )
-from tui_naval.core.state import GameState
+from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.salt_and_shot.rules import COMBAT, RULESET
 from tui_naval.rulesets.salt_and_shot.state import SasShip, SasState
 from tui_naval.systems.gunnery.kyngesreach import present as gunnery
@@ -33,7 +33,7 @@ from tui_naval.systems.gunnery.kyngesreach.salt_combat import parse_fire
 from tui_naval.systems.gunnery.kyngesreach.tables import Band
 from tui_naval.systems.initiative import present as gauge
 from tui_naval.systems.sailing.salt_n_tar import present as sailing
-from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState
+from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState, out_of_the_fight
 from tui_naval.systems.sailing.salt_n_tar.steps import STEER
 
 
@@ -73,6 +73,9 @@ class SasPresenter(Presenter):
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES,
                                            **gauge.STYLES}
 
+    def ship_done(self, state: GameState, ship: ShipBase) -> str:
+        return out_of_the_fight(COMBAT, ship) if isinstance(ship, SasShip) else ""
+
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, SasState):
             return OptionInfo(str(order))
@@ -85,7 +88,7 @@ class SasPresenter(Presenter):
         ship = state.ship(order.ship)
         kind = decision.kind
         if kind in sailing.KINDS:
-            info = sailing.sailing_info(ship, order)
+            info = sailing.sailing_info(ship, order, state.wind)
             if info is not None:
                 return info
         if kind == "weather":

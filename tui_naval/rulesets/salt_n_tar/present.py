@@ -6,16 +6,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from tui_naval.core.engine import HIDDEN, Decide, Goto, Log
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, plural
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.salt_n_tar.advisor import distance_to_goal
 from tui_naval.rulesets.salt_n_tar.projection import project
+from tui_naval.rulesets.salt_n_tar.rules import TURN
 from tui_naval.rulesets.salt_n_tar.state import SaltShip, SaltState
+from tui_naval.systems.fields import FAR
 from tui_naval.systems.sailing.salt_n_tar import present as sailing
 from tui_naval.systems.sailing.salt_n_tar.motion import Way, motion
 from tui_naval.systems.sailing.salt_n_tar.steps import HELM
+
+#: The rules' own move: every ship's helm, then all move together.
+_MOVE = next(step for step in TURN.steps if isinstance(step, Decide) and step.name == "move").close
 
 
 class SaltPresenter(Presenter):
@@ -27,18 +33,31 @@ class SaltPresenter(Presenter):
 
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         ship: SaltShip = state.ship(order.ship)  # type: ignore[assignment]
-        return sailing.sailing_info(ship, order) or OptionInfo(str(order))
+        return sailing.sailing_info(ship, order, state.wind) or OptionInfo(str(order))
 
     def preview(self, state: GameState, order: Order) -> Preview | None:
-        """Where a helm order takes the ship this turn (the others held still)."""
+        """Where a helm order takes the ship this turn: every ship moves at once (the
+        rules' own move), those whose orders are not known holding course; the text says
+        so, and where a ship alone would have gone when the others change her move."""
         points = HELM.get(f"{order.verb} {order.arg}".strip())
         if points is None or not isinstance(state, SaltState):
             return None
         ship = state.ship(order.ship)
         grid = state.grid
         proj = project(state, ship, points)
-        end, facing = proj.cell, proj.heading
+        facing = proj.heading
         move = motion(ship.sail, grid, state.wind, facing)
+        known = {o.ship: o for o in state.plotted if o.verb != HIDDEN}
+        guessed = {s.id for s in state.ships
+                   if s.at_sea and s.id != ship.id and s.id not in known}
+        orders = tuple(known.get(s.id, Order(s.id, "hold")) for s in state.ships
+                       if s.at_sea and s.id != ship.id)
+        after = _MOVE(state, (*orders, order), Log(state.turn, loud=False))
+        if isinstance(after, Goto):
+            after = after.state
+        moved = after.ship(ship.id)
+        done = proj.done if moved.cell == proj.cell else moved.progress.done
+        end = moved.cell
         path: list[Cell] = []
         for cell in grid.ray(ship.cell, move.direction, max(proj.steps, 40)):
             if not grid.in_bounds(cell):
@@ -48,7 +67,7 @@ class SaltPresenter(Presenter):
                 break
         if end not in path:
             path = []
-        if proj.done and proj.steps:
+        if done and proj.steps and moved.cell == proj.cell:
             path = path[:proj.steps]
         heading = grid.facing_name(facing)
         if move.way in (Way.SAIL, Way.GALE, Way.BACKWARDS):
@@ -56,14 +75,20 @@ class SaltPresenter(Presenter):
         else:
             how = f"{move.way.value} ({move.reason})"
         text = f"ends at {end} heading {heading}, {plural(len(path), 'cell')}; {how}"
-        if proj.done:
+        if done:
             text += "; reaches the goal!"
-        warning = ""
-        if proj.strain:
-            warning = f"+{proj.strain} Strain"
-            if abs(points) == 2:
-                warning += " (two-point turn)"
-        return Preview(tuple(path), end, heading, text, warning)
+        if proj.cell != end:
+            text += f" (if the others stood still: {proj.cell})"
+        text += "\n" + sailing.assumed(state, after, ship.id, guessed)
+        words = sailing.legend(text, state.board.scale)
+        if words:
+            text += "\n" + words
+        warnings = []
+        strain = moved.sail.strain - ship.sail.strain
+        if strain > 0:
+            warnings.append(f"+{strain} Strain" + (" (two-point turn)" if abs(points) == 2
+                                                   else ""))
+        return Preview(tuple(path), end, heading, text, "; ".join(warnings))
 
     def ship_done(self, state: GameState, ship: ShipBase) -> str:
         if not isinstance(ship, SaltShip):
@@ -96,6 +121,10 @@ class SaltPresenter(Presenter):
                 elif ships:
                     value = min(distance_to_goal(state, s, s.cell, s.progress.rounded)
                                 for s in ships)
+                    if value >= FAR / 2 and series[side]:
+                        # No way there by sea this turn (the quarry where the hunter cannot
+                        # sail): keep the last figure rather than flatten the chart.
+                        value = series[side][-1]
                 else:
                     value = series[side][-1] if series[side] else 0.0
                 series[side].append(round(min(value, 999.0), 1))

@@ -19,6 +19,8 @@ from tui_naval.systems.gunnery.ships_and_sails.tables import POINT_NAMES, tables
 
 #: What the player may type to narrow the list of moves.
 MOVE_KEYS = "LFR0"
+#: The letters of a move, spelled out.
+MOVE_LEGEND = "each letter a hex: F ahead, L turning to port, R turning to starboard"
 
 
 def course(state: SailState, ship: SailShip, move: str) -> tuple[tuple[Cell, ...], Cell, int, str]:
@@ -68,11 +70,12 @@ class SnsPresenter(Presenter):
             if arg == mv.STAY:
                 return OptionInfo("Stay (0 hexes)", "she stays where she is", key=arg)
             if arg in mv.SWINGS:
-                side = "port" if mv.SWINGS[arg] < 0 else "stbd"
+                side = "port" if mv.SWINGS[arg] < 0 else "starboard"
                 return OptionInfo(f"Swing {side} to {grid.facing_name(heading)}",
                                   f"she swings in place to head {grid.facing_name(heading)}",
                                   key=arg)
-            return OptionInfo(f"{arg} ({len(arg)}) to {grid.facing_name(heading)}", key=arg)
+            return OptionInfo(f"{arg} ({len(arg)}) to {grid.facing_name(heading)}",
+                              f"{MOVE_LEGEND}; ({len(arg)}): the hexes she moves", key=arg)
         if order.verb == "ammo":
             return gunnery.ammo_info(ship.gunnery, order)
         if order.verb == "aim":
@@ -121,7 +124,8 @@ class SnsPresenter(Presenter):
             point = POINT_NAMES[mv.point_of_sail(grid, state.wind, heading)]
             n = mv.move_length(move)
             note, overlays = gunnery.reach_note(state.turn, grid, a, end, heading)
-            text = f"{plural(n, 'hex', 'hexes')} to {end}, heading {facing} ({point}){note}"
+            text = (f"{plural(n, 'hex', 'hexes')} to {end}, heading {facing} ({point}){note}"
+                    "\nif the others stay put: all move at once, and a collision stops her")
         elif order.verb == "ammo":
             text, overlays = gunnery.ammo_preview(
                 state.turn, grid, a, end, heading, order,

@@ -1,4 +1,5 @@
-"""Game over: the outcome, a chart of the game turn by turn (the ruleset's), and what next."""
+"""Game over: the game in sentences, a chart of it turn by turn (the ruleset's, every row on
+one scale), and what next: a rematch, a new game, back to the map, or quit."""
 
 from __future__ import annotations
 
@@ -12,23 +13,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
 from tui_naval.core.history import Game
-from tui_naval.core.state import GameState
+from tui_naval.core.summary import chart_note, chart_scale, figure, summarise
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalModal
 from tui_naval.tui.widgets.series_bars import SeriesBars
 
 CHOICES = ("rematch", "new", "review", "quit")
-
-
-def turn_states(game: Game) -> list[GameState]:
-    """The state at the first decision of each turn, and the last state."""
-    out: list[GameState] = []
-    for state in game.states():
-        if not out or state.turn != out[-1].turn:
-            out.append(state)
-    if game.state is not out[-1]:
-        out.append(game.state)
-    return out
 
 
 class GameOverDialog(NavalModal[str | None]):
@@ -43,28 +33,23 @@ class GameOverDialog(NavalModal[str | None]):
         self.demo = demo
 
     def compose(self) -> ComposeResult:
-        state = self.game.state
-        outcome = state.outcome
-        headline = "Draw" if outcome is None or outcome.winner is None \
-            else f"{outcome.winner.capitalize()} wins"
-        chart = self.game.ruleset.presenter.progress(turn_states(self.game))
+        summary = summarise(self.game)
+        chart = summary.chart
+        top = chart_scale(chart)
         with Vertical(id="over-box", classes="dialog"):
-            yield Static(Text(f" {headline} ", style="bold reverse"), id="over-head")
-            yield Static(Text(str(outcome.reason if outcome else "")), id="over-reason")
-            yield Static(Text.assemble(
-                ("Turns ", "dim"), (str(state.turn), "bold"),
-                ("   Orders ", "dim"), (str(len(self.game.orders)), "bold"),
-                ("   Seed ", "dim"), (str(self.game.setup.seed), "bold"),
-                ("   Map ", "dim"), (self.game.setup.map_name, "bold")), id="over-stats")
-            yield Static(Text(chart.title, style="dim"), id="over-chart-title")
-            top = max((v for _, values in chart.values for v in values), default=0.0)
+            yield Static(Text(" Game over ", style="bold reverse"), id="over-head")
+            yield Static(Text(" ".join(summary.sentences)), id="over-summary")
+            yield Static(Text.assemble((chart.title, "dim"), ("; ", "dim"),
+                                       (chart_note(chart), "dim")), id="over-chart-title")
             for index, (side, values) in enumerate(chart.values):
-                first, last = (values[0], values[-1]) if values else (0.0, 0.0)
                 with Horizontal(classes="over-row"):
-                    yield Label(side, classes=f"over-side side-{index % 4}")
+                    yield Label(Text(side), classes=f"over-side side-{index % 4}")
                     yield SeriesBars(values, top, ascii_only=self.naval.config.ascii_only,
                                      classes=f"side-{index % 4}")
-                    yield Label(f"{first:g} -> {last:g}", classes="over-range")
+                    yield Label(Text(figure(values[-1]) if values else ""),
+                                classes="over-range")
+            yield Static(Text(summary.figures), id="over-figures")
+            yield Static(Text(summary.record, style="dim"), id="over-stats")
             with Horizontal(id="over-buttons"):
                 yield Button("Rematch (r)", id="rematch", compact=True, variant="primary")
                 yield Button("New game (n)", id="new", compact=True)

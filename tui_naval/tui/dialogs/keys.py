@@ -1,7 +1,16 @@
-"""The ``?`` dialog: the keys of the screen underneath, as they are bound now."""
+"""The ``?`` dialog: every key of the screen underneath, as it is bound now, with the
+binding id a ``keys.toml`` remaps it by.
+
+A key that does nothing at the moment (undo before any decision, skip while no AI
+is thinking, the prompt's filter on a short list) is listed dim, marked "not now";
+the option keys are listed as far as the prompt has options.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from attrs import define, field
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,43 +20,93 @@ from textual.widgets import Static
 
 from tui_naval.tui.keys import KNOWN_IDS
 from tui_naval.tui.screens.base import NavalModal
+from tui_naval.tui.screens.prompt import PromptPanel
 
-#: Keys the list adds by hand: the prompt's own and Textual's.
+#: Keys the list adds by hand, with no binding id: the lists' own and Textual's.
 EXTRA = (
     ("\u2191 \u2193 \u23ce", "Move in a list (the prompt, the menu) and choose"),
+    ("pgup pgdn", "Move a page in a long list"),
     ("^p", "Command palette: every command of this screen by name"),
 )
 
+#: The prefix of the option keys' ids (``game.choose_1`` ... ``game.choose_9``).
+CHOOSE = "game.choose_"
+
+
+@define
+class KeyRow:
+    """One command of the screen: its keys (as shown), what it does, whether it does
+    anything now."""
+
+    id: str
+    what: str
+    labels: list[str] = field(factory=list)
+    enabled: bool = False
+
+
+def screen_keys(screen: Screen[object]) -> list[KeyRow]:
+    """Every command bound on ``screen`` (its focused widget's, the screen's and the
+    app's), in the order Textual looks them up, one row a binding id."""
+    app = screen.app
+    rows: dict[str, KeyRow] = {}
+    for namespace, bindings in screen._modal_binding_chain:
+        for key, binding in bindings:
+            ident = binding.id
+            if ident not in KNOWN_IDS:
+                continue
+            row = rows.get(ident)
+            if row is None:
+                row = rows[ident] = KeyRow(ident, binding.tooltip or binding.description)
+            state = app._check_action_state(binding.action, namespace)
+            row.enabled = row.enabled or bool(state)
+            label = app.get_key_display(binding.with_key(key))
+            if label not in row.labels:
+                row.labels.append(label)
+    return list(rows.values())
+
+
+def options_on_show(screen: Screen[object]) -> int:
+    """How many options the screen's prompt lists (0: no prompt, or none asked)."""
+    prompts = screen.query(PromptPanel)
+    return len(prompts.first().shown) if prompts else 0
+
+
+def merged(rows: Iterable[KeyRow], options: int) -> list[KeyRow]:
+    """The option keys as one row, ``1-N`` for the N options on show."""
+    out: list[KeyRow] = []
+    choose: list[KeyRow] = []
+    for row in rows:
+        if row.id.startswith(CHOOSE):
+            if not choose:
+                out.append(KeyRow(f"{CHOOSE}N", "Answer the prompt with that option"))
+            choose.append(row)
+        else:
+            out.append(row)
+    if choose:
+        usable = [r for r in choose if r.enabled and int(r.id.removeprefix(CHOOSE)) <= options]
+        row = next(r for r in out if r.id == f"{CHOOSE}N")
+        shown = usable or choose
+        first, last = shown[0].labels[0], shown[-1].labels[0]
+        row.labels = [first if first == last else f"{first}-{last}"]
+        row.enabled = bool(usable)
+    return out
+
 
 def keys_table(screen: Screen[object]) -> Table:
-    """Key and what it does, for the app's commands bound on a screen (as remapped)."""
-    table = Table(box=None, padding=(0, 2, 0, 0), show_header=True, header_style="bold")
+    """Key, what it does and its binding id, for every command bound on a screen (as
+    remapped); those that do nothing now dim."""
+    table = Table(box=None, padding=(0, 1, 0, 0), show_header=True, header_style="bold")
     table.add_column("Key", style="bold cyan", no_wrap=True)
     table.add_column("Does")
-    seen: dict[str, list[str]] = {}
-    enabled: dict[str, bool] = {}
-    order: list[str] = []
-    for key, active in screen.active_bindings.items():
-        binding = active.binding
-        if binding.id not in KNOWN_IDS:
-            continue
-        what = binding.tooltip or binding.description
-        if what.startswith("Answer the prompt with option"):
-            what = "Answer the prompt with that option"
-        if what not in seen:
-            seen[what] = []
-            order.append(what)
-        enabled[what] = enabled.get(what, False) or active.enabled
-        label = screen.app.get_key_display(binding.with_key(key))
-        if label not in seen[what]:
-            seen[what].append(label)
-    for what in order:
-        labels = seen[what]
-        if what.startswith("Answer the prompt") and len(labels) > 2:
-            labels = [f"{labels[0]}-{labels[-1]}"]
-        table.add_row(" ".join(labels), Text(what, style="" if enabled[what] else "dim"))
+    table.add_column("Id", style="dim", no_wrap=True)
+    for row in merged(screen_keys(screen), options_on_show(screen)):
+        what = Text(row.what)
+        if not row.enabled:
+            what.stylize("dim")
+            what.append(" (not now)", style="dim italic")
+        table.add_row(" ".join(row.labels), what, row.id)
     for key, what in EXTRA:
-        table.add_row(key, Text(what, style="dim"))
+        table.add_row(key, Text(what, style="dim"), "-")
     return table
 
 

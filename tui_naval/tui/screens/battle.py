@@ -14,7 +14,7 @@ from tui_naval.core.history import Game
 from tui_naval.core.saves import SaveError, prepare_saving
 from tui_naval.core.state import GameState
 from tui_naval.tui import keys
-from tui_naval.tui.screens.game import GameScreen
+from tui_naval.tui.screens.game import PACED_FLEET, GameScreen
 from tui_naval.tui.session import Session, load_session, save_path, save_session
 from tui_naval.tui.widgets.ocean import OceanView
 
@@ -53,7 +53,13 @@ class BattleScreen(GameScreen):
         return (*super().bindings_key(), self.last_human_index() is None, self.game.can_redo())
 
     def ai_delay(self) -> float:
-        return 0.0 if self.fast else self.naval.config.ai_delay
+        """The AI's moves one by one at the set pace; a large fleet's faster (``PACED_FLEET``
+        vessels' worth of moves a step), so a 20-ship turn takes a few seconds."""
+        if self.fast:
+            return 0.0
+        state = self.game.state
+        afloat = sum(1 for s in state.ships if s.afloat and not self.is_human(s.side))
+        return self.naval.config.ai_delay * min(1.0, PACED_FLEET / max(1, afloat))
 
     def played(self, before: GameState, after: GameState) -> None:
         if after.turn != before.turn or after.outcome is not None:

@@ -143,7 +143,7 @@ class DemoScreen(GameScreen):
     def _after_game(self, choice: str | None) -> None:
         if choice == "rematch":
             game = Game(self.game.ruleset, self.game.setup)
-            seats = {side: self.naval.config.ai for side in game.state.sides}
+            seats = dict(self.session.seats)  # the players the demo was started with
             self.app.switch_screen(DemoScreen(Session(game, seats), quit_app=self.quit_app,
                                               delay=self._delay))
         elif choice == "new":

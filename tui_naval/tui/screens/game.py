@@ -26,18 +26,21 @@ from textual.worker import get_current_worker
 
 from tui_naval.core.controller import Player
 from tui_naval.core.grid import Cell
+from tui_naval.core.hints import Hint
 from tui_naval.core.orders import Decision, IllegalOrder, Order
-from tui_naval.core.presenter import Presenter
+from tui_naval.core.presenter import OptionInfo, Presenter, Preview
 from tui_naval.core.state import Event, GameState
 from tui_naval.tui import keys
+from tui_naval.tui.hints import Coach, HintPanel
 from tui_naval.tui.players import ScriptEnded, ScriptError, is_interactive
 from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.screens.prompt import ChanceTable, PromptPanel, chance_rows
 from tui_naval.tui.session import Session
+from tui_naval.tui.widgets.glyphs import ascii_text, cut, glyphs
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.look_panel import LookPanel
 from tui_naval.tui.widgets.message_log import LogEntry, MessageLog
-from tui_naval.tui.widgets.ocean import OceanView
+from tui_naval.tui.widgets.ocean import ZOOMS, OceanView
 from tui_naval.tui.widgets.ship_panel import ShipPanel
 from tui_naval.tui.widgets.wind_rose import WindRose
 
@@ -53,6 +56,36 @@ def order_entry(turn: int, side: str, order: Order, label: str) -> LogEntry:
     """A log line for a decision the player made (the other side's stay hidden)."""
     body = Text.assemble((f"{order.ship} ", "bold"), label, (f"  ({side})", "dim"))
     return LogEntry(turn, "you", "bold green", body)
+
+
+#: An AI side with this many vessels afloat or fewer has each move shown for the whole delay;
+#: a larger fleet's moves are shown faster, so that a turn takes about as long.
+PACED_FLEET = 3
+#: Events of a quiet turn named in its summary (the rest are in the log).
+SUMMARY_EVENTS = 3
+#: Characters of an event's text a summary keeps.
+SUMMARY_WIDTH = 60
+
+
+def brief(text: str, width: int = SUMMARY_WIDTH) -> str:
+    """An event's text cut to its first sentence or clause, at most ``width`` characters."""
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    for stop in (". ", "; "):
+        first = first.split(stop, 1)[0]
+    first = first.rstrip(".")
+    return first if len(first) <= width else first[:width - 3].rstrip() + "..."
+
+
+def turn_summary(turn: int, events: list[Event], presenter: Presenter) -> str:
+    """A quiet turn in a line, from its events as the ruleset styles them (the emphasised
+    ones first): ``Turn 3: nothing to decide: port battery reloading; red fired: ...``."""
+    told = [e for e in events if e.kind != "pos" and e.text.strip()]
+    told.sort(key=lambda e: (not presenter.event_emphasised(e.kind),
+                             not presenter.event_style(e.kind)))
+    parts = [brief(e.text) for e in told[:SUMMARY_EVENTS]]
+    if len(told) > SUMMARY_EVENTS:
+        parts.append(f"{len(told) - SUMMARY_EVENTS} more in the log")
+    return f"Turn {turn}: nothing to decide: {'; '.join(parts) or 'the turn passed'}"
 
 
 #: Below this many rows the message log keeps to two lines (the screen's ``-low`` class).
@@ -88,10 +121,25 @@ class GameScreen(NavalScreen[None]):
         self._asked: Decision | None = None
         self._preview: tuple[Cell, ...] = ()
         self._overlays: dict[Cell, str] = {}
+        #: The previews of the decision asked, by option (each worked out once).
+        self._previews: dict[Order, Preview | None] = {}
+        #: The option infos of the decision asked (the detail of an option without a preview).
+        self._infos: dict[Order, OptionInfo] = {}
+        #: The state the decision asked was worked out from (``seen``), once per decision.
+        self._seen: GameState | None = None
         self._bindings_key: tuple[object, ...] = ()
+        #: The rules' hints as they come up (``Config.hints``; the tutorial's always on).
+        self.coach = self.make_coach()
+        self.hint_panel = HintPanel(id="hint")
         self._status_shown: Text | None = None
         #: The terminal size the layout was last fitted to.
         self._fitted_to = Size(0, 0)
+        #: The events played since the screen opened (or the last undo), by turn.
+        self._events: dict[int, list[Event]] = {}
+        #: The last turn the player was asked a decision in (or saw summed up).
+        self._told_turn = session.game.state.turn
+        #: A quiet turn's summary is up, until its pause ends or a key is pressed.
+        self.quiet_waiting = False
 
     # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -99,12 +147,13 @@ class GameScreen(NavalScreen[None]):
         # edges in this order (the stylesheet's ``split``); the sea fills the rest.
         yield Static("", id="status")
         yield KeyBar(id="keys")
+        yield PromptPanel(id="prompt")
         with Vertical(id="side"):
             yield WindRose(ascii_only=self.naval.config.ascii_only, id="wind")
             yield ShipPanel(ascii_only=self.naval.config.ascii_only, id="ship")
+            yield self.hint_panel
             yield LookPanel(id="look")
         yield OceanView(ascii_only=self.naval.config.ascii_only, id="ocean")
-        yield PromptPanel(id="prompt")
         yield MessageLog(id="log")
 
     @property
@@ -121,8 +170,12 @@ class GameScreen(NavalScreen[None]):
 
     def on_mount(self) -> None:
         state = self.game.state
+        self.start_hints()
         own = self.own_fleet()
         self.selected = own[0] if own else (state.ships[0].id if state.ships else None)
+        # The highlight's preview is drawn as the highlight moves, in the same refresh:
+        # the key's whole effect reaches the terminal in one frame.
+        self.watch(self.prompt.options, "highlighted", self._highlight_moved, init=False)
         self.rebuild_log()
         self.fit_to_size()
         self.refresh_view()
@@ -157,6 +210,12 @@ class GameScreen(NavalScreen[None]):
     def _resized(self) -> None:
         if self.is_mounted and self.app.size != self._fitted_to:
             self.fit_to_size()
+            # The view's size changes: it is centred on the acting ship again (in the
+            # layout pass at the new size), then the mark or enemy kept in view if it fits.
+            acting = self.acting_ship()
+            if acting is not None and not self.looking:
+                self.ocean.center_on(self.game.state.ship(acting).cell)
+                self.keep_in_view(self._preview)
 
     def fit_to_size(self) -> None:
         """Fit the layout to the terminal: a short one gets a two-line log (``-low``), a
@@ -218,6 +277,12 @@ class GameScreen(NavalScreen[None]):
             self.prompt.wait("[b]No decision is pending.[/b]")
             return
         if self.is_human(decision.side):
+            quiet = [t for t in range(self._told_turn + 1, state.turn) if t in self._events]
+            self._told_turn = max(self._told_turn, state.turn - 1)
+            if quiet:
+                self.tell_quiet(quiet)
+                return
+            self._told_turn = state.turn
             self.ask(decision)
             return
         self._asked = None
@@ -239,23 +304,29 @@ class GameScreen(NavalScreen[None]):
         state: GameState = self.game.state
         if self._asked is None:
             return state
-        seen: GameState = self.game.ruleset.observe(state, self._asked.side)
-        return seen
+        if self._seen is None:
+            self._seen = self.game.ruleset.observe(state, self._asked.side)
+        return self._seen
 
     def ask(self, decision: Decision) -> None:
         """Put a human's decision in the prompt."""
         self._asked = decision
+        self._seen = None
+        self._previews = {}
         state = self.seen()
         if decision.ship in {s.id for s in state.ships} and decision.ship != self.selected:
             self.select(decision.ship)
         presenter = self.presenter
         orders = presenter.option_order(state, decision)
         infos = [(order, presenter.option_info(state, decision, order)) for order in orders]
+        self._infos = dict(infos)
         table = self.chance_table(decision)
         kind = decision.kind.capitalize()
         title = (f"[b reverse] {escape(kind)} [/] [b]{escape(decision.prompt)}[/b]  "
                  f"[dim]({escape(decision.side)})[/dim]")
         self.prompt.ask(title, infos, table, typing=presenter.typing_keys(state, decision))
+        if self.coach.asked(state, decision):
+            self.show_hints()
         self.set_status()
         self.keep_in_view()
         if not self.looking and not self.prompt.options.has_focus:
@@ -317,9 +388,49 @@ class GameScreen(NavalScreen[None]):
             self.log_view.add(order_entry(before.turn, decision.side, order, label))
         for event in self.game.state.events:
             self.log_view.add(event_entry(event, self.presenter))
+            self._events.setdefault(event.turn, []).append(event)
         self.refresh_view()
+        by_player = decision is not None and self.is_human(decision.side)
+        new = self.coach.played(before, self.game.state, self.human_sides(), by_player)
+        if new and not by_player:
+            self.show_hints(new)  # what the other side's moves brought, while they play on
         self.played(before, self.game.state)
         self.advance()
+
+    # -- hints ------------------------------------------------------------------------------
+    def make_coach(self) -> Coach:
+        """The screen's coach: off until ``start_hints`` reads the setting."""
+        return Coach.for_ruleset(self.game.ruleset, enabled=False)
+
+    def human_sides(self) -> list[str]:
+        return [side for side in self.game.state.sides if self.is_human(side)]
+
+    def start_hints(self) -> None:
+        """Hints on or off as the app's setting says (never in a game with no player), and
+        the game's opening hints for the first question."""
+        humans = self.human_sides()
+        self.coach.keymap = self.naval.config.keymap
+        hide = keys.key_label(keys.command("game.hints"), self.coach.keymap)
+        self.hint_panel.label = f"{hide} hides"
+        self.coach.enabled = self.naval.config.hints and bool(humans)
+        self.hint_panel.display = self.coach.enabled
+        if humans:
+            self.coach.start(self.game.state, humans[0])
+
+    def show_hints(self, hints: list[Hint] | None = None) -> None:
+        """Show the coach's current hints (or ``hints``) in the panel."""
+        if self.hint_panel.is_attached:
+            self.hint_panel.show(self.coach.current if hints is None else hints)
+
+    def action_toggle_hints(self) -> None:
+        if not self.human_sides():
+            return
+        on = self.coach.toggle()
+        self.hint_panel.display = on
+        if on:
+            self.show_hints()
+        self.notify("Hints are shown as the rules come up." if on
+                    else "Hints are hidden: press the key again to see them.", timeout=3)
 
     def played(self, before: GameState, after: GameState) -> None:
         """Hook: an order was played (the battle autosaves when a turn ends)."""
@@ -333,9 +444,49 @@ class GameScreen(NavalScreen[None]):
         self.thinking = False
         self.workers.cancel_group(self, "ai")
         self._skip.set()
+        self._events = {}
+        self._told_turn = self.game.state.turn
+        self.end_quiet(go_on=False)
         self.rebuild_log()
         self.refresh_view()
         self.advance()
+
+    # -- turns with nothing to decide --------------------------------------------------------
+    def tell_quiet(self, turns: list[int]) -> None:
+        """Whole turns passed with nothing for the player to decide: say so in the prompt
+        and the log, and wait ``Config.quiet_turn_pause`` seconds, or for a key (None)."""
+        lines = [turn_summary(t, self._events.get(t, []), self.presenter) for t in turns]
+        for turn, line in zip(turns, lines, strict=True):
+            self.log_view.add(LogEntry(turn, "quiet", "bold yellow",
+                                       Text(line, style="bold")))
+        pause = self.naval.config.quiet_turn_pause
+        hint = ("any key goes on" if pause is None
+                else f"going on in {pause:g} s; any key goes on now")
+        which = (f"Turn {turns[0]}" if len(turns) == 1
+                 else f"Turns {turns[0]}-{turns[-1]}")
+        self._asked = None
+        self.prompt.wait(f"[b]{which}: nothing for you to decide[/b]  [dim]{hint}[/dim]",
+                         escape("\n".join(lines)))
+        self.quiet_waiting = True
+        self.set_focus(None)
+        self.set_status()
+        if pause is not None:
+            version = self.version
+            self.set_timer(pause, lambda: self.end_quiet(version=version))
+
+    def end_quiet(self, go_on: bool = True, version: int | None = None) -> None:
+        """The quiet turns' summary has been read: ask the player's decision."""
+        if not self.quiet_waiting or (version is not None and version != self.version):
+            return
+        self.quiet_waiting = False
+        if go_on:
+            self.advance()
+
+    def on_key(self, event: events.Key) -> None:
+        if self.quiet_waiting:
+            event.stop()
+            event.prevent_default()
+            self.end_quiet()
 
     # -- drawing --------------------------------------------------------------------------
     def rebuild_log(self) -> None:
@@ -376,13 +527,30 @@ class GameScreen(NavalScreen[None]):
 
     def show_ship(self) -> None:
         panel = self.query_one("#ship", ShipPanel)
-        state = self.game.state
+        state = self.observed()
         if self.selected is None:
             panel.show("No ship", [])
             return
         ship = state.ship(self.selected)
         title = f"{ship.id} {ship.name}".strip()
         panel.show(title, self.game.ruleset.describe(state, ship.id))
+
+    def viewer(self) -> str | None:
+        """The side whose eyes the screen shows the game through: the one deciding now if
+        a player is, else the first side with a player (None when nobody plays)."""
+        if self._asked is not None:
+            return self._asked.side
+        return next((s for s in self.game.state.sides if self.is_human(s)), None)
+
+    def observed(self) -> GameState:
+        """The game's state as the player may see it: the other sides' plotted orders
+        hidden (the ship panel and the fleet sheet read every ship's condition here)."""
+        state: GameState = self.game.state
+        side = self.viewer()
+        if side is None:
+            return state
+        seen: GameState = self.game.ruleset.observe(state, side)
+        return seen
 
     def set_status(self) -> None:
         """The status line: ``status_left`` fitted to what ``status_right`` leaves."""
@@ -391,6 +559,8 @@ class GameScreen(NavalScreen[None]):
         left = self.status_left(max(1, width - right.cell_len - 2))
         gap = max(1, width - left.cell_len - right.cell_len)
         shown = Text.assemble(left, " " * gap, right, no_wrap=True, overflow="ellipsis")
+        if self.naval.config.ascii_only:
+            shown = cut(ascii_text(shown), width, glyphs(True).ellipsis)
         if shown != self._status_shown:  # (an update re-lays the screen out)
             self._status_shown = shown
             self.query_one("#status", Static).update(shown)
@@ -436,7 +606,8 @@ class GameScreen(NavalScreen[None]):
         over = text.cell_len - width
         name = setup.map_name
         if over < len(name):
-            return line(False, False, False, False, name[:len(name) - over - 1] + "…")
+            mark = glyphs(self.naval.config.ascii_only).ellipsis
+            return line(False, False, False, False, name[:len(name) - over - 1] + mark)
         return text
 
     def status_right(self) -> Text:
@@ -445,11 +616,36 @@ class GameScreen(NavalScreen[None]):
         return Text.assemble(("You: ", "dim"), (who, "bold"), " ")
 
     def keep_in_view(self, extra: tuple[Cell, ...] = ()) -> None:
-        """Scroll the map, if need be, so the selected ship (and ``extra`` cells, such as a
-        preview's path, when they fit) are in sight."""
+        """Scroll the map, if need be, so the selected ship is in sight with a margin,
+        with the ``extra`` cells (such as a preview's path) when they fit, and then the
+        next mark or the nearest enemy when that fits too."""
         if self.looking or self.selected is None or not self.is_attached:
             return
-        self.ocean.keep_in_view(self.game.state.ship(self.selected).cell, extra)
+        self.ocean.keep_in_view(self.game.state.ship(self.selected).cell, extra,
+                                self.aims(self.selected))
+
+    def aims(self, ship_id: str) -> tuple[Cell, ...]:
+        """What a ship steers for, to keep in view with her: her next mark, else the
+        nearest ship of another side afloat (in the state the player may see)."""
+        state = self.game.state
+        ship = state.ship(ship_id)
+        label = self.presenter.next_mark(state, ship_id)
+        mark = next((m.cell for m in state.board.marks if m.label == label), None)
+        if mark is not None:
+            return (mark,)
+        grid = state.grid
+        enemies = [s for s in state.ships if s.side != ship.side and s.afloat
+                   and grid.in_bounds(s.cell) and not self.presenter.ship_done(state, s)]
+        if not enemies:
+            return ()
+        return (min(enemies, key=lambda s: grid.distance(ship.cell, s.cell)).cell,)
+
+    def acting_ship(self) -> str | None:
+        """The ship whose decision is asked (else the selected one)."""
+        decision = self._asked
+        if decision is not None and decision.ship in {s.id for s in self.game.state.ships}:
+            return decision.ship
+        return self.selected
 
     def select(self, ship_id: str, center: bool = True) -> None:
         """Select a ship: its panel, its highlight, the cursor on it."""
@@ -462,11 +658,18 @@ class GameScreen(NavalScreen[None]):
         if center:
             self.ocean.center_on(cell)
 
-    def preview(self, order: Order | None) -> None:
+    def option_preview(self, order: Order) -> Preview | None:
+        """The ruleset's preview of an option of the decision asked (worked out once)."""
+        if order not in self._previews:
+            self._previews[order] = self.presenter.preview(self.seen(), order)
+        return self._previews[order]
+
+    def preview(self, order: Order | None, detail: bool = False) -> None:
         """Show what an option would do, as the ruleset previews it: a path on the map
-        (where a helm order takes the ship), cells laid over the sea and a line of text."""
+        (where a helm order takes the ship), cells laid over the sea and a line of text
+        (with ``detail``, an option without a preview shows its own detail there)."""
         state = self.game.state
-        result = self.presenter.preview(self.seen(), order) if order is not None else None
+        result = self.option_preview(order) if order is not None else None
         self._preview = result.path if result else ()
         self._overlays = result.overlay_map if result else {}
         self.ocean.show(state, selected=self.selected, preview=self._preview,
@@ -478,6 +681,23 @@ class GameScreen(NavalScreen[None]):
             if result.warning:
                 text.append(f"\n! {result.warning}", style="bold red")
             self.prompt.set_detail(text)
+        elif detail and order is not None and order in self._infos:
+            info = self._infos[order]
+            text = Text(info.detail)
+            if info.warning:
+                text.append(f"\n! {info.warning}", style="bold red")
+            self.prompt.set_detail(text)
+
+    def _highlight_moved(self, index: int | None) -> None:
+        """The prompt's highlight moved (a key, the mouse, the map's cursor): its preview
+        and detail are drawn now, in the refresh that draws the highlight."""
+        prompt = self.prompt
+        shown = prompt.shown
+        if index is None or self._asked is None or not 0 <= index < len(shown):
+            return
+        # The prompt passes over the highlight's message for the option previewed.
+        prompt.mark_previewed(index)
+        self.preview(shown[index], detail=True)
 
     # -- events from the widgets ---------------------------------------------------------
     @on(PromptPanel.Highlighted)
@@ -500,10 +720,11 @@ class GameScreen(NavalScreen[None]):
 
     @on(OceanView.CellClicked)
     def _clicked(self, event: OceanView.CellClicked) -> None:
-        for ship in self.game.state.ships:
-            if ship.cell == event.cell and ship.id in self.own_fleet():
-                self.select(ship.id, center=False)
-                return
+        own = self.own_fleet()
+        here = [s for s in self.game.state.ships if s.cell == event.cell and s.afloat]
+        here.sort(key=lambda s: s.id not in own)
+        if here:
+            self.select(here[0].id, center=False)
 
     # -- actions ----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -515,12 +736,20 @@ class GameScreen(NavalScreen[None]):
         if self.prompt.asking:
             self.prompt.choose(number)
 
-    def action_cycle_ship(self, step: int) -> None:
+    def selectable(self) -> list[str]:
+        """Every ship, to select and read: the player's own first (``own_fleet``), then
+        the others', those afloat first."""
         own = self.own_fleet()
-        if not own:
+        others = [s for s in self.game.state.ships if s.id not in own]
+        others.sort(key=lambda s: not s.afloat)
+        return own + [s.id for s in others]
+
+    def action_cycle_ship(self, step: int) -> None:
+        every = self.selectable()
+        if not every:
             return
-        index = own.index(self.selected) if self.selected in own else -step
-        self.select(own[(index + step) % len(own)])
+        index = every.index(self.selected) if self.selected in every else -step
+        self.select(every[(index + step) % len(every)])
         decision = self._asked
         if decision is not None and decision.ship == self.selected:
             highlighted = self.prompt.options.highlighted
@@ -531,6 +760,30 @@ class GameScreen(NavalScreen[None]):
     def action_center(self) -> None:
         if self.selected:
             self.ocean.center_on(self.game.state.ship(self.selected).cell)
+
+    def action_zoom(self) -> None:
+        """The next zoom level of the map: detailed, compact, the whole map."""
+        ocean = self.ocean
+        ocean.zoom += 1
+        self.notify(f"Map: {ZOOMS[ocean.zoom]}", timeout=1.5)
+        acting = self.acting_ship() if not self.looking else None
+        if acting is not None:
+            ocean.center_on(self.game.state.ship(acting).cell)
+            self.keep_in_view(self._preview)
+        else:
+            ocean.center_on(ocean.cursor)
+
+    def action_fleets(self) -> None:
+        """Both fleets side by side, each ship's condition as the player may see it."""
+        from tui_naval.tui.dialogs.fleets import FleetsDialog
+
+        state = self.observed()
+        ruleset = self.game.ruleset
+        fleets = [(side, [(f"{s.id} {s.name}".strip(), ruleset.describe(state, s.id))
+                          for s in state.ships if s.side == side])
+                  for side in state.sides]
+        self.app.push_screen(FleetsDialog(fleets, self.viewer(),
+                                          ascii_only=self.naval.config.ascii_only))
 
     def action_look(self) -> None:
         self.looking = True

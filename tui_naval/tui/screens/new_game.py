@@ -27,6 +27,7 @@ from tui_naval.rulesets import DEFAULT_RULESET, find_ruleset, registry
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.session import HUMAN, Session
+from tui_naval.tui.widgets.glyphs import app_ascii_only, to_ascii
 from tui_naval.tui.widgets.key_bar import KeyBar
 
 HOTSEAT = "@hotseat"
@@ -55,6 +56,18 @@ def playable_maps(ruleset: Ruleset[Any], specs: list[MapSpec] | None = None) -> 
     return scenario.playable_maps(ruleset, specs, prefer=find_entry(ruleset.name).default_map)
 
 
+class Choice(Select[str]):
+    """Textual's ``Select``; its arrows (``▼``, ``▲``) ``v`` and ``^`` when the app draws in
+    ASCII only."""
+
+    def on_mount(self) -> None:
+        if app_ascii_only(self.app):
+            for arrow, glyph in ((".down-arrow", "v"), (".up-arrow", "^")):
+                for widget in self.query(arrow):
+                    if isinstance(widget, Static):
+                        widget.update(glyph)
+
+
 def _row(label: str | Text, widget: Any, row_id: str = "") -> Horizontal:
     return Horizontal(Label(label, classes="form-label"), widget, classes="form-row",
                       id=row_id or None)
@@ -80,19 +93,19 @@ class NewGameScreen(NavalScreen[None]):
             yield Static("[b]New game[/b]   [dim]Tab moves between fields, "
                          "Enter starts[/dim]", id="newgame-title")
             with VerticalScroll(id="newgame-form"):
-                yield _row("Ruleset", Select([(e.title, e.id) for e in registry()],
+                yield _row("Ruleset", Choice([(self._text(e.title), e.id) for e in registry()],
                                              value=self.ruleset.name, allow_blank=False,
                                              compact=True, id="ng-ruleset"))
-                yield _row("Map", Select(self._map_options(), allow_blank=not self.maps,
+                yield _row("Map", Choice(self._map_options(), allow_blank=not self.maps,
                                          compact=True, id="ng-map"))
                 yield Static("", id="ng-about", classes="form-note")
                 first = self.maps[0] if self.maps else None
-                yield _row("Grid", Select(self._grid_options(first), allow_blank=first is None,
+                yield _row("Grid", Choice(self._grid_options(first), allow_blank=first is None,
                                           compact=True, id="ng-grid"))
-                yield _row("You play", Select(self._side_options(first),
+                yield _row("You play", Choice(self._side_options(first),
                                               allow_blank=first is None, compact=True,
                                               id="ng-side"))
-                yield _row("AI", Select([(name, name) for name in PLAYERS],
+                yield _row("AI", Choice([(name, name) for name in PLAYERS],
                                         value=self.naval.config.ai if self.naval.config.ai
                                         in PLAYERS else "greedy",
                                         allow_blank=False, compact=True, id="ng-ai"))
@@ -115,8 +128,12 @@ class NewGameScreen(NavalScreen[None]):
 
     # -- dependent fields ------------------------------------------------------------
     # Map text (titles, about lines, names) is shown as plain Text: never read as markup.
+    def _text(self, text: str, style: str = "") -> Text:
+        """Plain text, in ASCII when the app draws in ASCII only."""
+        return Text(to_ascii(text) if app_ascii_only(self.app) else text, style=style)
+
     def _map_options(self) -> list[tuple[Text, str]]:
-        return [(Text(f"{m.title} ({m.name})"), m.name) for m in self.maps]
+        return [(self._text(f"{m.title} ({m.name})"), m.name) for m in self.maps]
 
     def _grid_options(self, spec: MapSpec | None) -> list[tuple[str, str]]:
         if spec is None:
@@ -124,7 +141,7 @@ class NewGameScreen(NavalScreen[None]):
         return [(g.value, g.value) for g in spec.grids if g in self.ruleset.grids]
 
     def _side_options(self, spec: MapSpec | None) -> list[tuple[Text, str]]:
-        sides = [(Text(s), s) for s in spec.sides] if spec is not None else []
+        sides = [(self._text(s), s) for s in spec.sides] if spec is not None else []
         return [*sides, (Text("both sides (hot seat)"), HOTSEAT),
                 (Text("neither (watch the AI)"), WATCH)]
 
@@ -146,8 +163,8 @@ class NewGameScreen(NavalScreen[None]):
         if self._filled_for == (self.ruleset.name, spec.name):
             return
         self._filled_for = (self.ruleset.name, spec.name)
-        self.query_one("#ng-about", Static).update(Text(
-            f"{spec.about}  ({spec.goal.describe()}, {spec.width}x{spec.height})", style="dim"))
+        self.query_one("#ng-about", Static).update(self._text(
+            f"{spec.about}  ({spec.goal.describe()}, {spec.width}x{spec.height})", "dim"))
         grid: Select[str] = self.query_one("#ng-grid", Select)
         grids = self._grid_options(spec)
         grid.set_options(grids)
@@ -159,12 +176,12 @@ class NewGameScreen(NavalScreen[None]):
         fleet = self.query_one("#ng-fleet", Vertical)
         await fleet.remove_children()
         classes = self.ruleset.ship_classes()
-        options = [(f"{c.name}", key) for key, c in classes.items()]
+        options = [(self._text(c.name), key) for key, c in classes.items()]
         default = next(iter(classes))
         rows: list[Widget] = [Static("[b]Fleets[/b]", classes="form-note")]
         for slot in spec.ships:
-            rows.append(_row(Text(f"{slot.id} ({slot.side})"),
-                             Select(options, value=slot.kind if slot.kind in classes else default,
+            rows.append(_row(self._text(f"{slot.id} ({slot.side})"),
+                             Choice(options, value=slot.kind if slot.kind in classes else default,
                                     allow_blank=False, compact=True, id=f"ng-ship-{slot.id}",
                                     classes="ng-ship")))
         await fleet.mount_all(rows)

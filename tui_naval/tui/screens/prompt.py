@@ -2,10 +2,16 @@
 
 Short lists are answered with the number keys (1-9) or the arrows and Enter.
 A long list (a hundred moves and more, each a string of hex steps) can also be
-narrowed by typing: ``ask(typing="LFR0")`` lets the player type those characters
-(either case) to keep only the options whose ``OptionInfo.key`` begins with what
-was typed; Backspace takes a character back and Escape clears it.  The number
-keys then count in the narrowed list.
+narrowed by typing: ``ask(typing="LFR0")`` lets the player press ``/`` (the
+``prompt.filter`` binding) and then type those characters (either case) to keep
+only the options whose ``OptionInfo.key`` begins with what was typed; Backspace
+takes a character back and Escape ends the filter.  Until ``/`` is pressed those
+letters are the screen's keys (``l`` looks, ``f`` and ``r`` are the battle's).
+The number keys count in the narrowed list.
+
+The prompt is as tall as what it says, up to a share of the screen: the title,
+the option labels and the detail wrap rather than cut, and the detail scrolls
+when it says more than the room left.
 """
 
 from __future__ import annotations
@@ -13,13 +19,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.containers import Horizontal
+from textual.css.scalar import Scalar
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -27,15 +36,64 @@ from textual.widgets.option_list import Option
 from tui_naval.core.dice import Chance
 from tui_naval.core.orders import Order
 from tui_naval.core.presenter import OptionInfo
+from tui_naval.tui import keys
 from tui_naval.tui.widgets.option_list import PagedOptionList
+from tui_naval.tui.widgets.text_panel import TextPanel
 
 
 class PromptPanel(Horizontal):
     """Asks one decision: number keys or arrows and Enter choose an option."""
 
+    BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.PROMPT)
+
     #: A chance table whose effects would get fewer columns is shown as odds per outcome.
     MIN_EFFECT = 24
 
+    # The prompt is as tall as what it says, up to a share of the screen (the map and the
+    # log take the rest); its title, options and detail wrap rather than cut words.
+    DEFAULT_CSS = """
+    PromptPanel {
+        height: auto;
+        max-height: 50vh;
+        background: $boost;
+        border-top: hkey $primary;
+        &.-waiting {
+            border-top: hkey $panel-lighten-2;
+        }
+        #prompt-title {
+            split: top;
+            height: auto;
+            padding: 0 1;
+        }
+        #prompt-options {
+            width: 24;
+            max-width: 45%;
+            height: auto;
+            border: none;
+            padding: 0;
+            margin-right: 1;
+            background: transparent;
+            scrollbar-size-vertical: 1;
+            text-wrap: wrap;
+        }
+        &.-waiting #prompt-options {
+            width: 0;
+            margin-right: 0;
+        }
+        #prompt-detail {
+            width: 1fr;
+            height: auto;
+            padding: 0 0 0 1;
+            color: $text-muted;
+            scrollbar-size-vertical: 1;
+            scrollbar-gutter: stable;
+            scrollbar-size-horizontal: 0;
+        }
+        #prompt-options:nocolor > .option-list--option-highlighted {
+            text-style: reverse bold;
+        }
+    }
+    """
 
     class Chosen(Message):
         """The player chose ``order``."""
@@ -61,6 +119,8 @@ class PromptPanel(Horizontal):
         self._note: Text | None = None
         self._typing = ""
         self._typed = ""
+        #: Whether ``/`` was pressed: typed characters then narrow the list.
+        self._filtering = False
         #: The option whose detail and preview are up (its highlight event is then
         #: passed over), and what the detail was drawn from (it is drawn only anew).
         self._previewed: int | None = None
@@ -70,7 +130,7 @@ class PromptPanel(Horizontal):
         # The title is split off the top (the stylesheet); options and detail side by side.
         yield Static("", id="prompt-title")
         yield PagedOptionList(id="prompt-options")
-        yield Static("", id="prompt-detail")
+        yield PromptDetail(id="prompt-detail")
 
     @property
     def options(self) -> OptionList:
@@ -100,6 +160,7 @@ class PromptPanel(Horizontal):
         self._note = None
         self._typing = typing.upper()
         self._typed = ""
+        self._set_filtering(False)
         self._detail_key = None
         self.query_one("#prompt-title", Static).update(Text.from_markup(title, emoji=False))
         self.remove_class("-waiting")
@@ -113,13 +174,15 @@ class PromptPanel(Horizontal):
         self._table = None
         self._note = None
         self._typing = self._typed = ""
+        self._set_filtering(False)
         self.border_title = None
         self.query_one("#prompt-title", Static).update(Text.from_markup(title, emoji=False))
         self.options.clear_options()
+        self.options.styles.width = None  # (the stylesheet's: none while waiting)
         self.add_class("-waiting")
         self._previewed = None
         self._detail_key = None
-        self.query_one("#prompt-detail", Static).update(Text.from_markup(detail, emoji=False))
+        self.query_one(PromptDetail).show(Text.from_markup(detail, emoji=False))
 
     def choose(self, number: int) -> bool:
         """Answer with option ``number`` (1-based, in the list on show); False if none."""
@@ -149,16 +212,53 @@ class PromptPanel(Horizontal):
         self._typed = "" if everything else self._typed[:-1]
         self._fill()
 
+    @property
+    def filtering(self) -> bool:
+        """Whether typed characters narrow the list now (``/`` was pressed)."""
+        return self._filtering
+
+    def _set_filtering(self, on: bool) -> None:
+        if on != self._filtering:
+            self._filtering = on
+            if self.is_attached:
+                self.screen.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "filter":  # only where there is a list to narrow, and not twice
+            return bool(self._typing and self._all) and not self._filtering
+        return True
+
+    def action_filter(self) -> None:
+        """Start narrowing the list by typing."""
+        if self._typing and self._all:
+            self._set_filtering(True)
+            self._render_detail()
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """While filtering, the characters it narrows by, Backspace and Escape are the
+        prompt's: the screen's keys of the same name (``l`` Look) leave the key bar."""
+        if not self._filtering:
+            return False
+        if key in ("backspace", "escape"):
+            return True
+        return character is not None and len(character) == 1 \
+            and character.upper() in self._typing
+
     def on_key(self, event: events.Key) -> None:
-        if not self._typing or not self._all:
+        if not self._filtering or not self._all:
             return
         char = event.character or ""
         if len(char) == 1 and char.upper() in self._typing:
             if not self.type_key(char):
                 self.app.bell()
-        elif event.key == "backspace" and self._typed:
-            self.erase()
-        elif event.key == "escape" and self._typed:
+        elif event.key == "backspace":
+            if self._typed:
+                self.erase()
+            else:
+                self._set_filtering(False)
+                self._render_detail()
+        elif event.key == "escape":
+            self._set_filtering(False)
             self.erase(everything=True)
         else:
             return
@@ -177,7 +277,13 @@ class PromptPanel(Horizontal):
             highlight = exact[0] if exact else 0
         option_list = self.options
         option_list.clear_options()
-        option_list.add_options(self._option(n, info) for n, info in enumerate(self._infos, 1))
+        labels = [self._option(n, info) for n, info in enumerate(self._infos, 1)]
+        # As wide as the longest label and a scroll bar (the stylesheet caps it: then
+        # the labels wrap).
+        width = max((cell_len(str(label.prompt)) for label in labels), default=0) + 1
+        if option_list.styles.width != Scalar.from_number(width):
+            option_list.styles.width = width
+        option_list.add_options(labels)
         index = min(highlight, len(self._orders) - 1)
         option_list.highlighted = index
         self._previewed = index
@@ -193,14 +299,15 @@ class PromptPanel(Horizontal):
         if not self._typing:
             return None
         keys = "/".join(self._typing)
+        if not self._filtering:
+            return f"[b]/[/b] then type [b]{keys}[/b] to narrow the {len(self._all)}"
         if not self._typed:
-            return f"type [b]{keys}[/b] to narrow the {len(self._all)}"
+            return f"type [b]{keys}[/b] to narrow the {len(self._all)}, [b]esc[/b] ends"
         return (f"[reverse b] {self._typed} [/] {len(self._orders)} of {len(self._all)}, "
                 "[b]backspace[/b]/[b]esc[/b] erase")
 
     def _option(self, number: int, info: OptionInfo) -> Option:
-        label = Text.assemble((f"{number} " if number <= 9 else "  ", "bold"), info.label,
-                              no_wrap=True, overflow="ellipsis")
+        label = Text.assemble((f"{number} " if number <= 9 else "  ", "bold"), info.label)
         if info.warning:
             label.append(" !", style="bold red")
         return Option(label)
@@ -208,7 +315,7 @@ class PromptPanel(Horizontal):
     def _render_detail(self) -> None:
         """Draw the chance table and the note (else the highlighted option's detail),
         unless they are what is drawn already (an update re-lays the screen out)."""
-        static = self.query_one("#prompt-detail", Static)
+        static = self.query_one(PromptDetail)
         self.border_title = self.typing_hint()
         index = self.options.highlighted
         info = (self._infos[index] if self._note is None and index is not None
@@ -227,7 +334,12 @@ class PromptPanel(Horizontal):
             if info.warning:
                 text.append(f"\n! {info.warning}", style="bold red")
             parts.append(text)
-        static.update(Group(*parts) if len(parts) != 1 else parts[0])
+        static.show(Group(*parts) if len(parts) != 1 else parts[0])
+
+    def mark_previewed(self, index: int) -> None:
+        """The screen has previewed option ``index`` already (in the refresh that moved the
+        highlight): the highlight's message is not posted again for it."""
+        self._previewed = index
 
     @on(OptionList.OptionHighlighted, "#prompt-options")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -245,6 +357,29 @@ class PromptPanel(Horizontal):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.choose(event.option_index + 1)
+
+
+class PromptDetail(TextPanel):
+    """What the highlighted option means (and a chance table): wrapped to the pane's
+    width, scrolled when it says more than the prompt's room."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: RenderableType = ""
+
+    def show(self, renderable: RenderableType) -> None:
+        self._shown = renderable
+        if self.scroll_y:  # (a plain scroll_to is deferred: it would draw a frame of its own)
+            self.scroll_to(y=0, animate=False, immediate=True)
+        self.content_changed()
+
+    def content(self, width: int) -> RenderableType:
+        return self._shown
+
+    @property
+    def shown(self) -> RenderableType:
+        """What the pane shows."""
+        return self._shown
 
 
 class ChanceTable:
@@ -281,7 +416,7 @@ class ChanceTable:
         faces, odds = self.widths()
         natural = max(cell_len(text) for text in ("effect", *(r[2] for r in self.rows)))
         effects = min(natural, options.max_width - faces - odds - 6)
-        out = Text(no_wrap=True, overflow="crop", end="")
+        out = Text(no_wrap=True, overflow="crop")
         out.append(f" {self.notation:>{faces}}  {'odds':>{odds}}  {'effect':<{effects}} ",
                    style="bold")
         for face, chance, effect in self.rows:

@@ -17,6 +17,7 @@ from tui_naval.core.saves import SaveError
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.session import autosave_path, load_session
+from tui_naval.tui.widgets.glyphs import to_ascii
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.option_list import PagedOptionList
 
@@ -28,6 +29,7 @@ MENU = (
     ("new_game", "New game", "n"),
     ("continue_game", "Continue", "c"),
     ("load_game", "Load", "l"),
+    ("tutorial", "Tutorial", "t"),
     ("demo", "Demo", "d"),
     ("app.show_rules", "Rules", "r"),
     ("app.quit", "Quit", "q"),
@@ -54,7 +56,7 @@ def title_art(width: int) -> str:
 
 
 class TitleScreen(NavalScreen[None]):
-    """New game, continue, load, demo, rules, quit."""
+    """New game, continue, load, tutorial, demo, rules, quit."""
 
     COMMAND_SET = keys.TITLE
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.TITLE)
@@ -75,7 +77,8 @@ class TitleScreen(NavalScreen[None]):
             with Center():
                 yield Static(title_art(self.app.size.width), id="title-art")
             yield Static("~ " * 36, id="title-waves")
-            yield Static(TAGLINE, id="title-tagline")
+            yield Static(to_ascii(TAGLINE) if self.naval.config.ascii_only else TAGLINE,
+                         id="title-tagline")
             with Center():
                 yield PagedOptionList(*(Option(f" {label:<10} [dim]{key}[/]", id=action)
                                    for action, label, key in MENU), id="title-menu")
@@ -164,3 +167,14 @@ class TitleScreen(NavalScreen[None]):
 
         config = self.naval.config
         self.app.push_screen(DemoScreen(demo_session(config.new_seed(), config.ai)))
+
+    def action_tutorial(self) -> None:
+        from tui_naval.cli import CliError
+        from tui_naval.tui.screens.tutorial import TutorialScreen
+
+        try:
+            screen = TutorialScreen(ai=self.naval.config.ai)
+        except CliError as exc:
+            self.notify(str(exc), title="No tutorial", severity="error", markup=False)
+            return
+        self.app.push_screen(screen)

@@ -28,8 +28,12 @@ also tells ``/`` NE from ``/`` SW in ASCII.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.text import Span, Text
 
 #: Arrows for the eight compass octants, clockwise from North.
 UNICODE_ARROWS = ("↑", "↗", "→", "↘", "↓", "↙", "←", "↖")
@@ -57,6 +61,17 @@ class Glyphs:
     hit_10: str = "x"
     #: A chart's bar heights, lowest first.
     levels: str = "_.:-=+*#"
+    #: A list item's bullet, a rule under a heading (light and heavy), a table's column
+    #: edge and where it crosses the rule under the header.
+    bullet: str = "-"
+    rule: str = "-"
+    rule_heavy: str = "="
+    table_column: str = " | "
+    table_cross: str = "-+-"
+    #: A separator between two words of a title (``Rules · <the ruleset's title>``).
+    dot: str = "-"
+    #: Where a text is cut short (one cell, so a cut costs the same room either way).
+    ellipsis: str = "~"
 
     def arrow(self, angle: float) -> str:
         """The arrow nearest a compass angle."""
@@ -77,7 +92,8 @@ class Glyphs:
 
 UNICODE = Glyphs(sea="·", land="▓", shoal="░", trail="•", arrows=UNICODE_ARROWS,
                  bar_full="█", bar_empty="░", calm="○", arc="+", hit_40="◆", hit_10="◇",
-                 levels="▁▂▃▄▅▆▇█")
+                 levels="▁▂▃▄▅▆▇█", bullet="•", rule="─", rule_heavy="━",
+                 table_column=" │ ", table_cross="─┼─", dot="·", ellipsis="…")
 ASCII = Glyphs(sea=".", land="#", shoal=":", trail="*", arrows=ASCII_ARROWS,
                bar_full="#", bar_empty="-", calm="o", arc="+", hit_40="X", hit_10="x")
 
@@ -85,6 +101,77 @@ ASCII = Glyphs(sea=".", land="#", shoal=":", trail="*", arrows=ASCII_ARROWS,
 def glyphs(ascii_only: bool) -> Glyphs:
     """The glyph set to use."""
     return ASCII if ascii_only else UNICODE
+
+
+#: ASCII for the characters the game's own texts use (the rest: ``to_ascii``).
+_ASCII_FOR = {
+    "·": ".", "•": "*", "…": "...", "—": "--", "–": "-", "−": "-", "‐": "-", "‑": "-",
+    "‘": "'", "’": "'", "‚": ",", "“": '"', "”": '"', "„": '"', "«": "<<", "»": ">>",
+    "×": "x", "÷": "/", "°": " deg", "±": "+/-", "≤": "<=", "≥": ">=", "≠": "!=",
+    "≈": "~", "→": "->", "←": "<-", "↑": "^", "↓": "v", "↗": "/", "↘": "\\", "↙": "/",
+    "↖": "\\", "⇒": "=>", "½": "1/2", "¼": "1/4", "¾": "3/4", "²": "2", "³": "3",
+    "\u00a0": " ", "\u2009": " ", "\u202f": " ", "█": "#", "▓": "#", "▒": ":", "░": "-",
+    "○": "o", "●": "*", "◆": "X", "◇": "x", "■": "#", "□": "o", "✓": "v", "✔": "v",
+    "✗": "x", "✘": "x", "│": "|", "┃": "|", "─": "-", "━": "=", "▏": "|", "▕": "|",
+    "▔": "-", "▁": "_", "▂": "_", "▃": ".", "▄": ":", "▅": "-", "▆": "=", "▇": "+",
+    "▎": "|", "▍": "|", "▌": "|", "▐": "|", "┼": "+", "┌": "+", "┐": "+", "└": "+", "┘": "+",
+}
+_ASCII_TABLE = str.maketrans(_ASCII_FOR)
+
+
+def to_ascii(text: str) -> str:
+    """``text`` in ASCII: the characters the game uses by their usual ASCII stand-ins
+    (``·`` ``.``, ``—`` ``--``, ``×`` ``x``, arrows, blocks and box lines), accented
+    letters without their accents, anything else ``?``."""
+    if text.isascii():
+        return text
+    text = text.translate(_ASCII_TABLE)
+    if text.isascii():
+        return text
+    out: list[str] = []
+    for ch in text:
+        if ch.isascii():
+            out.append(ch)
+            continue
+        bare = "".join(c for c in unicodedata.normalize("NFKD", ch) if c.isascii())
+        out.append(bare or "?")
+    return "".join(out)
+
+
+def ascii_text(text: Text) -> Text:
+    """A Rich ``Text`` made ASCII (``to_ascii``), its styles kept on the same words."""
+    plain = text.plain
+    if plain.isascii():
+        return text
+    pieces = [ch if ch.isascii() else to_ascii(ch) for ch in plain]
+    starts = [0]
+    for piece in pieces:
+        starts.append(starts[-1] + len(piece))
+    end = len(plain)
+    return Text("".join(pieces), style=text.style, justify=text.justify,
+                overflow=text.overflow, no_wrap=text.no_wrap, end=text.end,
+                tab_size=text.tab_size,
+                spans=[Span(starts[min(span.start, end)], starts[min(span.end, end)], span.style)
+                       for span in text.spans])
+
+
+def cut(text: Text, width: int, mark: str, pad: bool = False) -> Text:
+    """``text`` (one line) in at most ``width`` cells: a longer one ends in ``mark`` (one
+    cell, in the style of the character it stands on) where it is cut: Rich's
+    ``overflow="ellipsis"`` with the glyph set's mark."""
+    out = text.copy()
+    longer = out.cell_len > width
+    out.truncate(width, overflow="ellipsis", pad=pad)
+    if longer and width > 0 and mark != "…":
+        plain = out.plain
+        at = plain.rindex("…")
+        out.plain = plain[:at] + mark + plain[at + 1:]
+    return out
+
+
+def app_ascii_only(app: object) -> bool:
+    """Whether ``app`` (the ``NavalApp``) draws in ASCII only (its ``config.ascii_only``)."""
+    return bool(getattr(getattr(app, "config", None), "ascii_only", False))
 
 
 def octant(angle: float) -> int:
@@ -118,3 +205,43 @@ def side_letters(sides: Sequence[str]) -> dict[str, str]:
         taken.add(letter)
         out[side] = letter
     return out
+
+
+# -- scroll bars ---------------------------------------------------------------------------
+
+def install_scrollbars() -> None:
+    """Have Textual's scroll bars drawn by ``GlyphScrollBars`` (the way Textual offers:
+    ``ScrollBar.renderer``): as before, but in an app with the ``-ascii`` class without
+    the eighth-block characters that round the thumb's ends (the thumb is whole cells)."""
+    from textual.scrollbar import ScrollBar
+
+    ScrollBar.renderer = _scrollbar_renderer()
+
+
+def _scrollbar_renderer() -> Any:
+    from textual._context import active_app
+    from textual.scrollbar import ScrollBarRender
+
+    global _RENDERER
+    if _RENDERER is not None:
+        return _RENDERER
+
+    class GlyphScrollBars(ScrollBarRender):
+        """Textual's scroll bars; whole-cell thumbs in an app drawn in ASCII only."""
+
+        @classmethod
+        def render_bar(cls, *args: Any, **kwargs: Any) -> Any:
+            app = active_app.get(None)
+            if app is not None and app.has_class("-ascii"):
+                return _AsciiBars.render_bar(*args, **kwargs)
+            return super().render_bar(*args, **kwargs)
+
+    class _AsciiBars(ScrollBarRender):
+        VERTICAL_BARS: ClassVar[list[str]] = [" "] * 8
+        HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * 8
+
+    _RENDERER = GlyphScrollBars
+    return _RENDERER
+
+
+_RENDERER: Any = None

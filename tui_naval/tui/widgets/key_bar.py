@@ -16,6 +16,8 @@ from textual.app import RenderResult
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui_naval.tui.widgets.glyphs import app_ascii_only, cut, glyphs
+
 
 class KeyBar(Widget, can_focus=False):
     """The keys of the screen's bindings that show, each with what it does."""
@@ -102,7 +104,7 @@ class KeyBar(Widget, can_focus=False):
                 into.append(" ")
         width = self.size.width
         room = max(0, width - right.cell_len - 1)
-        left.truncate(room, overflow="ellipsis", pad=True)
+        left = cut(left, room, glyphs(app_ascii_only(self.app)).ellipsis, pad=True)
         offset = left.cell_len + 1
         self._spans = [(a + offset, b + offset, k, e) if k == palette else (a, b, k, e)
                        for a, b, k, e in spans]

@@ -14,12 +14,14 @@ from collections import deque
 from attrs import frozen
 from rich.cells import cell_len
 from rich.console import Console
+from rich.containers import Lines
 from rich.segment import Segment
 from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from tui_naval.tui.widgets.glyphs import app_ascii_only, ascii_text, cut, glyphs, to_ascii
 from tui_naval.tui.widgets.sized_view import SizedView
 
 
@@ -36,23 +38,26 @@ class LogEntry:
     TURN_WIDTH = 4
     KIND_WIDTH = 7
 
-    def render(self, console: Console, width: int, wrap: bool) -> Text:
+    def render(self, console: Console, width: int, wrap: bool,
+               ascii_only: bool = False) -> Text:
         """The entry as lines of ``width`` cells: the turn (dim), the kind, the text.
         Wrapped, the text hangs under itself, not under the turn and kind; unwrapped,
-        it ends in an ellipsis where it is cut.  (As a Rich ``Table.grid(padding=(0,
-        1))`` of the three lays it out, but ten times faster.)"""
-        turn = Text(f"T{self.turn}", style="dim")
-        turn.truncate(self.TURN_WIDTH, overflow="ellipsis", pad=True)
+        it ends in an ellipsis where it is cut (``~`` in ASCII).  (As a Rich
+        ``Table.grid(padding=(0, 1))`` of the three lays it out, but ten times faster.)"""
+        mark = glyphs(ascii_only).ellipsis
+        turn = cut(Text(f"T{self.turn}", style="dim"), self.TURN_WIDTH, mark, pad=True)
         turn.append(" ")
-        kind = Text(self.kind, style=self.kind_style)
-        kind.truncate(self.KIND_WIDTH, overflow="ellipsis", pad=True)
-        body = self.body.copy()
-        body.no_wrap, body.overflow = not wrap, "fold" if wrap else "ellipsis"
+        kind = Text(to_ascii(self.kind) if ascii_only else self.kind, style=self.kind_style)
+        kind = cut(kind, self.KIND_WIDTH, mark, pad=True)
+        body = ascii_text(self.body) if ascii_only else self.body.copy()
         # The text's column is as wide as its longest line, if there is room.
         room = max(1, width - self.TURN_WIDTH - self.KIND_WIDTH - 2)
         longest = max((cell_len(line) for line in body.plain.splitlines()), default=0)
-        lines = body.wrap(console, min(room, longest) or 1, justify="left",
-                          overflow=body.overflow, no_wrap=body.no_wrap)
+        column = min(room, longest) or 1
+        if wrap:
+            lines = body.wrap(console, column, justify="left", overflow="fold")
+        else:
+            lines = Lines(cut(line, column, mark) for line in body.split("\n"))
         indent = Text(" " * (self.TURN_WIDTH + 1), style="dim")
         out = Text(no_wrap=True, overflow="crop", end="")
         for index, line in enumerate(lines):
@@ -195,8 +200,8 @@ class MessageLog(SizedView, can_focus=False):
             entry = self.entries[number - self._dropped]
             console = self.app.console
             options = console.options.update_width(width)
-            lines = console.render_lines(entry.render(console, width, wrap), options,
-                                         pad=True)
+            lines = console.render_lines(
+                entry.render(console, width, wrap, app_ascii_only(self.app)), options, pad=True)
             strips = [Strip(Segment.simplify(line), width) for line in lines] or [
                 Strip.blank(width)]
             self._drawn[key] = strips

@@ -30,11 +30,19 @@ glyph, one character in from the left (the "centre" column):
 terminal's tall characters, and leave a gap between vessels in adjacent hexes.
 
 Rendering follows Textual's DataTable and checkerboard example: one widget,
-``render_line`` returning Strips styled by ``COMPONENT_CLASSES``, and LRU caches:
-whole board lines keyed by line (dropped by ``show``, ``ascii_only`` or a style
-change), and the visible strips keyed by (line, scroll x, width, version,
-cursor-on-this-line).  A cursor move repaints only the lines of the old and new
-cursor blocks; a scroll only crops cached lines.
+``render_line`` returning Strips styled by ``COMPONENT_CLASSES``, and an LRU cache
+of the visible strips keyed by (line, scroll x, width, version, the line's stamp,
+cursor-on-this-line, edge labels); only the part of a line in view is drawn.  A
+``show`` compares each cell's look with the last one and repaints only the lines
+whose cells changed (a preview's path, a ship that moved): a keypress that moves a
+prompt's highlight redraws a few lines, not the view.  A cursor move repaints only
+the lines of the old and new cursor blocks.
+
+Zoom levels (``zoom``, ``ZOOMS``): the detailed blocks above; compact ones (one
+line a row, about twice the cells in the same room); and an overview, each
+character a block of cells, that fits the whole map into the view.  Out of sight,
+the next mark and the nearest enemies get an arrow on the view's edge with their
+distance (``edge_labels``).
 
 Overlays are what a ruleset's preview lays on the sea (``show(overlays=...)``,
 cell -> one of ``OVERLAYS``): a broadside's firing arc, faint; the hexes of an
@@ -49,6 +57,7 @@ holds, not to the map; a ``show`` of exactly what is already on show costs nothi
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -89,43 +98,77 @@ Names = tuple[str, ...]
 Piece = tuple[str, Names]
 
 
+#: The zoom levels: today's detailed cells, compact cells (about twice as many in the same
+#: room), and the whole map at once (each character a block of cells).
+ZOOMS = ("detailed", "compact", "overview")
+
+
 @dataclass(frozen=True, slots=True)
 class BoardLayout:
-    """Where each cell of a grid sits on screen, in the widget's virtual coordinates."""
+    """Where each cell of a grid sits on screen, in the widget's virtual coordinates.
+
+    ``stagger`` (two-line flat-top hex blocks, odd columns a line lower) and ``shift``
+    (pointy-top: odd rows shifted right) draw the hex tiling; a compact layout has
+    neither on flat-top hexes (one line a row); an overview (``scale_x`` by ``scale_y``
+    cells a character) draws each block of cells as one character."""
 
     kind: GridKind
     cols: int
     rows: int
     cell_width: int
     cell_height: int
+    stagger: bool = False
+    shift: int = 0
+    scale_x: int = 1
+    scale_y: int = 1
 
     @classmethod
-    def for_grid(cls, grid: Grid) -> BoardLayout:
+    def for_grid(cls, grid: Grid, zoom: int = 0, fit: Size | None = None) -> BoardLayout:
+        """The layout of a grid at a zoom level (an index of ``ZOOMS``); the overview
+        fits the board into ``fit`` (the view's size)."""
+        if zoom >= 2:
+            width, height = fit if fit else Size(grid.width, grid.height)
+            return cls(grid.kind, grid.width, grid.height, 1, 1,
+                       scale_x=max(1, -(-grid.width // max(1, width))),
+                       scale_y=max(1, -(-grid.height // max(1, height))))
+        if zoom == 1:
+            if grid.kind is GridKind.HEX_FLAT:
+                return cls(grid.kind, grid.width, grid.height, 3, 1)
+            if grid.kind is GridKind.HEX_POINTY:
+                return cls(grid.kind, grid.width, grid.height, 2, 1, shift=1)
+            return cls(grid.kind, grid.width, grid.height, 2, 1)
         if grid.kind is GridKind.SQUARE:
             return cls(grid.kind, grid.width, grid.height, 3, 1)
         if grid.kind is GridKind.HEX_FLAT:
-            return cls(grid.kind, grid.width, grid.height, 4, 2)
-        return cls(grid.kind, grid.width, grid.height, 4, 1)
+            return cls(grid.kind, grid.width, grid.height, 4, 2, stagger=True)
+        return cls(grid.kind, grid.width, grid.height, 4, 1, shift=2)
+
+    @property
+    def scaled(self) -> bool:
+        """Whether a character stands for a block of cells (the overview)."""
+        return self.scale_x > 1 or self.scale_y > 1
 
     @property
     def size(self) -> Size:
         """The whole board's size in characters."""
+        if self.scaled:
+            return Size(-(-self.cols // self.scale_x), -(-self.rows // self.scale_y))
         width = self.cols * self.cell_width
         height = self.rows * self.cell_height
-        if self.kind is GridKind.HEX_FLAT and self.cols > 1:
+        if self.stagger and self.cols > 1:
             height += 1
-        elif self.kind is GridKind.HEX_POINTY and self.rows > 1:
-            width += 2
+        elif self.shift and self.rows > 1:
+            width += self.shift
         return Size(width, height)
 
     def offset_of(self, cell: Cell) -> Offset:
         """Top-left corner of a cell's block."""
         col, row = cell
-        if self.kind is GridKind.HEX_FLAT:
-            return Offset(col * 4, row * 2 + (col & 1))
-        if self.kind is GridKind.HEX_POINTY:
-            return Offset(col * 4 + 2 * (row & 1), row)
-        return Offset(col * 3, row)
+        if self.scaled:
+            return Offset(col // self.scale_x, row // self.scale_y)
+        if self.stagger:
+            return Offset(col * self.cell_width, row * 2 + (col & 1))
+        return Offset(col * self.cell_width + self.shift * (row & 1), row)
 
     def region_of(self, cell: Cell) -> Region:
         """The block a cell occupies."""
@@ -135,26 +178,28 @@ class BoardLayout:
     def glyph_offset(self, cell: Cell) -> Offset:
         """Where a cell's glyph (a ship's two-character token) starts."""
         x, y = self.offset_of(cell)
-        return Offset(x + 1, y)
+        return Offset(x + (self.cell_width > 2), y)
 
     def cell_at(self, offset: Offset) -> Cell | None:
-        """The cell whose block covers a point, or None (off the board, or a gap)."""
+        """The cell whose block covers a point, or None (off the board, or a gap); in
+        the overview, the first cell of the block the character stands for."""
         x, y = offset
         if x < 0 or y < 0:
             return None
-        if self.kind is GridKind.HEX_FLAT:
-            col = x // 4
+        w = self.cell_width
+        if self.scaled:
+            col, row = x * self.scale_x, y * self.scale_y
+        elif self.stagger:
+            col = x // w
             row = (y - (col & 1)) // 2
             if y - (col & 1) < 0:
                 return None
-        elif self.kind is GridKind.HEX_POINTY:
+        else:
             row = y
-            shifted = x - 2 * (row & 1)
+            shifted = x - self.shift * (row & 1)
             if shifted < 0:
                 return None
-            col = shifted // 4
-        else:
-            col, row = x // 3, y
+            col = shifted // w
         if 0 <= col < self.cols and 0 <= row < self.rows:
             return Cell(col, row)
         return None
@@ -164,31 +209,41 @@ class BoardLayout:
         """Blocks crossing line ``y`` between ``x0`` and ``x1``, left to right and touching.
 
         Yields ``(x, width, cell, sub)``: the block's left edge and width, its cell
-        (None for a gap) and which of the block's lines this is.
+        (None for a gap; in the overview, the first cell of the block) and which of the
+        block's lines this is.
         """
-        if self.kind is GridKind.HEX_FLAT:
-            for col in range(max(0, x0 // 4), min(self.cols, -(-x1 // 4))):
+        w = self.cell_width
+        if self.stagger:
+            for col in range(max(0, x0 // w), min(self.cols, -(-x1 // w))):
                 row, sub = divmod(y - (col & 1), 2)
                 cell = Cell(col, row) if 0 <= row < self.rows else None
-                yield col * 4, 4, cell, sub
+                yield col * w, w, cell, sub
+            return
+        if self.scaled:
+            row = y * self.scale_y
+            if not 0 <= row < self.rows:
+                return
+            for x in range(max(0, x0), min(self.size.width, x1)):
+                yield x, 1, Cell(x * self.scale_x, row), 0
             return
         if not 0 <= y < self.rows:
             return
-        if self.kind is GridKind.HEX_POINTY:
-            shift = 2 * (y & 1)
-            if shift and x0 < shift:
-                yield 0, shift, None, 0
-            first = max(0, (x0 - shift) // 4)
-            for col in range(first, min(self.cols, -(-(x1 - shift) // 4))):
-                yield shift + col * 4, 4, Cell(col, y), 0
-            return
-        for col in range(max(0, x0 // 3), min(self.cols, -(-x1 // 3))):
-            yield col * 3, 3, Cell(col, y), 0
+        shift = self.shift * (y & 1)
+        if shift and x0 < shift:
+            yield 0, shift, None, 0
+        first = max(0, (x0 - shift) // w)
+        for col in range(first, min(self.cols, -(-(x1 - shift) // w))):
+            yield shift + col * w, w, Cell(col, y), 0
 
 
 def _fit(text: str, width: int) -> str:
-    """``text`` one character in from the left, padded or cut to ``width``."""
-    return (" " + text)[:width].ljust(width)
+    """``text`` one character in from the left (in a block of three or more), padded or
+    cut to ``width``."""
+    return ((" " + text) if width > 2 else text)[:width].ljust(width)
+
+
+#: A label on the view's edge: its column, text and style names.
+EdgeLabel = tuple[int, str, "Names"]
 
 
 class OceanView(ScrollView, can_focus=True):
@@ -227,12 +282,14 @@ class OceanView(ScrollView, can_focus=True):
     OceanView > .ocean--hit-10-under { text-style: underline; }
     OceanView > .ocean--target-under { background: ansi_yellow; }
     OceanView > .ocean--cursor { text-style: reverse; }
+    OceanView > .ocean--edge { background: ansi_black; text-style: bold; }
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "ocean--sea", "ocean--land", "ocean--shoal", "ocean--mark", "ocean--mark-next",
         *(f"ocean--ship-{i}" for i in range(SIDE_STYLES)),
         "ocean--selected", "ocean--finished", "ocean--preview", "ocean--cursor",
+        "ocean--edge",
         *(f"ocean--{kind}" for kind in OVERLAYS),
         *(f"ocean--{kind}-under" for kind in OVERLAYS),
     }
@@ -275,6 +332,12 @@ class OceanView(ScrollView, can_focus=True):
     """The cell under the cursor; setting it scrolls it into view."""
     ascii_only: var[bool] = var(False, init=False)
     """Draw with ASCII only, for fonts or terminals without the Unicode glyphs."""
+    zoom: var[int] = var(0, init=False)
+    """The zoom level, an index of ``ZOOMS``: detailed, compact, or the whole map."""
+
+    #: Enemies (vessels of other sides than the selected ship's) off the view that get an
+    #: arrow on its edge, nearest first.
+    EDGE_ENEMIES = 4
 
     #: Room kept between the cursor and the edge of the view when scrolling.
     _MARGIN = Spacing(1, 4, 1, 4)
@@ -301,14 +364,27 @@ class OceanView(ScrollView, can_focus=True):
         self._shown: tuple[object, ...] | None = None
         self._looks: dict[Cell, tuple[Piece, ...]] = {}
         self._terrain_looks: dict[str, tuple[Piece, ...]] = {}
+        #: Bumped by every ``show`` that changes what is drawn (and by the cursor).
         self._version = 0
+        #: Bumped when every line must be drawn anew (the line cache's key has it).
+        self._generation = 0
         self._line_cache: LRUCache[tuple[object, ...], Strip] = LRUCache(1024)
-        self._row_cache: LRUCache[int, Strip] = LRUCache(512)
         self._styles: dict[Names, Style] = {}
+        #: Per board line: a stamp bumped when the line changes (a ``show`` repaints only
+        #: the lines whose cells look different).
+        self._stamps: dict[int, int] = {}
+        self._stamp = 0
+        #: What the looks were built for; anything else changed, all lines are redrawn.
+        self._looks_for: tuple[object, ...] | None = None
+        #: The overview: the terrain of each block of cells that is not all sea.
+        self._group_terrain: dict[Cell, str] = {}
+        #: The labels on the view's edge, by line of the view, and what they were made for.
+        self._edges: dict[int, tuple[EdgeLabel, ...]] = {}
+        self._edges_for: tuple[object, ...] | None = None
         #: A cell to centre on once the widget has a size.
         self._pending_center: Cell | None = None
         #: ``keep_in_view``'s cells, kept until the widget has a size.
-        self._pending_view: tuple[Cell, tuple[Cell, ...]] | None = None
+        self._pending_view: tuple[Cell, tuple[Cell, ...], tuple[Cell, ...]] | None = None
         #: The cursor moved: keep it in view (``_scroll_cursor_into_view``) at the next layout.
         self._pending_cursor = False
         self.set_reactive(OceanView.ascii_only, ascii_only)
@@ -356,11 +432,11 @@ class OceanView(ScrollView, can_focus=True):
         self._preview = cells
         self._marks_next = marks_next
         self._overlays = laid
-        layout = BoardLayout.for_grid(grid)
+        layout = self._layout_for(grid)
         if layout != self._layout:
             self._layout = layout
             self.virtual_size = layout.size
-            if not self.container_size:
+            if not self.container_size and not layout.scaled:
                 # Before the first layout the view's size is unknown: the board is taken to
                 # overflow it (as boards do at any usual size), so the first layout makes
                 # room for the scrollbars and the first frame draws them; Textual would
@@ -369,6 +445,23 @@ class OceanView(ScrollView, can_focus=True):
                 self.show_horizontal_scrollbar = self.styles.overflow_x in ("auto", "scroll")
             if not grid.in_bounds(self.cursor):
                 self.cursor = self._clamp(self.cursor)
+        self._rebuild()
+
+    def _layout_for(self, grid: Grid) -> BoardLayout:
+        """The board's layout at the zoom level (the overview fits the view's size)."""
+        return BoardLayout.for_grid(grid, self.zoom, self.container_size or None)
+
+    def _relayout(self) -> None:
+        """Lay the board out anew (the zoom level or, in the overview, the view's size
+        changed), with no new layout of the screen."""
+        if self._state is None:
+            return
+        layout = self._layout_for(self._state.grid)
+        if layout == self._layout:
+            return
+        self._layout = layout
+        self.set_reactive(ScrollView.virtual_size, layout.size)
+        self._scroll_update(layout.size)
         self._rebuild()
 
     def center_on(self, cell: Cell) -> None:
@@ -393,36 +486,72 @@ class OceanView(ScrollView, can_focus=True):
         height = self.container_size.height - self.scrollbar_size_horizontal
         return Size(max(0, width), max(0, height))
 
-    def keep_in_view(self, cell: Cell, extra: Sequence[Cell] = ()) -> None:
-        """Scroll, if need be, so that ``cell`` (and the ``extra`` cells, such as a
-        planned path, when they fit too) is in sight; before the widget has a size,
-        as soon as it has one."""
+    def margins(self, view: Size) -> tuple[int, int]:
+        """Room kept between a followed ship and the view's edge: two cells, at most a
+        quarter of the view."""
+        assert self._layout is not None
+        return (min(2 * self._layout.cell_width, view.width // 4),
+                min(2 * self._layout.cell_height, view.height // 4))
+
+    def keep_in_view(self, cell: Cell, extra: Sequence[Cell] = (),
+                     aims: Sequence[Cell] = ()) -> None:
+        """Scroll, if need be, so that ``cell`` is in sight with a margin round it, with
+        the ``extra`` cells (such as a planned path) when they fit too, and then the first
+        of ``aims`` (the next mark, the nearest enemy) that fits with them; before the
+        widget has a size, as soon as it has one.  The view moves as little as it can."""
         if self._layout is None or self._state is None:
             return
         grid = self._state.grid
         if not grid.in_bounds(cell):
             return
-        self._pending_view = (cell, tuple(extra))  # (as for center_on)
+        self._pending_view = (cell, tuple(extra), tuple(aims))  # (as for center_on)
         view = self.view_size
         if not view:
             return
-        visible = Region(int(self.scroll_x), int(self.scroll_y), view.width, view.height)
-        wanted = Region.from_union([self._layout.region_of(c) for c in (cell, *extra)
+        layout = self._layout
+        mx, my = self.margins(view)
+
+        def fits(region: Region) -> bool:
+            return region.width + 2 * mx <= view.width and region.height + 2 * my <= view.height
+
+        wanted = Region.from_union([layout.region_of(c) for c in (cell, *extra)
                                     if grid.in_bounds(c)])
-        if wanted.width > view.width or wanted.height > view.height:
-            wanted = self._layout.region_of(cell)
-        if visible.contains_region(wanted):
+        if not fits(wanted):
+            wanted = layout.region_of(cell)
+        for aim in aims:
+            if grid.in_bounds(aim):
+                both = wanted.union(layout.region_of(aim))
+                if fits(both):
+                    wanted = both
+                    break
+        x, y = int(self.scroll_x), int(self.scroll_y)
+        comfortable = Region(x, y, view.width, view.height).shrink(Spacing(my, mx, my, mx))
+        if comfortable.contains_region(wanted):
             return
-        self.scroll_to(wanted.x + wanted.width // 2 - view.width // 2,
-                       wanted.y + wanted.height // 2 - view.height // 2,
-                       animate=False, force=True, immediate=True)
+        if not fits(wanted):  # (the ship alone in a view too small for its margins)
+            x = wanted.x + wanted.width // 2 - view.width // 2
+            y = wanted.y + wanted.height // 2 - view.height // 2
+        else:
+            if wanted.x < comfortable.x:
+                x = wanted.x - mx
+            elif wanted.right > comfortable.right:
+                x = wanted.right + mx - view.width
+            if wanted.y < comfortable.y:
+                y = wanted.y - my
+            elif wanted.bottom > comfortable.bottom:
+                y = wanted.bottom + my - view.height
+        self.scroll_to(x, y, animate=False, force=True, immediate=True)
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
                       layout: bool = True) -> bool:
         # In the layout pass: the scrolling asked for since the last frame is done (again)
         # at the new size, so that the frame is drawn scrolled.
-        changed = super()._size_updated(size, virtual_size, container_size, layout)
+        # (The layout hands a ScrollView its region's size as ``virtual_size``; the board's
+        # is its own: given that, ScrollView would refresh the scroll bars, a frame more.)
+        changed = super()._size_updated(size, self.virtual_size, container_size, layout)
         if size and self._layout is not None:
+            if self._layout.scaled or self.zoom >= 2:
+                self._relayout()
             if self._pending_center is not None:
                 self.center_on(self._pending_center)
             if self._pending_cursor:
@@ -498,6 +627,12 @@ class OceanView(ScrollView, can_focus=True):
         self._shown = None
         self._rebuild()
 
+    def validate_zoom(self, zoom: int) -> int:
+        return zoom % len(ZOOMS)
+
+    def watch_zoom(self) -> None:
+        self._relayout()
+
     # -- actions and events ----------------------------------------------------
     def action_move_cursor(self, direction: str) -> None:
         """Step the cursor: up/down/left/right on screen, or nw/ne/sw/se diagonally."""
@@ -540,8 +675,9 @@ class OceanView(ScrollView, can_focus=True):
         super().notify_style_update()
         self._styles.clear()
         self._line_cache.clear()
-        self._row_cache.clear()
         self._version += 1
+        self._generation += 1
+        self._edges_for = None
         self.refresh()
 
     # -- rendering -------------------------------------------------------------
@@ -557,28 +693,28 @@ class OceanView(ScrollView, can_focus=True):
             region = self._layout.region_of(self.cursor)
             if region.y <= line < region.bottom:
                 cursor = region
-        key = (line, scroll_x, width, self._version, cursor)
+        edge = self.edge_labels().get(y, ())
+        key = (line, scroll_x, width, self._generation, self._stamps.get(line, 0), cursor,
+               edge)
         strip = self._line_cache.get(key)
         if strip is None:
-            row = self._board_row(line)
+            # Only the part of the line in view is drawn (a preview redraws a few lines).
+            strip = self._render_board_line(line, scroll_x, width)
             if cursor is not None:
-                row = self._with_cursor(row, cursor.x, cursor.right)
-            strip = row.crop(scroll_x, scroll_x + width).extend_cell_length(
-                width, self._style(()))
+                strip = self._with_cursor(strip, cursor.x - scroll_x, cursor.right - scroll_x)
+            strip = strip.extend_cell_length(width, self._style(()))
+            for x, text, names in edge:
+                before, _, after = strip.divide([x, x + len(text), width])
+                strip = Strip.join([before, Strip([Segment(text, self._style(names))],
+                                                  len(text)), after])
             self._line_cache[key] = strip
-        return strip
-
-    def _board_row(self, y: int) -> Strip:
-        """A whole line of the board, without the cursor (cached until the next show)."""
-        strip = self._row_cache.get(y)
-        if strip is None:
-            width = 0 if self._layout is None else self._layout.size.width
-            strip = self._render_board_line(y, 0, width)
-            self._row_cache[y] = strip
         return strip
 
     def _with_cursor(self, row: Strip, x0: int, x1: int) -> Strip:
         """``row`` with the cursor style added between ``x0`` and ``x1``."""
+        x0, x1 = max(0, x0), min(row.cell_length, x1)
+        if x1 <= x0:
+            return row
         before, under, after = row.divide([x0, x1, row.cell_length])
         cursor = self.get_component_rich_style("ocean--cursor", partial=True)
         under = Strip([Segment(text, (style or Style()) + cursor) for text, style, _ in under],
@@ -627,51 +763,195 @@ class OceanView(ScrollView, can_focus=True):
     def _look(self, cell: Cell) -> tuple[Piece, ...]:
         look = self._looks.get(cell)
         if look is None:
-            assert self._state is not None
-            look = self._terrain_looks[self._state.board.terrain[cell.row][cell.col]]
+            assert self._state is not None and self._layout is not None
+            if self._layout.scaled:
+                look = self._terrain_looks[self._group_terrain.get(cell, Terrain.SEA)]
+            else:
+                look = self._terrain_looks[self._state.board.terrain[cell.row][cell.col]]
         return look
 
     # -- building what each cell shows -----------------------------------------
     def _rebuild(self) -> None:
-        """Recompute the cells that differ from plain terrain, and repaint."""
-        self._version += 1
-        self._line_cache.clear()
-        self._row_cache.clear()
+        """Recompute the cells that differ from plain terrain, and repaint the lines
+        that look different (all of them when the board, its layout or glyphs changed)."""
+        old = self._looks
         self._looks = {}
         state, layout = self._state, self._layout
+        self._version += 1
         if state is None or layout is None:
+            self._generation += 1
+            self._line_cache.clear()
             self.refresh()
             return
         g = glyphs(self.ascii_only)
         w, tall = layout.cell_width, layout.cell_height == 2
-        self._terrain_looks = self._make_terrain_looks(g, w, tall)
+        looks_for = (layout, self.ascii_only, id(state.board))
+        full = looks_for != self._looks_for
+        if full:
+            self._looks_for = looks_for
+            self._terrain_looks = self._make_terrain_looks(g, w, tall)
+            self._group_terrain = self._group_terrains(state, layout)
         sea = self._terrain_looks[Terrain.SEA]
         under = {c: k for c, k in self._overlays.items() if k in _UNDER_PATH}
         over = {c: k for c, k in self._overlays.items() if k not in _UNDER_PATH}
         self._lay(under, g, w, tall)
         for cell in self._preview:
             if state.grid.in_bounds(cell) and state.board.is_sea(cell):
-                self._looks[cell] = ((_fit(g.trail, w), ("ocean--sea", "ocean--preview")),
-                                     *sea[1:])
+                self._looks[self._key(cell)] = (
+                    (_fit(g.trail, w), ("ocean--sea", "ocean--preview")), *sea[1:])
         self._lay(over, g, w, tall)
         for mark in state.board.marks:
             is_next = mark.label == self._marks_next
             names: Names = ("ocean--mark-next",) if is_next else ("ocean--mark",)
-            token = mark_token(mark.label, is_next)
-            self._looks[mark.cell] = ((token[:w].ljust(w), names), *sea[1:])
+            token = mark_token(mark.label, is_next) if w > 2 else mark.label
+            self._looks[self._key(mark.cell)] = ((token[:w].ljust(w), names), *sea[1:])
         letters = side_letters(state.sides)
         by_cell: dict[Cell, list[ShipBase]] = {}
         for ship in state.ships:
             if ship.afloat and state.grid.in_bounds(ship.cell):
-                by_cell.setdefault(ship.cell, []).append(ship)
-        for cell, here in by_cell.items():
+                by_cell.setdefault(self._key(ship.cell), []).append(ship)
+        # (in the overview, the block with the selected ship drawn last, over the others)
+        for cell, here in sorted(by_cell.items(),
+                                 key=lambda item: any(s.id == self._selected for s in item[1])):
             here.sort(key=lambda s: (s.id != self._selected, s.id in self._done))
             look = self._ship_look(here, letters, state, g, w, tall)
             kind = self._overlays.get(cell)
             if kind is not None:
                 look = tuple((text, (*names, f"ocean--{kind}-under")) for text, names in look)
             self._looks[cell] = look
-        self.refresh()
+        self._edges_for = None
+        if full:
+            self._generation += 1
+            self._line_cache.clear()
+            self._stamps.clear()
+            self.refresh()
+            return
+        lines: set[int] = set()
+        for cell in old.keys() | self._looks.keys():
+            if old.get(cell) != self._looks.get(cell):
+                region = layout.region_of(cell)
+                lines.update(range(region.y, region.bottom))
+        self._refresh_lines(lines)
+
+    def _refresh_lines(self, lines: set[int]) -> None:
+        """Draw these board lines anew (and the view's lines whose edge labels changed)."""
+        before = self._edges
+        after = self.edge_labels()
+        top = int(self.scroll_y)
+        width = self.outer_size.width
+        self._stamp += 1
+        for line in lines:
+            self._stamps[line] = self._stamp
+        changed = {line - top for line in lines}
+        changed.update(y for y in before.keys() | after.keys() if before.get(y) != after.get(y))
+        height = self.outer_size.height
+        for y in sorted(changed):
+            if 0 <= y < height:
+                self.refresh(Region(0, y, width, 1))
+
+    def _key(self, cell: Cell) -> Cell:
+        """The cell whose look stands for ``cell``: itself, or in the overview the first
+        cell of its block."""
+        layout = self._layout
+        if layout is None or not layout.scaled:
+            return cell
+        return Cell(cell.col - cell.col % layout.scale_x, cell.row - cell.row % layout.scale_y)
+
+    @staticmethod
+    def _group_terrains(state: GameState, layout: BoardLayout) -> dict[Cell, str]:
+        """The overview: each block of cells that is not all sea, and the terrain most of
+        its cells have (land before shoal before sea on a tie)."""
+        if not layout.scaled:
+            return {}
+        out: dict[Cell, str] = {}
+        terrain = state.board.terrain
+        sx, sy = layout.scale_x, layout.scale_y
+        rank: dict[str, int] = {Terrain.LAND: 0, Terrain.SHOAL: 1, Terrain.SEA: 2}
+        for top in range(0, layout.rows, sy):
+            for left in range(0, layout.cols, sx):
+                counts: dict[str, int] = {}
+                for row in terrain[top:top + sy]:
+                    for t in row[left:left + sx]:
+                        counts[t] = counts.get(t, 0) + 1
+                if set(counts) != {Terrain.SEA}:
+                    out[Cell(left, top)] = min(counts, key=lambda t: (-counts[t], rank.get(t, 3)))
+        return out
+
+    # -- the edge of the view: arrows to what is out of sight --------------------------
+    def edge_labels(self) -> dict[int, tuple[EdgeLabel, ...]]:
+        """Arrows on the view's edge, by line of the view, towards the next mark and the
+        nearest enemies out of sight, each with its distance in cells from the selected
+        ship (from the view's middle when none is): ``↗R3 12``."""
+        view = self.view_size
+        key = (self.scroll_offset, view, self._version, id(self._state), self._selected,
+               self._marks_next, self._stamp)
+        if key == self._edges_for:
+            return self._edges
+        self._edges_for = key
+        self._edges = self._make_edge_labels(view)
+        return self._edges
+
+    def _make_edge_labels(self, view: Size) -> dict[int, tuple[EdgeLabel, ...]]:
+        state, layout = self._state, self._layout
+        if state is None or layout is None or not view or view.width < 8 or view.height < 3:
+            return {}
+        grid = state.grid
+        sx, sy = int(self.scroll_x), int(self.scroll_y)
+        visible = Region(sx, sy, view.width, view.height)
+        own: ShipBase | None = None
+        if self._selected is not None:
+            own = next((s for s in state.ships if s.id == self._selected), None)
+        centre_cell = layout.cell_at(Offset(sx + view.width // 2, sy + view.height // 2))
+        origin = own.cell if own is not None and grid.in_bounds(own.cell) else centre_cell
+        targets: list[tuple[Cell, str, Names]] = []
+        mark = next((m for m in state.board.marks if m.label == self._marks_next), None)
+        if mark is not None and not visible.contains_region(layout.region_of(mark.cell)):
+            targets.append((mark.cell, mark_token(mark.label, True), ("ocean--mark-next",)))
+        if own is not None:
+            enemies = [s for s in state.ships
+                       if s.side != own.side and s.afloat and s.id not in self._done
+                       and grid.in_bounds(s.cell)
+                       and not visible.contains_region(layout.region_of(s.cell))]
+            enemies.sort(key=lambda s: grid.distance(own.cell, s.cell))
+            for ship in enemies[:self.EDGE_ENEMIES]:
+                side = state.sides.index(ship.side) if ship.side in state.sides else 0
+                targets.append((ship.cell, ship.id,
+                                (f"ocean--ship-{side % SIDE_STYLES}", "ocean--edge")))
+        if not targets:
+            return {}
+        g = glyphs(self.ascii_only)
+        cx, cy = sx + view.width / 2, sy + view.height / 2
+        placed: dict[int, list[EdgeLabel]] = {}
+        for cell, name, names in targets:
+            block = layout.region_of(cell)
+            dx = block.x + block.width / 2 - cx
+            dy = block.y + block.height / 2 - cy
+            # Where the line from the middle to the target crosses the edge (characters
+            # are about twice as tall as wide: the arrow's angle counts that).
+            reach = min((view.width / 2 - 1) / abs(dx) if dx else math.inf,
+                        (view.height / 2 - 0.5) / abs(dy) if dy else math.inf)
+            ex = int(min(view.width - 1, max(0, view.width / 2 + dx * reach)))
+            ey = int(min(view.height - 1, max(0, view.height / 2 + dy * reach)))
+            arrow = g.arrow(math.degrees(math.atan2(dx, -2 * dy)))
+            text = f"{arrow}{name}"
+            if origin is not None:
+                text += f" {grid.distance(origin, cell)}"
+            text = f" {text} "[:view.width]  # (a space each side: apart from the board)
+            if ex >= view.width - 1:
+                x = view.width - len(text)
+            elif ex <= 0:
+                x = 0
+            else:
+                x = min(max(0, ex - len(text) // 2), view.width - len(text))
+            for line in (ey, ey - 1, ey + 1, ey - 2, ey + 2):
+                if not 0 <= line < view.height:
+                    continue
+                spans = placed.setdefault(line, [])
+                if all(x + len(text) <= a or a + len(t) <= x for a, t, _ in spans):
+                    spans.append((x, text, names))
+                    break
+        return {line: tuple(sorted(spans)) for line, spans in placed.items() if spans}
+
 
     def _lay(self, overlays: Mapping[Cell, str], g: Glyphs, w: int, tall: bool) -> None:
         """Draw overlays on the open sea (land, shoals and off-board cells are left)."""
@@ -685,7 +965,7 @@ class OceanView(ScrollView, can_focus=True):
             look: tuple[Piece, ...] = ((_fit(getattr(g, glyph), w), names),)
             if tall:
                 look += ((_fit(note, w), names if note else ("ocean--sea",)),)
-            self._looks[cell] = look
+            self._looks[self._key(cell)] = look
 
     def _make_terrain_looks(self, g: Glyphs, w: int, tall: bool) -> dict[str, tuple[Piece, ...]]:
         sea: tuple[Piece, ...] = ((_fit(g.sea, w), ("ocean--sea",)),)
@@ -708,7 +988,8 @@ class OceanView(ScrollView, can_focus=True):
             names += ("ocean--finished",)
         if ship.id == self._selected:
             names += ("ocean--selected",)
-        token = g.ship(letters.get(ship.side, "?"), state.grid.facing_angle(ship.heading))
+        letter = letters.get(ship.side, "?")
+        token = letter if w < 2 else g.ship(letter, state.grid.facing_angle(ship.heading))
         pieces: tuple[Piece, ...] = ((_fit(token, w), names),)
         if tall:
             label = ship.id[: w - 2] + "+" if len(here) > 1 else ship.id[: w - 1]

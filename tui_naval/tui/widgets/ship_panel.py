@@ -32,7 +32,7 @@ from rich.text import Text
 from textual.reactive import var
 
 from tui_naval.core.ruleset import Row
-from tui_naval.tui.widgets.glyphs import glyphs
+from tui_naval.tui.widgets.glyphs import ascii_text, glyphs
 from tui_naval.tui.widgets.text_panel import TextPanel
 
 #: Characters in a full fraction bar.
@@ -107,7 +107,9 @@ class ShipPanel(TextPanel):
         self.content_changed()
 
     def content(self, width: int) -> Text:
-        return Text("\n", no_wrap=True).join(self.lines(width))
+        text = Text("\n", no_wrap=True).join(self.lines(width))
+        # (Names and values come from maps and rulesets: any character may be in them.)
+        return ascii_text(text) if self.ascii_only else text
 
     def heading(self) -> tuple[str, tuple[Row, ...]]:
         """The title and the rows under it: a row whose value starts with the title (the

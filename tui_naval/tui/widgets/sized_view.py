@@ -21,7 +21,10 @@ class SizedView(ScrollView):
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
                       layout: bool = True) -> bool:
-        changed = super()._size_updated(size, virtual_size, container_size, layout)
+        # (The layout hands a ScrollView its region's size as ``virtual_size``; the content's
+        # is measured here: given that, ScrollView would refresh the scroll bars after each
+        # layout, and they would be drawn again in a frame of their own.)
+        changed = super()._size_updated(size, self.virtual_size, container_size, layout)
         self._fit_content()
         return changed
 

@@ -93,8 +93,8 @@ def odds(g: Gunnery, battery: Battery, target: Gunnery, band: Band, token: str,
     score = sum(p for n, p in dist if n > 0)
     mean = sum(n * p for n, p in dist)
     return (f"Gunner {g.skills.gunner}{gun.mods_text(mods)} = {skill}: "
-            f"{score:.0%} to hit, {mean:.1f} hits expected of {guns.guns} guns "
-            f"(at most {cap}% at this range)")
+            f"{score:.0%}: at least one hit; {mean:.1f} hits expected of {guns.guns} guns "
+            f"(hits = hit rate x guns, rounded down; the rate at most {cap}% at this range)")
 
 
 def line_of_fire(grid: Grid, shooter: Cell, target: Cell) -> tuple[tuple[Cell, str], ...]:

@@ -199,6 +199,16 @@ def in_play(combat: Combat, ship: CombatShip) -> bool:
     return ship.afloat and combat.fighting(ship) and not ship.sail.sinking
 
 
+def out_of_the_fight(combat: Combat, ship: CombatShip) -> str:
+    """How a ship still afloat has left the fight ("struck her colours", "sinking"...), or
+    "" while she is in play (or gone)."""
+    if not ship.afloat or in_play(combat, ship):
+        return ""
+    if not combat.fighting(ship):
+        return combat.status(ship) or "out of action"
+    return "sinking"  # from Strain
+
+
 class SaltCombat(RulesetBase[S], Generic[S]):
     """Salt'n'Tar's combat turn for a pairing: its combat system, its initiative."""
 

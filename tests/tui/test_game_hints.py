@@ -1,0 +1,51 @@
+"""Hints in a normal game: off unless the setting says so, on and off with ``h``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app_support import make_app, screen_text, wait_for_screen, wait_until
+
+from tui_naval.cli import new_game
+from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.session import Session
+
+SIZE = (100, 30)
+
+
+def battle() -> BattleScreen:
+    game = new_game("salt-n-tar", "channel-race", 3, None)
+    return BattleScreen(Session(game, {"blue": "human", "red": "greedy"}))
+
+
+async def test_hints_are_off_by_default_and_h_shows_them(tmp_path: Path) -> None:
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
+        assert not screen.hint_panel.display and not screen.coach.current
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen.hint_panel.display
+        # The next question brings its hints (the luck roll's, the prompt's).
+        await pilot.press("2")
+        await wait_until(pilot, lambda: bool(screen.coach.current), what="a hint")
+        assert screen.coach.current[0].title in screen_text(app)
+
+
+async def test_the_setting_turns_them_on_and_h_hides_them(tmp_path: Path) -> None:
+    app = make_app(tmp_path, battle, hints=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
+        await pilot.pause()
+        assert screen.hint_panel.display and screen.coach.current
+        shown = screen.coach.current[0].title
+        assert shown in screen_text(app) and "h hides" in screen_text(app)
+        await pilot.press("h")
+        await pilot.pause()
+        assert not screen.hint_panel.display and shown not in screen_text(app)
+        # Hidden hints are not spent: shown again, they say what they said.
+        await pilot.press("h")
+        await pilot.pause()
+        assert shown in screen_text(app)

@@ -1,0 +1,104 @@
+"""The prompt uses the screen and cuts nothing: every word of its title, its options and
+its detail is on screen at 80x24, 100x30 and 200x60, for each kind of prompt of each
+ruleset; and it is as tall as it needs (a short prompt leaves the rest to the map)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from app_support import make_app, screen_text, wait_for_screen, wait_until
+from rich.console import Console
+
+from tui_naval.cli import new_game
+from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.screens.prompt import PromptDetail, PromptPanel
+from tui_naval.tui.session import Session
+
+GAMES = {
+    "salt-n-tar": ("channel-race", "hex-flat"),
+    "kyngesreach": ("kr-duel", None),
+    "ships-and-sails": ("ss-duel", None),
+    "salt-and-shot": ("sas-duel", "hex-flat"),
+    "salt-and-sails": ("sails-duel", None),
+}
+SIZES = [(80, 24), (100, 30), (200, 60)]
+WORD = re.compile(r"[A-Za-z0-9%]+")
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(text)
+
+
+def plain(renderable: object, width: int) -> str:
+    console = Console(width=max(20, width), record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def missing(screen: BattleScreen, shown: str) -> list[str]:
+    """The words of the prompt's title, options and detail that are not on screen."""
+    prompt = screen.query_one(PromptPanel)
+    detail = prompt.query_one(PromptDetail)
+    options = prompt.options
+    # a list longer than its room scrolls (its scroll bar shows): only a list that
+    # fits is checked word for word
+    fits = options.virtual_size.height <= options.size.height
+    texts = [str(prompt.query_one("#prompt-title").render()),  # type: ignore[attr-defined]
+             *(str(o.prompt) for o in options.options if fits),
+             plain(detail.shown, detail.size.width)]
+    on_screen = set(words(shown))
+    return [w for t in texts for w in words(t) if w not in on_screen]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("ruleset", sorted(GAMES))
+async def test_no_word_of_a_prompt_is_lost(tmp_path: Path, ruleset: str,
+                                           size: tuple[int, int]) -> None:
+    map_name, grid = GAMES[ruleset]
+    game = new_game(ruleset, map_name, 3, grid)
+    seats = {s: "human" if n == 0 else "greedy" for n, s in enumerate(game.state.sides)}
+    app = make_app(tmp_path, lambda: BattleScreen(Session(game, seats)))
+    lost: dict[str, list[str]] = {}
+    async with app.run_test(size=size) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        seen: set[str] = set()
+        for _ in range(24):
+            await wait_until(pilot, lambda: screen.prompt.asking
+                             or screen.game.state.outcome is not None, what="a prompt")
+            decision = screen.game.decision()
+            if decision is None or screen.game.state.outcome is not None:
+                break
+            if decision.kind not in seen:
+                seen.add(decision.kind)
+                await pilot.pause()
+                await pilot.pause()
+                gone = missing(screen, screen_text(app))
+                if gone:
+                    lost[decision.kind] = gone
+            played = len(screen.game.orders)
+            await pilot.press("1")
+            await wait_until(pilot, lambda n=played: len(screen.game.orders) > n,  # type: ignore[misc]
+                             what="the answer")
+        assert len(seen) >= 2
+    assert not lost, lost
+
+
+async def test_the_prompt_is_as_tall_as_it_needs(tmp_path: Path) -> None:
+    """At 200x60 a short prompt takes its lines, not a fixed block: the map gets the rest."""
+    game = new_game("salt-n-tar", "channel-race", 3, "hex-flat")
+    app = make_app(tmp_path, lambda: BattleScreen(Session(game, {"blue": "human",
+                                                                 "red": "greedy"})))
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: screen.prompt.asking
+                         and screen.game.decision().kind == "move")  # type: ignore[union-attr]
+        await pilot.pause()
+        prompt = screen.prompt
+        # the title, five options and the border: no empty block under them
+        assert prompt.outer_size.height <= 1 + 1 + max(5, prompt.query_one(
+            PromptDetail).virtual_size.height)
+        assert screen.ocean.size.height >= 30

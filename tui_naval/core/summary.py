@@ -1,0 +1,189 @@
+"""The end of a game in sentences: who won and why, what each side lost, how the figures
+went, and the game's record (map, seed, turns, orders).
+
+Ruleset-blind: it reads the outcome, the ships (their sides and whether they are afloat)
+and what the ruleset's presenter says (a ship that has left the play, the end-of-game
+chart), and words them the same way for every ruleset.
+"""
+
+from __future__ import annotations
+
+import re
+
+from attrs import frozen
+
+from tui_naval.core.history import Game
+from tui_naval.core.presenter import Presenter, Series, plural
+from tui_naval.core.state import GameState, Outcome
+
+
+@frozen
+class Summary:
+    """The game-over text, one sentence (or "") per field, and the chart it describes."""
+
+    #: "Red wins on turn 27: R1 Cutter finished first."
+    result: str
+    #: "Blue lost 2 of 3 ships; red lost none."
+    losses: str
+    #: Ships afloat that have left the play: "At the end: R1 Cutter finished." ("" for none)
+    fates: str
+    #: "Blue went from 24 to 3; red from 22 to 0."
+    figures: str
+    #: "Played on channel-race with seed 5: 27 turns, 160 orders."
+    record: str
+    chart: Series
+
+    @property
+    def sentences(self) -> tuple[str, ...]:
+        """The result, losses and fates, those that say anything."""
+        return tuple(s for s in (self.result, self.losses, self.fates) if s)
+
+
+def turn_states(game: Game) -> list[GameState]:
+    """The state at the first decision of each turn, and the last state."""
+    out: list[GameState] = []
+    for state in game.states():
+        if not out or state.turn != out[-1].turn:
+            out.append(state)
+    if game.state is not out[-1]:
+        out.append(game.state)
+    return out
+
+
+def summarise(game: Game) -> Summary:
+    """The summary of ``game`` (finished or not), from its states and its presenter."""
+    states = turn_states(game)
+    last = states[-1]
+    presenter = game.ruleset.presenter
+    chart = presenter.progress(states)
+    setup = game.setup
+    return Summary(
+        result=result_sentence(last.outcome, last.turn),
+        losses=losses_sentence(states[0], last),
+        fates=fates_sentence(last, presenter, last.outcome),
+        figures=figures_sentence(chart),
+        record=record_sentence(setup.map_name, setup.seed, last.turn, len(game.orders)),
+        chart=chart)
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter and a full stop (unless it ends in one)."""
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def side_name(side: str) -> str:
+    return side[:1].upper() + side[1:]
+
+
+def result_sentence(outcome: Outcome | None, turn: int) -> str:
+    """Who won, on which turn, and why; the reason's own "on turn N" is not repeated."""
+    if outcome is None:
+        return f"The game stopped on turn {turn}, undecided."
+    head = f"{side_name(outcome.winner)} wins" if outcome.winner else "A draw"
+    reason = re.sub(rf"(,? on turn {turn}| \(turn {turn}\))$", "", outcome.reason.strip())
+    if not reason:
+        return f"{head} on turn {turn}."
+    if ":" in reason:  # a reason with a colon of its own reads better as its own sentence
+        return f"{head} on turn {turn}. {sentence(reason)}"
+    return sentence(f"{head} on turn {turn}: {reason}")
+
+
+def losses_sentence(first: GameState, last: GameState) -> str:
+    """What each side lost of the ships it began with: sunk, or taken by another side."""
+    if not first.sides:
+        return ""
+    now = {ship.id: ship for ship in last.ships}
+    parts: list[str] = []
+    lost_any = False
+    for side in first.sides:
+        had = [ship.id for ship in first.ships if ship.side == side]
+        sunk = sum(1 for sid in had if sid not in now or not now[sid].afloat)
+        taken = sum(1 for sid in had
+                    if sid in now and now[sid].afloat and now[sid].side != side)
+        lost = sunk + taken
+        lost_any = lost_any or lost > 0
+        parts.append(f"{side} {loss_words(lost, len(had), taken)}")
+    if not lost_any:
+        return "Neither side lost a ship." if len(first.sides) == 2 else "No side lost a ship."
+    return sentence("; ".join(parts))
+
+
+def loss_words(lost: int, had: int, taken: int) -> str:
+    """``lost 2 of 3 ships``, ``lost none``, ``lost its only ship``, ``lost both its ships``,
+    ``lost all 3 ships``,
+    with ``(1 taken)`` when some were captured rather than sunk."""
+    if lost == 0:
+        return "lost none"
+    if had == 1:
+        words = "lost its only ship"
+    elif lost == had:
+        words = "lost both its ships" if had == 2 else f"lost all {had} ships"
+    else:
+        words = f"lost {lost} of {plural(had, 'ship')}"
+    if taken:
+        words += " (taken)" if lost == 1 else f" ({taken} taken)"
+    return words
+
+
+def fates_sentence(last: GameState, presenter: Presenter, outcome: Outcome | None) -> str:
+    """The ships afloat that have left the play, as the presenter says ("finished",
+    "escaped"), but for those the outcome already names."""
+    named = outcome.reason if outcome else ""
+    parts = []
+    for ship in last.ships:
+        if not ship.afloat:
+            continue
+        done = presenter.ship_done(last, ship)
+        if not done or re.search(rf"\b{re.escape(ship.id)}\b", named):
+            continue
+        parts.append(f"{ship_label(ship.id, ship.name)} {done}")
+    if not parts:
+        return ""
+    return f"At the end: {', '.join(parts[:-1])} and {parts[-1]}." if len(parts) > 1 \
+        else f"At the end: {parts[0]}."
+
+
+def ship_label(ship_id: str, name: str) -> str:
+    return f"{ship_id} {name}" if name else ship_id
+
+
+def figure(value: float) -> str:
+    """A chart figure as a person writes it: ``76``, ``3.5``."""
+    return f"{value:g}"
+
+
+def figures_sentence(chart: Series) -> str:
+    """How each side's figure of the chart went from the first turn to the last."""
+    parts: list[str] = []
+    went = False
+    for side, values in chart.values:
+        if not values:
+            continue
+        first, last = values[0], values[-1]
+        if first == last:
+            verb = f"stayed at {figure(first)}"
+        else:
+            verb = f"{'' if went else 'went '}from {figure(first)} to {figure(last)}"
+            went = True
+        parts.append(f"{side} {verb}")
+    return sentence("; ".join(parts)) if parts else ""
+
+
+def record_sentence(map_name: str, seed: int, turns: int, orders: int) -> str:
+    """``Played on channel-race with seed 5: 27 turns, 160 orders.``"""
+    return (f"Played on {map_name} with seed {seed}: {plural(turns, 'turn')}, "
+            f"{plural(orders, 'order')}.")
+
+
+def chart_scale(chart: Series) -> float:
+    """The one scale every row of ``chart`` is drawn on: 0 to its highest figure."""
+    return max((v for _, values in chart.values for v in values), default=0.0)
+
+
+def chart_note(chart: Series) -> str:
+    """The chart's scale in words: ``bars 0 to 100``."""
+    return f"bars 0 to {figure(chart_scale(chart))}"
