@@ -102,3 +102,29 @@ async def test_the_prompt_is_as_tall_as_it_needs(tmp_path: Path) -> None:
         assert prompt.outer_size.height <= 1 + 1 + max(5, prompt.query_one(
             PromptDetail).virtual_size.height)
         assert screen.ocean.size.height >= 30
+
+
+async def test_the_prompt_keeps_its_height_while_the_highlight_moves(tmp_path: Path) -> None:
+    """Details of different lengths do not make the prompt (and so the map) jump: it keeps
+    the height of the tallest detail of the decision, and a new decision starts afresh."""
+    game = new_game("salt-n-tar", "channel-race", 5, None)
+    app = make_app(tmp_path, lambda: BattleScreen(Session(game, {"blue": "human",
+                                                                 "red": "greedy"})))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking)
+        await pilot.press("2")  # no luck roll: the helm
+        await wait_until(pilot, lambda: screen.prompt.asking
+                         and screen.game.decision().kind == "move")  # type: ignore[union-attr]
+        await pilot.pause()
+        detail = screen.prompt.query_one(PromptDetail)
+        heights = []
+        lines = []
+        for _ in range(2 * len(screen.prompt.shown)):
+            lines.append(len(detail.strips(detail.size.width)))
+            heights.append(screen.prompt.size.height)
+            await pilot.press("down" if len(heights) <= len(screen.prompt.shown) else "up")
+            await pilot.pause()
+        assert max(lines) > len(screen.prompt.shown), "a detail taller than the options"
+        assert heights == sorted(heights), heights  # it never shrinks within the decision
+        assert heights[-1] == max(heights)

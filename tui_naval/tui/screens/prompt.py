@@ -162,6 +162,7 @@ class PromptPanel(Horizontal):
         self._typed = ""
         self._set_filtering(False)
         self._detail_key = None
+        self.query_one(PromptDetail).min_lines = 0  # a new decision: its own height
         self.query_one("#prompt-title", Static).update(Text.from_markup(title, emoji=False))
         self.remove_class("-waiting")
         self._fill(highlight)
@@ -372,6 +373,8 @@ class PromptDetail(TextPanel):
         if self.scroll_y:  # (a plain scroll_to is deferred: it would draw a frame of its own)
             self.scroll_to(y=0, animate=False, immediate=True)
         self.content_changed()
+        # As tall as the tallest detail of the decision so far (``TextPanel.min_lines``).
+        self.min_lines = max(self.min_lines, len(self._drawn))
 
     def content(self, width: int) -> RenderableType:
         return self._shown

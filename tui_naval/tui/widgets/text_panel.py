@@ -34,6 +34,11 @@ class TextPanel(SizedView, can_focus=False):
         self._drawn_key: tuple[object, ...] | None = None
         self._drawn: list[Strip] = []
 
+    #: The panel is at least this many lines tall when its height is ``auto`` (a prompt
+    #: keeps its height while the highlight moves over details of different lengths:
+    #: the screen is not laid out again, and the key's effect is drawn in one frame).
+    min_lines = 0
+
     def content(self, width: int) -> RenderableType:
         """What the panel says, for a panel ``width`` cells wide (Textual wraps it)."""
         return ""
@@ -41,10 +46,10 @@ class TextPanel(SizedView, can_focus=False):
     def content_changed(self) -> None:
         """What ``content`` says has changed: draw it anew, and lay the panel out anew
         if it is now taller or shorter."""
-        height = len(self._drawn)
+        height = max(self.min_lines, len(self._drawn))
         self._version += 1
         self._fit_content()
-        self.refresh(layout=len(self._drawn) != height)
+        self.refresh(layout=max(self.min_lines, len(self._drawn)) != height)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -63,7 +68,7 @@ class TextPanel(SizedView, can_focus=False):
 
     # -- sizes --------------------------------------------------------------------------
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self.strips(width))
+        return max(self.min_lines, len(self.strips(width)))
 
     def _fit_content(self) -> None:
         width = self._content_width()
