@@ -25,8 +25,13 @@ pytestmark = [
 ]
 
 
+#: The tests' own tmux server: a player's sessions (or ``tmux kill-server``) never meet them.
+SOCKET = f"tui-naval-tests-{os.getpid()}"
+
+
 def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
+    return subprocess.run(["tmux", "-L", SOCKET, *args], check=True, capture_output=True,
+                          text=True).stdout
 
 
 class Pane:
@@ -84,7 +89,7 @@ def pane(tmp_path: Path) -> Iterator[tuple[Pane, Path]]:
     try:
         yield Pane(name), saves
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", name], capture_output=True)
 
 
 @pytest.mark.parametrize(("name", "code"), [("SIGHUP", 0), ("SIGTERM", 143), ("SIGINT", 130)])

@@ -49,3 +49,23 @@ async def test_the_setting_turns_them_on_and_h_hides_them(tmp_path: Path) -> Non
         await pilot.press("h")
         await pilot.pause()
         assert shown in screen_text(app)
+
+
+async def test_H_pages_through_hints_longer_than_their_room(tmp_path: Path) -> None:
+    app = make_app(tmp_path, battle, hints=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
+        await pilot.pause()
+        panel = screen.hint_panel
+        assert "H scrolls" in screen_text(app)
+        assert panel.max_scroll_y > 0, "the opening hints should overflow at 80x24"
+        seen = [panel.scroll_y]
+        while panel.scroll_y < panel.max_scroll_y and len(seen) < 20:
+            await pilot.press("H")
+            await pilot.pause()
+            assert panel.scroll_y > seen[-1]
+            seen.append(panel.scroll_y)
+        await pilot.press("H")  # at the end: back to the top
+        await pilot.pause()
+        assert panel.scroll_y == 0

@@ -199,6 +199,13 @@ class HintPanel(TextPanel):
 
     _footer = ""
 
+    def page_on(self) -> None:
+        """Scroll a page on; at the end, back to the top."""
+        if self.scroll_y >= self.max_scroll_y:
+            self.scroll_home(animate=False)
+        else:
+            self.scroll_page_down(animate=False)
+
     def content(self, width: int) -> RenderableType:
         text = Text()
         for index, hint in enumerate(self.hints):

@@ -96,6 +96,8 @@ GAME = (
       show=False),
     C("game.hints", "h", "toggle_hints", "Hints", "Explain the rules as they come up, or not",
       show=False),
+    C("game.hints_more", "H", "more_hints", "More hints",
+      "Scroll the hints a page on (from the top again at their end)", show=False),
     C("game.prompt", "escape", "focus_prompt", "Prompt", "Back to the prompt", show=False),
     C("game.messages", "m", "toggle_log", "Log", "Enlarge or shrink the message log",
       show=False),

@@ -411,7 +411,8 @@ class GameScreen(NavalScreen[None]):
         humans = self.human_sides()
         self.coach.keymap = self.naval.config.keymap
         hide = keys.key_label(keys.command("game.hints"), self.coach.keymap)
-        self.hint_panel.label = f"{hide} hides"
+        more = keys.key_label(keys.command("game.hints_more"), self.coach.keymap)
+        self.hint_panel.label = f"{hide} hides, {more} scrolls"
         self.coach.enabled = self.naval.config.hints and bool(humans)
         self.hint_panel.display = self.coach.enabled
         if humans:
@@ -421,6 +422,10 @@ class GameScreen(NavalScreen[None]):
         """Show the coach's current hints (or ``hints``) in the panel."""
         if self.hint_panel.is_attached:
             self.hint_panel.show(self.coach.current if hints is None else hints)
+
+    def action_more_hints(self) -> None:
+        if self.hint_panel.display:
+            self.hint_panel.page_on()
 
     def action_toggle_hints(self) -> None:
         if not self.human_sides():
