@@ -141,6 +141,8 @@ class Coach:
                by_player: bool) -> list[Hint]:
         """An order was played (``by_player``: one of ``sides``, the player's): the
         hints of what happened, kept for the next question and returned."""
+        if not self.enabled:  # (nothing to find: every order of every AI passes here)
+            return []
         side = sides[0] if sides else ""
         if by_player:
             self._defer(self.undo_hint())
