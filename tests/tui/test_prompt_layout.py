@@ -128,3 +128,7 @@ async def test_the_prompt_keeps_its_height_while_the_highlight_moves(tmp_path: P
         assert max(lines) > len(screen.prompt.shown), "a detail taller than the options"
         assert heights == sorted(heights), heights  # it never shrinks within the decision
         assert heights[-1] == max(heights)
+        # Waiting for the other side, it is as short as what it says.
+        screen.prompt.wait("red is deciding...")
+        await pilot.pause()
+        assert detail.min_lines == 0 and screen.prompt.size.height < max(heights)

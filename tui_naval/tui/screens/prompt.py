@@ -178,6 +178,7 @@ class PromptPanel(Horizontal):
         self._set_filtering(False)
         self.border_title = None
         self.query_one("#prompt-title", Static).update(Text.from_markup(title, emoji=False))
+        self.query_one(PromptDetail).min_lines = 0  # (as short as its words while waiting)
         self.options.clear_options()
         self.options.styles.width = None  # (the stylesheet's: none while waiting)
         self.add_class("-waiting")
