@@ -25,6 +25,13 @@ def _text(name: str) -> str:
     return (CHECKOUT_MAPS / f"{name}.map").read_text(encoding="utf-8")
 
 
+@pytest.fixture
+def in_bad_maps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test runs in ``tmp_path``, whose ./maps is ``bad_maps_folder``."""
+    bad_maps_folder(tmp_path)
+    monkeypatch.chdir(tmp_path)
+
+
 def bad_maps_folder(tmp_path: Path) -> Path:
     """A ./maps with a broken map, a FIFO, a map with a bad ``#!`` line and one whose
     text is full of markup."""
@@ -66,10 +73,7 @@ async def choose(pilot: Pilot[Any], screen: NewGameScreen, ruleset: str, map_nam
     await pilot.pause()
 
 
-async def test_new_game_skips_bad_maps_and_says_so(tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    bad_maps_folder(tmp_path)
-    monkeypatch.chdir(tmp_path)
+async def test_new_game_skips_bad_maps_and_says_so(tmp_path: Path, in_bad_maps: None) -> None:
     app = make_app(tmp_path, NewGameScreen)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_new_game(pilot)
@@ -94,10 +98,7 @@ async def test_new_game_skips_bad_maps_and_says_so(tmp_path: Path,
         assert isinstance(app.screen, NewGameScreen)
 
 
-async def test_map_text_is_shown_as_written(tmp_path: Path,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    bad_maps_folder(tmp_path)
-    monkeypatch.chdir(tmp_path)
+async def test_map_text_is_shown_as_written(tmp_path: Path, in_bad_maps: None) -> None:
     app = make_app(tmp_path, NewGameScreen)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_new_game(pilot)
@@ -120,12 +121,9 @@ async def test_map_text_is_shown_as_written(tmp_path: Path,
         assert isinstance(app.screen, BattleScreen)
 
 
-async def test_a_bad_option_line_never_crashes_new_game(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_bad_option_line_never_crashes_new_game(tmp_path: Path, in_bad_maps: None) -> None:
     """zz-option's ``#! bogus`` line: Salt-and-Shot does not offer the map (it reads the
     options to choose); a ruleset that offers it says in one line why it cannot start."""
-    bad_maps_folder(tmp_path)
-    monkeypatch.chdir(tmp_path)
     app = make_app(tmp_path, NewGameScreen)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_new_game(pilot)

@@ -8,6 +8,7 @@ how a gale drives her)."""
 from __future__ import annotations
 
 from attrs import evolve
+from sals_support import at_phase, sea
 
 from tui_naval.ai.random_player import RandomPlayer
 from tui_naval.core.controller import Player, play
@@ -32,20 +33,6 @@ from tui_naval.systems.gunnery.ships_and_sails.salt_advisor import FIRE_THRESHOL
 
 SOL = "ship-of-the-line"
 
-
-def sea(ships: list[str], wind: str = "N 2", width: int = 24, height: int = 16) -> SalsState:
-    text = (f"title: T\nabout: t\ngrids: hex-flat\ngame: battle\nturns: 30\nwind: {wind}\n"
-            + "".join(f"ship: {s}\n" for s in ships) + "map:\n" + ("~" * width + "\n") * height)
-    state = Game(RULESET, Setup(RULESET.name, "t", text, GridKind.HEX_FLAT, 1)).state
-    assert isinstance(state, SalsState)
-    return state
-
-
-def at_phase(state: SalsState, phase: str) -> tuple[SalsState, Decision]:
-    state = RULESET.advance(evolve(state, phase=phase, plotted=(), acted=(), group=0))
-    decision = RULESET.decision(state)
-    assert decision is not None and state.phase == phase
-    return state, decision
 
 
 class Greedy:

@@ -9,13 +9,12 @@ from typing import Any
 
 import pytest
 from attrs import evolve
+from sals_support import at_phase, sea
 
 from tui_naval.core.engine import Log
-from tui_naval.core.grid import Cell, GridKind
-from tui_naval.core.history import Game
+from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.presenter import OptionInfo
-from tui_naval.core.scenario import Setup
 from tui_naval.rulesets.salt_and_sails.present import PRESENTER, in_reach
 from tui_naval.rulesets.salt_and_sails.rules import RULESET
 from tui_naval.rulesets.salt_and_sails.state import SalsState
@@ -32,20 +31,6 @@ CLOSE = [f"B1 blue 10,8 N {SOL}", f"R1 red 13,8 N {SOL}"]
 #: Two ships under way on a broad reach, far enough apart not to foul each other.
 SAILING = [f"B1 blue 5,8 SE {SOL}", f"R1 red 12,8 SW {SOL}"]
 
-
-def sea(ships: list[str], wind: str = "N 2", grid: str = "hex-flat") -> SalsState:
-    text = (f"title: T\nabout: t\ngrids: {grid}\ngame: battle\nturns: 30\nwind: {wind}\n"
-            + "".join(f"ship: {s}\n" for s in ships) + "map:\n" + ("~" * 24 + "\n") * 16)
-    state = Game(RULESET, Setup(RULESET.name, "t", text, GridKind(grid), 1)).state
-    assert isinstance(state, SalsState)
-    return state
-
-
-def at_phase(state: SalsState, phase: str) -> tuple[SalsState, Decision]:
-    state = RULESET.advance(evolve(state, phase=phase, plotted=(), acted=(), group=0))
-    decision = RULESET.decision(state)
-    assert decision is not None and state.phase == phase
-    return state, decision
 
 
 def labels(state: SalsState, decision: Decision) -> list[OptionInfo]:

@@ -125,6 +125,8 @@ class Coach:
         """The player is asked ``decision`` (``state`` as they see it): the hints met since
         the last question, then this one's.  They become ``current``, unless there is
         nothing new: the panel then keeps what it shows."""
+        if not self.enabled:  # (nothing to find: every question passes here)
+            return []
         new = [*self.pending]
         self.pending = []
         new += self.fresh(self.hints.for_decision(state, decision, decision.side))
