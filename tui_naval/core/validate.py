@@ -183,6 +183,10 @@ def _turn_problem(state: GameState) -> str | None:
     wind = state.wind
     if wind is not None and not (0 <= wind.direction < state.grid.points and wind.speed >= 0):
         return f"its wind {cut(wind.direction)}/{cut(wind.speed)} is not one of the grid"
+    if wind is not None and wind.angle is not None and not (
+            wind.angle in {45.0 * k for k in range(8)}
+            and state.grid.nearest_facing(wind.angle) == wind.direction):
+        return f"its wind's angle {cut(wind.angle)} is not one of the eight compass points"
     return None
 
 

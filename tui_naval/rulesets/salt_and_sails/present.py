@@ -28,6 +28,7 @@ from tui_naval.core.presenter import (
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.salt_and_sails.rules import COMBAT, RULESET
 from tui_naval.rulesets.salt_and_sails.state import SalsShip, SalsState
+from tui_naval.systems.battle import CombatShip, CombatState, out_of_the_fight
 from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
 from tui_naval.systems.gunnery.ships_and_sails.armament import (
     SIDES,
@@ -39,7 +40,6 @@ from tui_naval.systems.gunnery.ships_and_sails.broadsides import KEEP
 from tui_naval.systems.gunnery.ships_and_sails.present import Overlays
 from tui_naval.systems.gunnery.ships_and_sails.salt_combat import switched_reload
 from tui_naval.systems.sailing.salt_n_tar import present as sailing
-from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState, out_of_the_fight
 from tui_naval.systems.sailing.salt_n_tar.steps import STEER
 
 

@@ -16,23 +16,19 @@ from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.scenario import Scenario
 from tui_naval.rulesets.salt_and_sails import INFO
 from tui_naval.rulesets.salt_and_sails.state import SalsShip, SalsState
+from tui_naval.systems.battle import Pairing, Simultaneous
 from tui_naval.systems.gunnery.ships_and_sails.armament import armament_problem, new_armament
 from tui_naval.systems.gunnery.ships_and_sails.salt_combat import SnsCombat
 from tui_naval.systems.gunnery.ships_and_sails.tables import tables as gunnery_tables
 from tui_naval.systems.initiative.wind_gauge import gauge_problem
-from tui_naval.systems.sailing.salt_n_tar.combat import (
-    Pairing,
-    SaltCombat,
-    Simultaneous,
-    read_pairings,
-)
+from tui_naval.systems.sailing.salt_n_tar.combat import SaltCombat, salt_pairings
 from tui_naval.systems.sailing.salt_n_tar.component import sailing_problem
 
 
 @cache
 def classes() -> dict[str, Pairing]:
     """The ship classes (tables.toml, parsed once); KeyError on an unknown half."""
-    return read_pairings(__package__, gunnery_tables().ships)
+    return salt_pairings(__package__, gunnery_tables().ships)
 
 
 COMBAT = SnsCombat()

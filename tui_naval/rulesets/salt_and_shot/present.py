@@ -26,6 +26,7 @@ from tui_naval.core.presenter import (
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.salt_and_shot.rules import COMBAT, RULESET
 from tui_naval.rulesets.salt_and_shot.state import SasShip, SasState
+from tui_naval.systems.battle import CombatShip, CombatState, out_of_the_fight
 from tui_naval.systems.gunnery.kyngesreach import present as gunnery
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Battery
 from tui_naval.systems.gunnery.kyngesreach.on_map import band_between, bears
@@ -33,7 +34,6 @@ from tui_naval.systems.gunnery.kyngesreach.salt_combat import parse_fire
 from tui_naval.systems.gunnery.kyngesreach.tables import Band
 from tui_naval.systems.initiative import present as gauge
 from tui_naval.systems.sailing.salt_n_tar import present as sailing
-from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState, out_of_the_fight
 from tui_naval.systems.sailing.salt_n_tar.steps import STEER
 
 

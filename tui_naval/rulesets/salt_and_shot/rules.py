@@ -17,11 +17,12 @@ from tui_naval.core.scenario import Scenario
 from tui_naval.rulesets.salt_and_shot import INFO
 from tui_naval.rulesets.salt_and_shot.state import SasShip, SasState
 from tui_naval.rulesets.salt_and_shot.tables import classes
+from tui_naval.systems.battle import Pairing, in_play
 from tui_naval.systems.gunnery.kyngesreach.gunnery import gunnery_problem, new_gunnery
 from tui_naval.systems.gunnery.kyngesreach.options import read_options
 from tui_naval.systems.gunnery.kyngesreach.salt_combat import KyngCombat
 from tui_naval.systems.initiative.wind_gauge import GaugeInitiative, WindGauge, Words, gauge_problem
-from tui_naval.systems.sailing.salt_n_tar.combat import Pairing, SaltCombat, in_play
+from tui_naval.systems.sailing.salt_n_tar.combat import SaltCombat
 from tui_naval.systems.sailing.salt_n_tar.component import sailing_problem
 
 COMBAT = KyngCombat()

@@ -6,14 +6,16 @@ from typing import cast
 
 from attrs import frozen
 
+from tui_naval.systems.battle import CombatShip, CombatState
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Gunnery
-from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState
+from tui_naval.systems.sailing.salt_n_tar.component import SaltSail
 
 
 @frozen(kw_only=True)
 class SasShip(CombatShip):
     """A ship that sails by Salt'n'Tar and fights by Kyngesreach; ``kind`` is her class."""
 
+    sail: SaltSail
     gunnery: Gunnery
 
 

@@ -11,7 +11,9 @@
     gale                     (or calm, when it is)
 
 Only the grid's own points are drawn (six on a hex grid, eight on a square
-one); in a calm the arrow is a circle.
+one), unless the rules count eight winds on hexes (the wind has an ``angle``):
+then the eight compass points are.  In a calm the arrow is a circle; a wind the
+rules give no speed is never calm nor a gale.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from textual.reactive import var
 from textual.widget import Widget
 
 from tui_naval.core.grid import Grid
-from tui_naval.core.wind import Wind
+from tui_naval.core.wind import COMPASS, Wind
 from tui_naval.tui.widgets.glyphs import glyphs, octant
 
 #: Rose size and where each eight-point octant's name is centred (line, column).
@@ -86,7 +88,7 @@ class WindRose(Widget):
     @property
     def strength(self) -> str:
         """"calm", "gale" or "" for the wind on show."""
-        if self._wind is None:
+        if self._wind is None or not self._wind.measured:
             return ""
         if self._wind.speed <= self._calm:
             return "calm"
@@ -101,10 +103,11 @@ class WindRose(Widget):
         g = glyphs(self.ascii_only)
         point = self.get_component_rich_style("wind-rose--point")
         lines = [Text(" " * _WIDTH) for _ in range(_HEIGHT)]
-        for facing in range(grid.points):
-            name = grid.facing_name(facing)
-            line, col = _PLACES[octant(grid.facing_angle(facing))]
-            is_from = facing == wind.direction % grid.points
+        points = ([(name, k * 45.0) for k, name in enumerate(COMPASS)] if wind.angle is not None
+                  else [(grid.facing_name(f), grid.facing_angle(f)) for f in range(grid.points)])
+        for name, angle in points:
+            line, col = _PLACES[octant(angle)]
+            is_from = name == wind.name(grid)
             label = f"[{name}]" if is_from else name
             start = max(0, min(_WIDTH - len(label), col - len(label) // 2))
             style = self.get_component_rich_style("wind-rose--from") if is_from else point
@@ -114,7 +117,7 @@ class WindRose(Widget):
         if strength == "calm":
             _put(lines[line], col, g.calm, self.get_component_rich_style("wind-rose--calm"))
         else:
-            arrow = g.arrow(grid.facing_angle(wind.direction) + 180.0)
+            arrow = g.arrow(wind.bearing(grid) + 180.0)
             _put(lines[line], col, arrow, self.get_component_rich_style("wind-rose--arrow"))
         lines.append(Text(wind.describe(grid)))
         if strength:

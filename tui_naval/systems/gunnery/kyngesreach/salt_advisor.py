@@ -13,13 +13,13 @@ expectation over the 3d6 Gunner roll, in strength units).
 from __future__ import annotations
 
 from tui_naval.core.orders import Decision, Order
+from tui_naval.systems.battle import CombatShip, CombatState
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
 from tui_naval.systems.gunnery.kyngesreach.advisor import volley_value
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Battery, Guns
 from tui_naval.systems.gunnery.kyngesreach.on_map import band_between, bears
 from tui_naval.systems.gunnery.kyngesreach.salt_combat import KyngCombat, parse_fire
 from tui_naval.systems.gunnery.kyngesreach.tables import Ammo, Band
-from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState
 
 #: Fire at a band only when the broadside is worth this share of one at Standard.
 WORTH_FIRING = 0.33

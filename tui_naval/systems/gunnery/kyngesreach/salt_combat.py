@@ -16,13 +16,12 @@ from tui_naval.core.dice import Roller
 from tui_naval.core.engine import Log
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Row
+from tui_naval.systems.battle import CombatShip, CombatState, in_play, label
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Aim, Battery
 from tui_naval.systems.gunnery.kyngesreach.on_map import bears, facing_battery
 from tui_naval.systems.gunnery.kyngesreach.tables import AMMO_NAMES, MASTS, Band, tables
 from tui_naval.systems.handicap import Handicap
-from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState, in_play
-from tui_naval.systems.sailing.salt_n_tar.component import label
 
 S = TypeVar("S", bound=CombatState)
 
@@ -195,15 +194,14 @@ class KyngCombat:
         g: gun.Gunnery = ship.gunnery
         info = g.info
         t = tables()
-        stype = ship.sail.stype
         rows = [
             Row("HIP", f"{g.hip}/{info.hip}", g.hip / info.hip),
             Row("Hull", f"DR {info.dr}; {gun.status_of(g).name}"),
             Row("Sail HP", f"{g.sail_hp}/{info.sail_hp}", g.sail_hp / info.sail_hp),
-            Row("Masts", f"{ship.sail.masts}/{stype.masts} sailing; " + ", ".join(
+            Row("Masts", f"{ship.sail.masts}/{ship.sail.full_masts} sailing; " + ", ".join(
                 f"{m.value} {'down' if g.mast_down(m) else f'{h}/{t.falls_after}'}"
                 for m, h in zip(MASTS, g.mast_hits, strict=True)),
-                ship.sail.masts / stype.masts),
+                ship.sail.masts / ship.sail.full_masts),
             Row("Crew", f"{g.readiness}% readiness", g.readiness / 100),
         ]
         for battery in Battery:

@@ -15,6 +15,7 @@ summed over the enemies lying in the pattern.
 from __future__ import annotations
 
 from tui_naval.core.orders import Decision, Order
+from tui_naval.systems.battle import CombatShip, CombatState
 from tui_naval.systems.gunnery.ships_and_sails.armament import (
     SIDES,
     TENTHS,
@@ -30,7 +31,6 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
 from tui_naval.systems.gunnery.ships_and_sails.broadsides import KEEP
 from tui_naval.systems.gunnery.ships_and_sails.salt_combat import SnsCombat, armament
 from tui_naval.systems.gunnery.ships_and_sails.tables import Ammo, tables
-from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState
 
 #: Fire only when the expected worth is at least this (in strength units).
 FIRE_THRESHOLD = 0.004

@@ -28,6 +28,7 @@ from tui_naval.core.dice import Roller
 from tui_naval.core.engine import Log
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Row
+from tui_naval.systems.battle import CombatShip, CombatState, in_play, label
 from tui_naval.systems.gunnery.ships_and_sails import broadsides as fire
 from tui_naval.systems.gunnery.ships_and_sails.armament import (
     HOLD,
@@ -51,8 +52,6 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
 from tui_naval.systems.gunnery.ships_and_sails.broadsides import KEEP, Hit
 from tui_naval.systems.gunnery.ships_and_sails.tables import Ammo, tables
 from tui_naval.systems.handicap import Handicap
-from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState, in_play
-from tui_naval.systems.sailing.salt_n_tar.component import label
 
 S = TypeVar("S", bound=CombatState)
 
@@ -122,7 +121,7 @@ class SnsCombat:
         # hers would read as masts shot away, see ``component.masts_shot``).
         return Handicap(
             sail_lost=(st.sails - worked, st.sails), hull_left=(a.hull, st.hull * TENTHS),
-            masts_down=(0, ship.sail.stype.masts),
+            masts_down=(0, ship.sail.full_masts),
             crew=a.sailors * 100 // (st.sailors * TENTHS),
             adrift="no sail she can work" if worked == 0 else "",
             helm=2 if a.rudder else 0, sunk=bool(a.fate))

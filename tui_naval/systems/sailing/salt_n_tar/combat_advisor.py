@@ -13,13 +13,14 @@ values are in its units (a ship's strength, 0..1).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from tui_naval.core.engine import Log
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Advisor
+from tui_naval.systems.battle import CombatShip, CombatState, Firepower
 from tui_naval.systems.sailing.salt_n_tar.advisor import choose_maneuver
-from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState, SaltCombat
+from tui_naval.systems.sailing.salt_n_tar.combat import SaltCombat
 from tui_naval.systems.sailing.salt_n_tar.motion import Block, blocked, motion
 
 #: Price of the first Strain mark, in strength units; each further mark costs one
@@ -33,26 +34,6 @@ PINNED = 0.03
 DANGER = 0.5
 #: Share of a place's fire counted when it is a turn away.
 LATER = 0.6
-
-
-class Firepower(Protocol):
-    """How a combat system values fire: which of a ship's weapons will be loaded
-    (``ready``: now, or by the next turn's missile phase), what they could fire from where
-    she is, what the enemy's could fire at her; and its advice on its own decisions, the
-    missile phase's (``fire_kind``) and the ammunition's."""
-
-    #: The kind of its missile decisions ("target", "aim").
-    fire_kind: str
-
-    def ready(self, ship: CombatShip, now: bool) -> Any: ...
-
-    def broadsides(self, state: CombatState, ship: CombatShip, ready: Any) -> float: ...
-
-    def threat(self, state: CombatState, ship: CombatShip, now: bool) -> float: ...
-
-    def choose_fire(self, state: CombatState, decision: Decision) -> Order: ...
-
-    def choose_ammo(self, state: CombatState, decision: Decision) -> Order: ...
 
 
 def strain_cost(before: int, after: int) -> float:

@@ -74,6 +74,15 @@ class SaltSail:
     def stype(self) -> ShipType:
         return tables().ships[self.type]
 
+    @property
+    def full_masts(self) -> int:
+        return self.stype.masts
+
+    @property
+    def foundering(self) -> bool:
+        """Sinking from Strain (a combat system reads it as out of the fight)."""
+        return self.sinking > 0
+
 
 def new_sail(type_key: str) -> SaltSail:
     """A ship of a type fresh from the yard."""

@@ -15,7 +15,8 @@ from tui_naval.core.orders import Order
 from tui_naval.core.presenter import OptionInfo, Preview, order_key, plural
 from tui_naval.core.state import GameState
 from tui_naval.core.wind import Wind
-from tui_naval.systems.sailing.salt_n_tar.combat import CombatShip, CombatState, SaltCombat
+from tui_naval.systems.battle import CombatShip, CombatState
+from tui_naval.systems.sailing.salt_n_tar.combat import SaltCombat
 from tui_naval.systems.sailing.salt_n_tar.component import Sailor, Sails
 from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
