@@ -18,10 +18,10 @@ from tui_naval.systems.sailing.salt_n_tar.motion import (
     Motion,
     Way,
     bearing_of,
-    cells_for,
     motion,
 )
 from tui_naval.systems.sailing.salt_n_tar.tables import Bearing, tables
+from tui_naval.systems.seaway import cells_for
 
 SQUARE = Grid(GridKind.SQUARE, 20, 20)
 FLAT = Grid(GridKind.HEX_FLAT, 20, 20)

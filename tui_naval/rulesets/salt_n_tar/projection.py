@@ -14,7 +14,8 @@ from tui_naval.core.grid import Cell
 from tui_naval.core.state import GoalKind
 from tui_naval.rulesets.salt_n_tar.state import SaltShip, SaltState
 from tui_naval.systems.goals.course import escapes, next_zone
-from tui_naval.systems.sailing.salt_n_tar.motion import Block, blocked, motion, steps_for
+from tui_naval.systems.sailing.salt_n_tar.motion import motion, steps_for
+from tui_naval.systems.seaway import Block, blocked
 
 
 @frozen

@@ -21,7 +21,8 @@ from tui_naval.core.ruleset import Advisor
 from tui_naval.systems.battle import CombatShip, CombatState, Firepower
 from tui_naval.systems.sailing.salt_n_tar.advisor import choose_maneuver
 from tui_naval.systems.sailing.salt_n_tar.combat import SaltCombat
-from tui_naval.systems.sailing.salt_n_tar.motion import Block, blocked, motion
+from tui_naval.systems.sailing.salt_n_tar.motion import motion
+from tui_naval.systems.seaway import Block, blocked
 
 #: Price of the first Strain mark, in strength units; each further mark costs one
 #: more share (d6 + Strain: the more she has, the nearer a mast or her sinking).

@@ -6,17 +6,16 @@ previews and the advisors of every ruleset that sails by Salt'n'Tar.
 
 from __future__ import annotations
 
-from collections.abc import Set as AbstractSet
 from enum import StrEnum
 from functools import cache
 
 from attrs import frozen
 
-from tui_naval.core.grid import Cell, Grid, GridKind
-from tui_naval.core.state import Board, Terrain
+from tui_naval.core.grid import Grid, GridKind
 from tui_naval.core.wind import Wind, angle_off_wind
 from tui_naval.systems.sailing.salt_n_tar.component import Change, Sails, SaltSail
 from tui_naval.systems.sailing.salt_n_tar.tables import Bearing, tables
+from tui_naval.systems.seaway import way
 
 
 def bearing_of(grid: Grid, wind: Wind, heading: int) -> Bearing:
@@ -162,11 +161,6 @@ def _motion(sail: SaltSail, grid: Grid, wind: Wind, heading: int, luck: int | No
     return Motion(Way.SAIL, heading, inches, ws, bearing, 0, f'{reason} = {inches}"')
 
 
-def cells_for(carry: int, inches: int, scale: int) -> tuple[int, int]:
-    """Whole cells made this turn and the inches carried to the next: (cells, carry)."""
-    return divmod(carry + inches, scale)
-
-
 def steps_for(sail: SaltSail, inches: int, grid: Grid, direction: int, scale: int
               ) -> tuple[int, int, bool]:
     """(cells, carry, long_diagonal): the cells ``inches`` (and her carried inches) make
@@ -174,37 +168,4 @@ def steps_for(sail: SaltSail, inches: int, grid: Grid, direction: int, scale: in
     costs alternately one scale and two (the 1-2-1-2 count ``Grid.distance`` uses), her
     count carried on from move to move (``sail.long_diagonal``: her next diagonal costs
     two), so a long diagonal costs one and a half cells a step."""
-    if not grid.is_diagonal(direction):
-        cells, carry = cells_for(sail.carry, inches, scale)
-        return cells, carry, sail.long_diagonal
-    left, cells, long = sail.carry + inches, 0, sail.long_diagonal
-    while left >= (cost := 2 * scale if long else scale):
-        left -= cost
-        cells += 1
-        long = not long
-    return cells, left, long
-
-
-class Block(StrEnum):
-    """Why a ship could not enter a cell."""
-
-    EDGE = "edge"
-    LAND = "land"
-    SHOAL = "shoal"
-    SHIP = "ship"
-
-
-def blocked(board: Board, cell: Cell, shallow: bool,
-            occupied: AbstractSet[Cell]) -> Block | None:
-    """What stops a ship entering ``cell``, if anything."""
-    grid = board.grid
-    if not (0 <= cell.col < grid.width and 0 <= cell.row < grid.height):
-        return Block.EDGE
-    terrain = board.terrain[cell.row][cell.col]
-    if terrain == Terrain.LAND:
-        return Block.LAND
-    if terrain == Terrain.SHOAL and not shallow:
-        return Block.SHOAL
-    if cell in occupied:
-        return Block.SHIP
-    return None
+    return way(sail.carry, sail.long_diagonal, inches, grid.is_diagonal(direction), scale)

@@ -29,15 +29,14 @@ from tui_naval.systems.sailing.salt_n_tar.component import (
     label,
 )
 from tui_naval.systems.sailing.salt_n_tar.motion import (
-    Block,
     Way,
-    blocked,
     in_gale,
     motion,
     steps_for,
     wind_speed_for,
 )
 from tui_naval.systems.sailing.salt_n_tar.tables import tables
+from tui_naval.systems.seaway import Block, blocked
 
 T = TypeVar("T", bound=Sailor)
 S = TypeVar("S", bound=WindState)
