@@ -37,6 +37,7 @@ from tui_naval.rulesets import (
     DEFAULT_RULESET,
     UnknownRuleset,
     find_entry,
+    find_pairing,
     find_ruleset,
     load,
     registry,
@@ -101,21 +102,66 @@ def default_map_spec(ruleset: Ruleset[Any]) -> MapSpec:
     return maps[0]
 
 
-def new_game(ruleset_name: str, map_name: str | None, seed: int, grid: str | None) -> Game:
+def new_game(ruleset_name: str, map_name: str | None, seed: int, grid: str | None,
+             options: tuple[tuple[str, str], ...] = ()) -> Game:
     """Set up a new game from names, as the CLI and the TUI's new-game screen do."""
     ruleset = find_ruleset(ruleset_name)
     spec = load_map(map_name) if map_name else default_map_spec(ruleset)
-    return game_on_map(ruleset, spec, seed, grid)
+    return game_on_map(ruleset, spec, seed, grid, options)
 
 
-def game_on_map(ruleset: Ruleset[Any], spec: MapSpec, seed: int, grid: str | None) -> Game:
+def rule_options(ruleset: Ruleset[Any], words: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """``--option KEY=VALUE`` words checked against the ruleset's optional rules."""
+    known = {option.key: option for option in ruleset.info.options}
+    out: dict[str, str] = {}
+    for word in words:
+        key, sep, value = word.partition("=")
+        key, value = key.strip().lower(), value.strip().lower()
+        if not sep or key not in known:
+            have = ", ".join(f"{k}={'|'.join(o.choices)}" for k, o in known.items())
+            fail(f"--option {one_line(word)[:40]!r}: {ruleset.title} has "
+                 + (f"these optional rules: {have}" if have else "no optional rules"))
+        if value not in known[key].choices:
+            fail(f"--option {key}: {one_line(value)[:20]!r} is not one of "
+                 f"{', '.join(known[key].choices)}")
+        out[key] = value
+    return tuple(sorted(out.items()))
+
+
+def pair_chosen(args: Any) -> None:
+    """``--sailing`` with ``--gunnery`` name the ruleset that pairs them."""
+    sailing, gunnery = getattr(args, "sailing", None), getattr(args, "gunnery", None)
+    if sailing is None and gunnery is None:
+        return
+    if not (sailing and gunnery):
+        fail("--sailing and --gunnery go together (see: tui-naval rulesets)")
+    try:
+        args.ruleset = find_pairing(sailing, gunnery).id
+    except UnknownRuleset as exc:
+        fail(str(exc))
+
+
+def options_of(args: Any) -> tuple[tuple[str, str], ...]:
+    """The optional rules ``--option`` chose for the ruleset ``--ruleset`` names."""
+    words = getattr(args, "option", None) or []
+    if not words:
+        return ()
+    try:
+        return rule_options(find_ruleset(args.ruleset), words)
+    except UnknownRuleset as exc:
+        fail(str(exc))
+    raise AssertionError  # fail() raised
+
+
+def game_on_map(ruleset: Ruleset[Any], spec: MapSpec, seed: int, grid: str | None,
+                options: tuple[tuple[str, str], ...] = ()) -> Game:
     """``new_game`` on a map already read (CliError if the ruleset cannot play it)."""
     reason = unplayable_reason(ruleset, spec)
     if reason:
         fail(f"map {spec.name}: {reason}")
     kind = GridKind(grid) if grid else next((g for g in spec.grids if g in ruleset.grids),
                                              spec.grids[0])
-    setup = Setup(ruleset.name, spec.name, spec.text, kind, seed)
+    setup = Setup(ruleset.name, spec.name, spec.text, kind, seed, options=options)
     return Game(ruleset, setup)
 
 
@@ -153,7 +199,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         game = load_game(Path(args.load), find_ruleset)
     else:
         game = new_game(args.ruleset, args.map, DEFAULT_SEED if args.seed is None else args.seed,
-                        args.grid)
+                        args.grid, options_of(args))
     if script is not None:
         check_script(game, script)  # before a line is printed
     if args.load and (script is None or script.setup is None):
@@ -215,8 +261,20 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     for info in entries:
         print(f"{info.id:<{column}}{info.title}")
         text = f"{info.summary} Also: {', '.join(info.aliases)}."
+        if info.options:
+            text += " Options: " + ", ".join(
+                f"--option {o.key}={'|'.join(o.choices)} ({o.title.lower()})"
+                for o in info.options) + "."
         print(textwrap.fill(text, width, initial_indent=" " * column,
                             subsequent_indent=" " * column))
+    pairs = [info for info in entries if info.sailing and info.gunnery]
+    if pairs:
+        print("\nSailing and gunnery systems the engine joins "
+              "(--sailing SYSTEM --gunnery SYSTEM picks the ruleset):")
+        left = max(len(info.sailing) for info in pairs) + 2
+        mid = max(len(info.gunnery) for info in pairs) + 2
+        for info in pairs:
+            print(f"  {info.sailing:<{left}}{info.gunnery:<{mid}}{info.id}")
     return 0
 
 
@@ -272,8 +330,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ruleset = find_ruleset(args.ruleset)
     map_name = args.map or default_map(ruleset)
     first = DEFAULT_SEED if args.seed is None else args.seed
-    new_game(ruleset.name, map_name, first, args.grid)  # a bad setup fails at once
-    result = simulate(lambda seed: new_game(ruleset.name, map_name, seed, args.grid),
+    options = options_of(args)
+    new_game(ruleset.name, map_name, first, args.grid, options)  # a bad setup fails at once
+    result = simulate(lambda seed: new_game(ruleset.name, map_name, seed, args.grid, options),
                       names, args.games, first, progress=default_progress())
     print(f"{ruleset.title} on {map_name}: {' vs '.join(names)}, sides alternating")
     for line in result.lines():
@@ -436,6 +495,13 @@ def add_game_options(parser: argparse.ArgumentParser, seed_help: str = "random s
     parser.add_argument("--grid", choices=[g.value for g in GridKind],
                         help="grid (default: the map's first)")
     parser.add_argument("--seed", type=seed_number, default=None, help=seed_help)
+    parser.add_argument("--sailing", metavar="SYSTEM",
+                        help="with --gunnery: the ruleset pairing these two systems "
+                             "(see: tui-naval rulesets)")
+    parser.add_argument("--gunnery", metavar="SYSTEM",
+                        help="with --sailing: the ruleset pairing these two systems")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="an optional rule of the ruleset, e.g. seamanship=on")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -444,6 +510,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args: Any = parser.parse_args(words)
     registry()  # the rulesets' own map keys and game kinds, before any map is read
     try:
+        pair_chosen(args)
         code: int = args.func(args)
         return code
     except (CliError, *PLAYER_ERRORS) as exc:

@@ -356,9 +356,10 @@ def test_a_long_or_odd_value_is_cut_and_quoted() -> None:
     line, problem = map_error(swap("game: battle", "game: " + "[/x]\t" * 100))
     assert line == LINE["game"] and problem.startswith("unknown game '[/x]\\t[/x]\\t[/x]\\t[/x]")
     line, problem = map_error(swap("scale: 4", "sc" + "a" * 900 + "le: 4"))
-    assert problem == ("unknown key 'scaaaaaaaaaaaaaaaaaa'... (904 characters) (known: title, "
-                       "about, grids, scale, game, turns, wind, course, rounding, quarry, "
-                       "escape, catch, ship, map)")
+    # (the keys rulesets declare follow the game's own, as far as the line allows)
+    assert problem.startswith("unknown key 'scaaaaaaaaaaaaaaaaaa'... (904 characters) (known: "
+                              "title, about, grids, scale, game, turns, wind, course, "
+                              "rounding, quarry, escape, catch")
 
 
 def test_an_unknown_map_lists_some_names_in_one_line() -> None:

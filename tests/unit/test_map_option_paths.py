@@ -4,6 +4,7 @@ parser's do."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ def test_a_bad_option_line_names_the_file(tmp_path: Path) -> None:
     text = (CHECKOUT_MAPS / "sas-duel.map").read_text(encoding="utf-8")
     path.write_text(text.replace("#! name: B1 Sojourner", "#! bogus: x"), encoding="utf-8")
     spec = load_map(str(path))
-    for ruleset in ("kyngesreach", "salt-and-shot"):
+    for ruleset in ("kyngesreach", "salt-and-shot", "mow-and-shot"):
         assert unplayable_reason(find_ruleset(ruleset), spec) == (
             f"{path}:8: unknown option 'bogus' (known: magic, crew, name)")
 
@@ -37,6 +38,9 @@ def test_maps_lists_a_map_no_ruleset_can_read_as_broken(
 
     (tmp_path / "maps").mkdir()
     text = (CHECKOUT_MAPS / "kr-duel.map").read_text(encoding="utf-8")
+    # (on squares only: Man-O-War with Ships & Sails gunnery, which reads no ``#!`` line,
+    # would play it on hexes)
+    text = re.sub(r"^grids: .*$", "grids: square", text, flags=re.M)
     (tmp_path / "maps" / "odd.map").write_text(text.replace("#! name: B1", "#! nmae: B1"))
     monkeypatch.chdir(tmp_path)
     assert main(["maps"]) == 0

@@ -49,6 +49,22 @@ class Row:
 
 
 @frozen
+class RuleOption:
+    """An optional rule a player may turn on or choose when setting up a game."""
+
+    key: str
+    title: str
+    #: What it does, in a line for the new-game screen and ``--help``.
+    about: str
+    #: The values it may take, the default first.
+    choices: tuple[str, ...] = ("off", "on")
+
+    @property
+    def default(self) -> str:
+        return self.choices[0]
+
+
+@frozen
 class RulesetInfo:
     """A ruleset's names and where it lives, declared once in its package's ``__init__``."""
 
@@ -66,6 +82,12 @@ class RulesetInfo:
     #: registry tells of them): a ruleset brings them without editing core.
     map_keys: tuple[MapKey, ...] = ()
     games: tuple[str, ...] = ()
+    #: Optional rules the player chooses at setup (``Setup.options``).
+    options: tuple[RuleOption, ...] = ()
+    #: The systems it is made of, for choosing a pairing: its sailing and its gunnery
+    #: ("" where it has none of its own).
+    sailing: str = ""
+    gunnery: str = ""
 
 
 S = TypeVar("S", bound=GameState)

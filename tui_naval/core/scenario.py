@@ -34,6 +34,8 @@ class Setup:
     seed: int
     #: Ship classes chosen instead of the map's defaults: (ship id, class key).
     fleet: tuple[tuple[str, str], ...] = ()
+    #: Optional rules chosen (the ruleset's ``RuleOption``s): (key, value).
+    options: tuple[tuple[str, str], ...] = ()
 
 
 @frozen
@@ -45,6 +47,11 @@ class Scenario:
     seed: int
     #: Every ship's starting slot with its class resolved.
     ships: tuple[ShipSlot, ...]
+    #: Optional rules chosen: (key, value); a rule not named takes its default.
+    options: tuple[tuple[str, str], ...] = ()
+
+    def option(self, key: str, default: str = "off") -> str:
+        return dict(self.options).get(key, default)
 
 
 def scenario_from(setup: Setup, known_classes: tuple[str, ...]) -> Scenario:
@@ -66,12 +73,20 @@ def scenario_from(setup: Setup, known_classes: tuple[str, ...]) -> Scenario:
             raise ScenarioError(one_line(f"ship {slot.id}: unknown class {quoted(kind)} for "
                                          f"{setup.ruleset} (known: {listing(known_classes)})"))
         ships.append(ShipSlot(slot.id, slot.side, slot.cell, slot.facing, kind))
-    return Scenario(spec, setup.grid, setup.seed, tuple(ships))
+    return Scenario(spec, setup.grid, setup.seed, tuple(ships), setup.options)
 
 
 def start_state(ruleset: Ruleset[Any], setup: Setup) -> GameState:
     """The first state of a game (raises MapError or ScenarioError on a bad setup)."""
     scenario = scenario_from(setup, tuple(ruleset.ship_classes()))
+    known = {option.key: option for option in ruleset.info.options}
+    for key, value in setup.options:
+        if key not in known:
+            raise ScenarioError(f"{ruleset.title} has no optional rule {quoted(key)}"
+                                + (f" (it has: {listing(known)})" if known else ""))
+        if value not in known[key].choices:
+            raise ScenarioError(f"optional rule {key}: {quoted(value)} is not one of "
+                                f"{listing(known[key].choices)}")
     if setup.grid not in ruleset.grids:
         raise ScenarioError(f"{ruleset.title} is not played on a {setup.grid.value} grid")
     if scenario.map.goal.kind not in ruleset.goals:

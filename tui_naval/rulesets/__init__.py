@@ -18,7 +18,8 @@ from tui_naval.core.maps import declare
 from tui_naval.core.ruleset import Ruleset, RulesetInfo
 
 #: The ruleset packages, in the order menus list them.
-PACKAGES = ("salt_n_tar", "kyngesreach", "ships_and_sails", "salt_and_shot", "salt_and_sails")
+PACKAGES = ("salt_n_tar", "kyngesreach", "ships_and_sails", "salt_and_shot", "salt_and_sails",
+            "mow_and_shot", "mow_and_sails")
 
 DEFAULT_RULESET = "salt-n-tar"
 
@@ -57,6 +58,20 @@ def find_entry(name: str) -> RulesetInfo:
             return info
     known = ", ".join(info.id for info in registry())
     raise UnknownRuleset(f"unknown ruleset {name!r} (known: {known})")
+
+
+def find_pairing(sailing: str, gunnery: str) -> RulesetInfo:
+    """The ruleset made of a sailing system and a gunnery system (names as
+    ``tui-naval rulesets`` lists them; case and punctuation ignored); UnknownRuleset if no
+    ruleset joins the two."""
+    want = (_key(sailing), _key(gunnery))
+    for info in registry():
+        if (_key(info.sailing), _key(info.gunnery)) == want:
+            return info
+    pairs = ", ".join(f"{info.sailing}+{info.gunnery}" for info in registry()
+                      if info.sailing and info.gunnery)
+    raise UnknownRuleset(f"no ruleset pairs sailing {sailing!r} with gunnery {gunnery!r} "
+                         f"(pairs: {pairs})")
 
 
 def find_ruleset(name: str) -> Ruleset[Any]:

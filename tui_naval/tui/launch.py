@@ -101,10 +101,10 @@ def run_tutorial(args: argparse.Namespace) -> int:
 
 
 def _new_game(args: argparse.Namespace, seed: int) -> Game:
-    """``cli.new_game`` on the command line's ruleset, map and grid."""
-    from tui_naval.cli import new_game
+    """``cli.new_game`` on the command line's ruleset, map, grid and optional rules."""
+    from tui_naval.cli import new_game, options_of
 
-    return new_game(args.ruleset, args.map, seed, args.grid)
+    return new_game(args.ruleset, args.map, seed, args.grid, options_of(args))
 
 
 def run_load(args: argparse.Namespace) -> int:

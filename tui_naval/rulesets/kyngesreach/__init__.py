@@ -15,4 +15,6 @@ INFO = RulesetInfo(
             "Points, sails, masts and called shots.",
     default_map="kr-duel",
     package=__name__,
+    sailing="",
+    gunnery="kyngesreach",
 )

@@ -16,4 +16,6 @@ INFO = RulesetInfo(
             "aimed hexes, ball, chain and grape, firing values; all move and fire together.",
     default_map="sails-duel",
     package=__name__,
+    sailing="salt-n-tar",
+    gunnery="ships-and-sails",
 )

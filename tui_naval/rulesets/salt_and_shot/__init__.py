@@ -17,4 +17,6 @@ INFO = RulesetInfo(
             "dismasts and cripples the helm.",
     default_map="sas-duel",
     package=__name__,
+    sailing="salt-n-tar",
+    gunnery="kyngesreach",
 )

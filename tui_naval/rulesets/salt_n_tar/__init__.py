@@ -9,4 +9,6 @@ INFO = RulesetInfo(
     summary="Regatta-style sailing: races round buoys and chases; wind, luck and strain rolls.",
     default_map="channel-race",
     package=__name__,
+    sailing="salt-n-tar",
+    gunnery="",
 )

@@ -10,4 +10,6 @@ INFO = RulesetInfo(
             "grape, collisions.",
     default_map="ss-duel",
     package=__name__,
+    sailing="ships-and-sails",
+    gunnery="ships-and-sails",
 )

@@ -1,0 +1,238 @@
+"""Man-O-War Advanced Sailing: the text's rules and worked examples, and its pairings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+from attrs import evolve
+
+from tui_naval.cli import new_game, rule_options
+from tui_naval.core.dice import Rng, Roller
+from tui_naval.core.engine import Log
+from tui_naval.core.grid import Cell, Grid, GridKind, angle_between
+from tui_naval.core.orders import Order
+from tui_naval.core.wind import compass_wind
+from tui_naval.rulesets import find_pairing, find_ruleset
+from tui_naval.systems.sailing.man_o_war import steps
+from tui_naval.systems.sailing.man_o_war.battle import MowState
+from tui_naval.systems.sailing.man_o_war.compass import (
+    SailPoint,
+    point_at,
+    sail_inches,
+    sail_point,
+    tack_headings,
+)
+from tui_naval.systems.sailing.man_o_war.tables import tables
+
+SQUARE = Grid(GridKind.SQUARE, 30, 20)
+FLAT = Grid(GridKind.HEX_FLAT, 30, 20)
+POINTY = Grid(GridKind.HEX_POINTY, 30, 20)
+N, NE, E, SE, S, SW, W, NW = range(8)
+
+
+class Dice(Roller):
+    """A roller that gives the dice it is told, in order."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        super().__init__(Rng.from_seed(0))
+        self.faces = list(faces)
+
+    def die(self, sides: int) -> int:
+        return self.faces.pop(0)
+
+
+def battle(ruleset: str = "mow-and-shot", map_name: str = "mow-crossing", seed: int = 1,
+           grid: str | None = "square", options: tuple[tuple[str, str], ...] = ()) -> MowState:
+    game = new_game(ruleset, map_name, seed, grid, options)
+    state = game.state
+    assert isinstance(state, MowState)
+    return state
+
+
+def test_the_norse_longboat_just_off_due_north_into_a_northwesterly_is_head_to_wind() -> None:
+    # "just off due North" towards the wind: a few degrees west of north
+    assert point_at(angle_between(355.0, 315.0)) is SailPoint.D
+    # on pointy hexes her nearest heading, NW, is 15 degrees off the wind's eye
+    wind = compass_wind(POINTY, NW)
+    assert sail_point(POINTY, wind, POINTY.parse_facing("NW")) is SailPoint.D
+
+
+@pytest.mark.parametrize(("angle", "point"), [
+    (0, SailPoint.D), (44.9, SailPoint.D), (45, SailPoint.C), (89, SailPoint.C),
+    (90, SailPoint.A), (134, SailPoint.A), (135, SailPoint.B), (180, SailPoint.B)])
+def test_the_sail_point_compass_sectors(angle: float, point: SailPoint) -> None:
+    assert point_at(angle) is point
+
+
+def test_eight_winds_on_hexes_keep_their_angle() -> None:
+    east = compass_wind(FLAT, E)
+    assert east.angle == 90.0 and east.name(FLAT) == "E"
+    # flat hexes head N (0) and NE (60): 90 and 30 degrees off an easterly
+    assert sail_point(FLAT, east, 0) is SailPoint.A
+    assert sail_point(FLAT, east, 1) is SailPoint.D
+    assert compass_wind(SQUARE, E).angle is None
+
+
+def test_sail_movement_table() -> None:
+    ships = tables().ships
+    frigate, brig = ships["frigate"], ships["brig"]
+    assert [sail_inches(frigate, p, False) for p in SailPoint] == [9, 6, 3, 0]
+    # the "wind abeam" figure when it beats two thirds
+    assert sail_inches(brig, SailPoint.B, False) == 7
+
+
+def test_a_bretonnian_under_the_optional_rules_moves_9_6_and_3() -> None:
+    bret = tables().ships["bretonnian"]
+    assert [sail_inches(bret, p, True) for p in (SailPoint.A, SailPoint.B, SailPoint.C)] \
+        == [9, 6, 3]
+    # under the advanced rules alone, A and B are both her full move
+    assert [sail_inches(bret, p, False) for p in (SailPoint.A, SailPoint.B)] == [9, 9]
+
+
+def test_wind_shift_table() -> None:
+    assert tables().wind_shift == (1, -1, 2, -2, 3, -3)
+    wind = compass_wind(SQUARE, N)
+    assert steps.shifted(SQUARE, wind, -1).name(SQUARE) == "NW"
+    assert steps.shifted(SQUARE, wind, 3).name(SQUARE) == "SE"
+
+
+def test_a_commanders_tie_moves_the_wind_and_they_roll_again() -> None:
+    log = Log(1)
+    wind = compass_wind(SQUARE, N)
+    # blue and red tie on 3 (2 points clockwise), then 5 against 2
+    order, after = steps.initiative(("blue", "red"), ("blue", "red"), SQUARE, wind,
+                                    Dice([3, 3, 5, 2]), log)
+    assert order == ("blue", "red")
+    assert after.name(SQUARE) == "E"
+    # a third navy's tie with a commander moves nothing
+    order, after = steps.initiative(("blue", "red", "green"), ("blue", "red"), SQUARE, wind,
+                                    Dice([4, 2, 4, 1, 6]), log)
+    assert order == ("green", "blue", "red") and after == wind
+
+
+def test_initial_wind_from_adjacent_edges_skips_the_winds_ahead_of_each_fleet() -> None:
+    state = battle(map_name="mow-corner")
+    spec = find_ruleset("mow-and-shot")
+    assert spec is not None
+    from tui_naval.core.maps import load_map
+
+    corner = load_map("mow-corner")
+    assert steps.edge_of_fleet(corner, "blue") == "S"
+    # blue heads N, red heads E: a 2 turns the indicator N -> NE -> (E skipped) SE
+    wind = steps.initial_wind(corner, SQUARE, Dice([2]), Log(1))
+    assert wind.name(SQUARE) == "SE"
+    assert state.wind is not None
+
+
+def test_tack_headings_on_a_square_grid() -> None:
+    wind = compass_wind(SQUARE, N)
+    # from NE (close-hauled on the starboard tack) the near line is NE again, the far NW
+    assert tack_headings(SQUARE, wind, NE) == (NE, NW)
+    assert tack_headings(SQUARE, wind, NW) == (NW, NE)
+
+
+def _at(state: MowState, ship_id: str, heading: int, cell: Cell, **sail: object) -> MowState:
+    ship = state.ship(ship_id)
+    return state.with_ship(evolve(ship, heading=heading, cell=cell,
+                                  sail=evolve(ship.sail, **sail)))
+
+
+def _move(state: MowState, ship_id: str, arg: str, dice: list[int], verb: str = "sail"):
+    ship = state.ship(ship_id)
+    taken = frozenset(s.cell for s in state.ships if s.id != ship_id)
+    return steps.move(state.board, state.wind, ship, Order(ship_id, verb, arg), taken,
+                      Dice(dice), state.seamanship, Log(1))
+
+
+def test_a_completed_tack_uses_2_inches() -> None:
+    state = evolve(battle(), wind=compass_wind(SQUARE, N))
+    # B2 Frigate close-hauled heading NE (close reach, 3"), turns port into the wind
+    state = _at(state, "B2", NE, Cell(10, 10))
+    scale = state.board.scale
+    moved = _move(state, "B2", "port/full", [6])
+    assert moved.heading == NW  # through the eye of the wind
+    assert moved.cell == SQUARE.ray(Cell(10, 10), NW, (3 - 2) // scale)[-1] \
+        if (3 - 2) // scale else Cell(10, 10)
+    assert moved.sail.carry == (3 - 2) % scale
+    back = _move(state, "B2", "port/full", [5])
+    assert back.heading == NE  # a feint tack: back on the line she came from
+    irons = _move(state, "B2", "port/full", [4, 3, 5])  # then the drift's 2d6
+    assert irons.heading == N and steps.in_irons(irons, SQUARE, state.wind)
+
+
+def test_drift_is_the_lower_of_2d6_downwind() -> None:
+    state = evolve(battle(), wind=compass_wind(SQUARE, N))
+    state = _at(state, "B1", E, Cell(10, 5))
+    sail = state.ship("B1").sail
+    assert steps.drift_roll(sail, Dice([5, 2]), False)[0] == 2
+    assert steps.drift_roll(sail, Dice([6, 6]), False)[0] == 6
+    # a ship staying put drifts: the lower die is 4", 2 cells at 2" a cell, to the south
+    moved = _move(state, "B1", "ahead/stay", [4, 6])
+    assert moved.cell == Cell(10, 7)
+    # at anchor she does not drift
+    anchored = _move(state, "B1", "ahead/stay+anchor", [])
+    assert anchored.cell == Cell(10, 5) and anchored.sail.anchored
+
+
+def test_the_races_reroll_1s_when_drifting_under_the_optional_rules() -> None:
+    state = battle(options=(("seamanship", "on"),))
+    assert state.seamanship
+    bret = state.ship("B1").sail
+    assert bret.template.race == "bretonnian"
+    assert steps.drift_roll(bret, Dice([1, 5, 3]), True)[0] == 3
+    assert steps.drift_roll(bret, Dice([1, 5]), False)[0] == 1
+    frigate = state.ship("B2").sail
+    assert steps.drift_roll(frigate, Dice([1, 5]), True)[0] == 1
+    # and add 1 to their tack rolls
+    assert steps.tack_roll(bret, Dice([5]), True)[0] == 6
+
+
+def test_an_anchored_ship_turns_up_to_90_degrees_and_fires() -> None:
+    state = evolve(battle(), wind=compass_wind(SQUARE, N))
+    state = _at(state, "B1", E, Cell(14, 8), anchored=True)
+    options = steps.move_options(state.ship("B1"), SQUARE, state.wind, False)
+    pivots = {steps.parse_move(o.arg)[0] for o in options}
+    assert pivots == {"port2", "port", "ahead", "starboard", "starboard2"}
+    swung = _move(state, "B1", "starboard2/keep", [], verb="anchor")
+    assert swung.heading == S and swung.cell == Cell(14, 8) and swung.sail.anchored
+    # on hexes one point (60 degrees) is all 90 allows
+    assert set(steps.pivot_points(FLAT)) == {"port", "ahead", "starboard"}
+    # she fires: an enemy in her starboard arc is offered to her battery
+    enemy = state.ship("R1")
+    state = state.with_ship(evolve(enemy, cell=Cell(11, 8)))
+    state = state.with_ship(swung)
+    rules = find_ruleset("mow-and-shot")
+    firing = [s for s in state.ships if s.id == "B1"]
+    decision = rules.combat.fire_decision(state, firing, False)  # type: ignore[attr-defined]
+    assert decision is not None and decision.ship == "B1"
+    assert any(o.arg.endswith("@R1") for o in decision.options)
+
+
+def test_oars_row_whatever_the_wind_and_do_not_drift() -> None:
+    state = evolve(battle(), wind=compass_wind(SQUARE, E))
+    state = _at(state, "R3", E, Cell(20, 14))  # the longboat, head to wind
+    assert steps.in_irons(state.ship("R3"), SQUARE, state.wind)
+    rowed = _move(state, "R3", "ahead/full", [], verb="row")
+    assert rowed.cell == Cell(22, 14)  # 4" at 2" a cell, no drift
+
+
+def test_pairings_by_configuration() -> None:
+    assert find_pairing("man-o-war", "kyngesreach").id == "mow-and-shot"
+    assert find_pairing("Man O War", "Ships and Sails").id == "mow-and-sails"
+    ruleset = find_ruleset("mow-and-shot")
+    assert rule_options(ruleset, ["seamanship=on"]) == (("seamanship", "on"),)
+
+
+@pytest.mark.parametrize("ruleset", ["mow-and-shot", "mow-and-sails"])
+@pytest.mark.parametrize("map_name", ["mow-crossing", "mow-corner", "mow-three-navies"])
+def test_each_pairing_plays_each_map_to_the_end(ruleset: str, map_name: str) -> None:
+    rules = find_ruleset(ruleset)
+    state = battle(ruleset, map_name, grid="hex-flat")
+    choose = rules.advisor
+    while state.outcome is None:
+        decision = rules.decision(state)
+        assert decision is not None
+        state = rules.apply(state, choose(state, decision))
+        assert rules.invalid(state) is None
+    assert state.turn <= state.goal.turns

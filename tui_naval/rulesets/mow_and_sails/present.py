@@ -1,0 +1,89 @@
+"""How Man-O-War sailing with Ships & Sails gunnery presents itself.
+
+Move orders are labelled and previewed by Man-O-War sailing's presenter (sail
+point and inches of each heading, tack odds, drift, anchor); aim and ammunition
+orders by Ships & Sails gunnery's: an aim shows its 40% and 10% hexes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from tui_naval.core.grid import Cell
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, strength_series
+from tui_naval.core.state import GameState, ShipBase
+from tui_naval.rulesets.mow_and_sails.rules import COMBAT, RULESET
+from tui_naval.rulesets.mow_and_sails.state import MawShip, MawState
+from tui_naval.systems.battle import out_of_the_fight
+from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
+from tui_naval.systems.gunnery.ships_and_sails.salt_combat import switched_reload
+from tui_naval.systems.sailing.man_o_war import present as sailing
+
+
+class MawPresenter(Presenter):
+    """Man-O-War's battle turn fought with Ships & Sails broadsides."""
+
+    styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
+
+    def progress(self, states: Sequence[GameState]) -> Series:
+        return strength_series(states, RULESET.side_strength)
+
+    def ship_done(self, state: GameState, ship: ShipBase) -> str:
+        return out_of_the_fight(COMBAT, ship) if isinstance(ship, MawShip) else ""
+
+    def status(self, state: GameState) -> list[tuple[str, str]]:
+        return sailing.status(state) if isinstance(state, MawState) else []
+
+    def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
+        if not isinstance(state, MawState):
+            return OptionInfo(str(order))
+        try:
+            ship = state.ship(order.ship)
+            if decision.kind == "move":
+                return sailing.move_info(state, ship, order)
+            if decision.kind == "aim":
+                return gunnery.aim_info(state.ships, ship, order)
+            if decision.kind == "ammo":
+                info = gunnery.ammo_info(ship.gunnery, order)
+                if order.arg == "keep":
+                    return info
+                return OptionInfo(info.label, info.detail, "a round more: ready on turn "
+                                  f"{state.turn + switched_reload(ship.gunnery)}")
+        except (KeyError, ValueError):
+            pass
+        return OptionInfo(str(order))
+
+    def option_order(self, state: GameState, decision: Decision) -> list[Order]:
+        """Aims at the hexes where an enemy lies come first."""
+        if decision.kind != "aim":
+            return list(decision.options)
+        return gunnery.aims_first(state.ships, decision.side,  # type: ignore[arg-type]
+                                  decision.options)
+
+    def option_cell(self, state: GameState, order: Order) -> Cell | None:
+        return gunnery.aimed_cell(order)
+
+    def preview(self, state: GameState, order: Order) -> Preview | None:
+        if not isinstance(state, MawState):
+            return None
+        try:
+            ship = state.ship(order.ship)
+            if state.phase == "move":
+                return sailing.move_preview(state, ship, order)
+            if order.verb == "aim":
+                text, overlays = gunnery.aim_preview(state.grid, ship.gunnery, ship.cell,
+                                                     ship.heading, order, found="lies in")
+                return Preview(text=text, overlays=tuple(overlays.items()))
+        except (KeyError, ValueError):
+            pass
+        return None
+
+    def ship_note(self, state: GameState, ship: ShipBase) -> str:
+        if not isinstance(ship, MawShip):
+            return ""
+        return gunnery.ship_note(ship.gunnery, f"sail {ship.sail.rig}%")
+
+
+PRESENTER = MawPresenter()

@@ -1,0 +1,94 @@
+"""How Man-O-War sailing with Kyngesreach gunnery presents itself.
+
+Move orders are labelled and previewed by Man-O-War sailing's presenter (sail
+point and inches of each heading, tack odds, drift, anchor); target and
+ammunition orders by Kyngesreach gunnery's, the range band measured on the map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from tui_naval.core.grid import Cell
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, strength_series
+from tui_naval.core.state import GameState, ShipBase
+from tui_naval.rulesets.mow_and_shot.rules import COMBAT, RULESET
+from tui_naval.rulesets.mow_and_shot.state import MasShip, MasState
+from tui_naval.rulesets.salt_and_shot.present import band_text, nearest_band
+from tui_naval.systems.battle import out_of_the_fight
+from tui_naval.systems.gunnery.kyngesreach import present as gunnery
+from tui_naval.systems.gunnery.kyngesreach.salt_combat import parse_fire
+from tui_naval.systems.sailing.man_o_war import present as sailing
+
+
+class MasPresenter(Presenter):
+    """Man-O-War's battle turn fought with Kyngesreach broadsides."""
+
+    styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
+
+    def progress(self, states: Sequence[GameState]) -> Series:
+        return strength_series(states, RULESET.side_strength)
+
+    def ship_done(self, state: GameState, ship: ShipBase) -> str:
+        return out_of_the_fight(COMBAT, ship) if isinstance(ship, MasShip) else ""
+
+    def status(self, state: GameState) -> list[tuple[str, str]]:
+        return sailing.status(state) if isinstance(state, MasState) else []
+
+    def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
+        if not isinstance(state, MasState):
+            return OptionInfo(str(order))
+        try:
+            ship = state.ship(order.ship)
+            if decision.kind == "move":
+                return sailing.move_info(state, ship, order)
+            if decision.kind == "target":
+                battery, aim, target_id = parse_fire(order)
+                if aim is None:
+                    return OptionInfo("Hold fire", f"the {battery.value} battery stays loaded")
+                _, band = band_text(state, ship, state.ship(target_id))  # type: ignore[arg-type]
+                return OptionInfo(gunnery.aim_label(aim.token, target_id),
+                                  f"{battery.value} battery at {band}")
+            if decision.kind == "ammo":
+                return gunnery.ammo_info(state.ships, ship, order,
+                                         nearest_band(state, ship))  # type: ignore[arg-type]
+        except (KeyError, ValueError):
+            pass
+        return OptionInfo(str(order))
+
+    def option_cell(self, state: GameState, order: Order) -> Cell | None:
+        if "@" not in order.arg:
+            return None
+        try:
+            return state.ship(order.arg.partition("@")[2]).cell
+        except KeyError:
+            return None
+
+    def preview(self, state: GameState, order: Order) -> Preview | None:
+        if not isinstance(state, MasState):
+            return None
+        try:
+            ship = state.ship(order.ship)
+            if state.phase == "move":
+                return sailing.move_preview(state, ship, order)
+            if state.phase == "fire" and "@" in order.arg:
+                battery, aim, target_id = parse_fire(order)
+                if aim is None:
+                    return None
+                target = state.ship(target_id)
+                band, where = band_text(state, ship, target)  # type: ignore[arg-type]
+                if band is None:
+                    return None
+                odds = gunnery.odds(ship.gunnery, battery, target.gunnery, band, aim.token,
+                                    COMBAT.gauge_mods(state, ship.side))
+                return Preview(text=f"{battery.value} battery at {where}: {odds}",
+                               overlays=gunnery.line_of_fire(state.grid, ship.cell,
+                                                             target.cell))
+        except (KeyError, ValueError):
+            pass
+        return None
+
+
+PRESENTER = MasPresenter()

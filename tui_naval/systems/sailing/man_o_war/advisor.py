@@ -1,0 +1,133 @@
+"""Helm advice for Man-O-War's battle turn, whatever the combat system.
+
+Each move option is sailed by the rules' own ``steps.move`` without its dice (a
+tack is valued by its odds: the far or near close reach line, or In Irons where
+she turned; a drift by where the middle drift of 2" would carry her).  A place is
+worth what her loaded weapons could fire from it now (her navy fires right after
+it moves), less a share of what the enemy's could fire back, less a pull for every
+cell beyond close range of the nearest enemy; ending In Irons, at anchor without
+cause, or pinned against land costs.  The combat system's ``Firepower`` values fire.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import evolve
+
+from tui_naval.core.engine import Log
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.ruleset import Advisor
+from tui_naval.systems.battle import Battle, CombatShip, CombatState, Firepower
+from tui_naval.systems.sailing.man_o_war import steps
+from tui_naval.systems.sailing.man_o_war.battle import MowState
+from tui_naval.systems.sailing.man_o_war.compass import SailPoint, sail_point, tack_headings
+from tui_naval.systems.sailing.man_o_war.present import tack_odds
+from tui_naval.systems.seaway import blocked, cells_for
+
+#: Share of the enemy's fire at her counted against a place.
+DANGER = 0.5
+#: Pull towards the enemy: worth of each cell nearer, beyond close range.
+APPROACH = 0.01
+#: The price of ending a move In Irons (no way next turn but by a tack roll).
+IRONS = 0.05
+#: The price of an anchor dropped for nothing (a turn lost raising it).
+ANCHOR = 0.02
+#: The drift a preview counts (the lower of 2d6 is 2" or less half the time).
+DRIFT = 2
+
+
+class MowHelm:
+    """The helm of a Man-O-War pairing, valuing fire by ``firepower``."""
+
+    def __init__(self, rules: Battle[Any], firepower: Firepower) -> None:
+        self.rules = rules
+        self.firepower = firepower
+
+    def sailed(self, state: MowState, ship: CombatShip, order: Order) -> list[
+            tuple[float, CombatShip]]:
+        """Where an order may leave her, with its chances (no dice rolled)."""
+        grid, wind, board = state.grid, state.wind, state.board
+        sail = steps.sail_of(ship)
+        taken = frozenset(s.cell for s in state.ships if s.afloat and s.id != ship.id)
+        quiet = Log(state.turn, loud=False)
+        if order.verb == "anchor":
+            turn, keep, _ = steps.parse_move(order.arg)
+            heading = grid.turn(ship.heading, steps.pivot_points(grid)[turn])
+            return [(1.0, evolve(ship, heading=heading,
+                                 sail=evolve(sail, anchored=keep != "raise")))]
+        turn, distance, anchor = steps.parse_move(order.arg)
+        if order.verb == "recover":
+            near, _ = tack_headings(grid, wind, ship.heading)
+            close, _six = tack_odds(state, ship)
+            return [(close / 6, evolve(ship, heading=near)), (1 - close / 6, ship)]
+        heading = grid.turn(ship.heading, steps.TURNS[turn])
+        if order.verb == "row":
+            inches = sail.template.oars if distance == "full" \
+                else steps.half_of(sail.template.oars)
+            moved = steps.run(board, ship, heading, inches, taken, quiet, "rows")
+            return [(1.0, evolve(moved, sail=evolve(moved.sail, anchored=anchor)))]
+        point, avail = steps.sail_available(sail, grid, wind, heading, state.seamanship)
+        if point is SailPoint.D and sail_point(grid, wind, ship.heading) is not SailPoint.D:
+            close, through = tack_odds(state, ship)
+            near, far = tack_headings(grid, wind, ship.heading)
+            return [(through / 6, evolve(ship, heading=far)),
+                    ((close - through) / 6, evolve(ship, heading=near)),
+                    (1 - close / 6, evolve(ship, heading=heading))]
+        want = {"full": avail, "half": steps.half_of(avail), "stay": 0}[distance]
+        moved = steps.run(board, ship, heading, want, taken, quiet, "sails") if want \
+            else evolve(ship, heading=heading)
+        moved = evolve(moved, sail=evolve(moved.sail, anchored=anchor))
+        if not anchor and (want * 2 < avail or avail == 0):
+            angle = (wind.bearing(grid) + 180.0) % 360.0
+            cells = cells_for(0, DRIFT, board.scale)[0]
+            for cell in steps.drift_path(grid, moved.cell, angle, cells):
+                if blocked(board, cell, sail.template.shallow, taken) is not None:
+                    break
+                moved = evolve(moved, cell=cell)
+        return [(1.0, moved)]
+
+    def value(self, state: MowState, ship: CombatShip) -> float:
+        fire = self.firepower
+        placed = state.with_ship(ship)
+        enemies = [e for e in state.ships if e.side != ship.side and self.rules.in_play(e)]
+        near = min((state.grid.distance(ship.cell, e.cell) for e in enemies), default=0)
+        score = (fire.broadsides(placed, ship, fire.ready(ship, True))
+                 - DANGER * fire.threat(placed, ship, False) - APPROACH * max(0, near - 2))
+        if steps.in_irons(ship, state.grid, state.wind):
+            score -= IRONS
+        if steps.sail_of(ship).anchored:
+            score -= ANCHOR
+        return score
+
+    def choose(self, state: MowState, decision: Decision) -> Order:
+        if len(decision.options) == 1:
+            return decision.options[0]
+        ship = state.ship(decision.ship)
+        best: tuple[float, int] | None = None
+        choice = decision.options[0]
+        for rank, order in enumerate(decision.options):
+            score = sum(p * self.value(state, end)
+                        for p, end in self.sailed(state, ship, order) if p > 0)
+            key = (round(score, 9), -rank)
+            if best is None or key > best:
+                best, choice = key, order
+        return choice
+
+
+def mow_advisor(rules: Battle[Any], firepower: Firepower) -> Advisor:
+    """The greedy judgement of a Man-O-War pairing: the helm above, fire and ammunition
+    by the combat system's advice."""
+    helm = MowHelm(rules, firepower)
+
+    def choose(state: CombatState, decision: Decision) -> Order:
+        kind = decision.kind
+        if kind == "move" and isinstance(state, MowState):
+            return helm.choose(state, decision)
+        if kind == firepower.fire_kind:
+            return firepower.choose_fire(state, decision)
+        if kind == "ammo":
+            return firepower.choose_ammo(state, decision)
+        return decision.options[0]
+
+    return choose

@@ -1,0 +1,128 @@
+"""The Sail Point Compass: where the wind falls on a ship, and the speed it gives.
+
+The compass is laid at the bow or the stern, whichever is closer to the wind,
+its centre on the line of the hull.  Its six sectors are judged here by the angle
+between the ship's heading and the direction the wind blows from (0: the wind
+dead ahead, 180: dead astern), kept exact where eight winds blow on a hex grid:
+
+- D, Head-to-wind: under 45 degrees off the bow: In Irons, no sail movement;
+- C, Close reach (port or starboard): 45 to under 90: one third of her best speed;
+- A, Broad reach (port or starboard): 90 to 135: her best speed ("wind behind");
+- B, Wind astern (Running): over 135: two thirds of her best, or her template's
+  "wind abeam" figure if that is higher.
+
+A heading on a sector's edge counts in the sector farther from the wind's eye: a
+ship pointed along the close reach line (45) is close-hauled, in C, as the
+text's tack puts her; on the beam (90) she is in A; at 135 she is running, B.
+The letters follow the Sail Movement Table (the text's prose swaps
+A and C twice; help.md says why the table is the reading taken).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from tui_naval.core.grid import Grid, angle_between
+from tui_naval.core.wind import Wind
+from tui_naval.systems.sailing.man_o_war.tables import Template
+
+
+class SailPoint(StrEnum):
+    """The four sail points of the Sail Movement Table."""
+
+    A = "A"
+    B = "B"
+    C = "C"
+    D = "D"
+
+    @property
+    def words(self) -> str:
+        return _TITLES[self]
+
+
+_TITLES = {SailPoint.A: "Broad reach", SailPoint.B: "Wind astern (Running)",
+           SailPoint.C: "Close reach", SailPoint.D: "Head-to-wind"}
+
+#: The angle off the wind of the close reach line a tack brings her to.
+CLOSE_HAULED = 45.0
+
+
+def off_wind(grid: Grid, wind: Wind, heading: int) -> float:
+    """Degrees between her heading and the wind's eye (0..180), exact for eight winds."""
+    return angle_between(grid.facing_angle(heading), wind.bearing(grid))
+
+
+def point_at(angle: float) -> SailPoint:
+    """The sail point of a heading ``angle`` degrees off the wind's eye."""
+    a = round(angle, 6)
+    if a < CLOSE_HAULED:
+        return SailPoint.D
+    if a < 90.0:
+        return SailPoint.C
+    if a < 135.0:
+        return SailPoint.A
+    return SailPoint.B
+
+
+def sail_point(grid: Grid, wind: Wind, heading: int) -> SailPoint:
+    return point_at(off_wind(grid, wind, heading))
+
+
+def side_of(grid: Grid, wind: Wind, heading: int) -> str:
+    """Which side the wind comes over ("port", "starboard"; "" dead ahead or astern)."""
+    d = (wind.bearing(grid) - grid.facing_angle(heading)) % 360.0
+    if round(d, 6) in (0.0, 180.0):
+        return ""
+    return "starboard" if d < 180.0 else "port"
+
+
+def compass_end(grid: Grid, wind: Wind, heading: int) -> str:
+    """Where the compass is laid: "bow" or "stern", whichever is closer to the wind."""
+    return "bow" if off_wind(grid, wind, heading) <= 90.0 else "stern"
+
+
+def sail_inches(template: Template, point: SailPoint, seamanship: bool) -> int:
+    """Her sail movement in inches at a sail point (before damage).
+
+    Elf and Bretonnian ships, whose templates give a full move with the wind abeam or
+    astern, make their full move at A and B; under the optional seamanship rules they
+    sail as all others do, two thirds at B (their "wind abeam" figure was that very
+    privilege, so it does not raise B: the text's Bretonnian makes 9", 6" and 3").
+    Fractions of an inch are dropped.
+    """
+    full = template.full
+    if point is SailPoint.A:
+        return full
+    if point is SailPoint.B:
+        if template.seaman:
+            return full if not seamanship else full * 2 // 3
+        return max(full * 2 // 3, template.abeam)
+    if point is SailPoint.C:
+        return full // 3
+    return 0
+
+
+def close_reach_facing(grid: Grid, wind: Wind, side: str) -> int:
+    """The facing along the close reach line to ``side`` ("port": anti-clockwise of the
+    wind's eye, "starboard": clockwise).  On hexes the line lies between facings: she
+    takes the facing nearest it that is not Head-to-wind."""
+    eye = wind.bearing(grid)
+    line = (eye + (CLOSE_HAULED if side == "starboard" else -CLOSE_HAULED)) % 360.0
+    return min((f for f in range(grid.points) if sail_point(grid, wind, f) is not SailPoint.D),
+               key=lambda f: (round(angle_between(grid.facing_angle(f), line), 6), f))
+
+
+def tack_headings(grid: Grid, wind: Wind, heading: int) -> tuple[int, int]:
+    """(near, far): the close reach facings a tack brings her to, the one nearer
+    ``heading`` (where she came from) first; on a tie, her own side of the wind."""
+    here = grid.facing_angle(heading)
+    port = close_reach_facing(grid, wind, "port")
+    starboard = close_reach_facing(grid, wind, "starboard")
+    own = side_of(grid, wind, heading)
+
+    def key(facing: int) -> tuple[float, bool]:
+        mine = (facing == port) == (own == "starboard")
+        return round(angle_between(grid.facing_angle(facing), here), 6), not mine
+
+    near, far = sorted((port, starboard), key=key)
+    return near, far
