@@ -38,13 +38,16 @@ from tui_naval.cli import new_game
 from tui_naval.core import engine
 from tui_naval.core.ruleset import Ruleset, RulesetBase
 
-#: Each ruleset's two-ship duel (Salt'n'Tar's is a two-ship race).
+#: Each ruleset's two-ship duel (Salt'n'Tar's is a two-ship race), or its smallest map.
 DUELS = {
     "salt-n-tar": "channel-race",
     "kyngesreach": "kr-duel",
     "ships-and-sails": "ss-duel",
     "salt-and-shot": "sas-duel",
     "salt-and-sails": "sails-duel",
+    # Man-O-War has no two-ship map: its crossing, three ships a side, is the smallest.
+    "mow-and-shot": "mow-crossing",
+    "mow-and-sails": "mow-crossing",
 }
 
 

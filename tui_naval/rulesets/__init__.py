@@ -74,6 +74,39 @@ def find_pairing(sailing: str, gunnery: str) -> RulesetInfo:
                          f"(pairs: {pairs})")
 
 
+#: The names players read for the sailing and gunnery systems the rulesets are made of.
+SYSTEM_TITLES = {"salt-n-tar": "Salt'n'Tar", "ships-and-sails": "Ships & Sails",
+                 "man-o-war": "Man-O-War Advanced Sailing", "kyngesreach": "Kyngesreach (GURPS)"}
+
+
+def system_title(name: str, kind: str) -> str:
+    """A system's name for menus; ``kind`` ("sailing" or "gunnery") words a ruleset's lack
+    of one."""
+    if not name:
+        return "none (no sailing rules)" if kind == "sailing" else "none (no guns)"
+    return SYSTEM_TITLES.get(name, name)
+
+
+def systems(kind: str) -> tuple[str, ...]:
+    """The sailing (or gunnery) systems of the registry's rulesets, in menu order; then "",
+    standing for the rulesets that have none."""
+    names = dict.fromkeys(getattr(info, kind) for info in registry())
+    return (*(name for name in names if name), *(name for name in names if not name))
+
+
+def nearest_pairing(sailing: str, gunnery: str, keep: str) -> RulesetInfo:
+    """The ruleset joining ``sailing`` and ``gunnery``; when none does, the first that keeps
+    the system named by ``keep`` ("sailing" or "gunnery")."""
+    for info in registry():
+        if (info.sailing, info.gunnery) == (sailing, gunnery):
+            return info
+    wanted = sailing if keep == "sailing" else gunnery
+    for info in registry():
+        if getattr(info, keep) == wanted:
+            return info
+    raise UnknownRuleset(f"no ruleset has the {keep} system {wanted!r}")
+
+
 def find_ruleset(name: str) -> Ruleset[Any]:
     """Load a ruleset by name or alias; UnknownRuleset if there is none."""
     return load(find_entry(name))

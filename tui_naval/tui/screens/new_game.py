@@ -1,4 +1,5 @@
-"""The new-game screen: ruleset, map, grid, fleets, sides, AI and seed.
+"""The new-game screen: ruleset (or its sailing and gunnery systems), optional rules, map,
+grid, fleets, sides, AI and seed.
 
 Everything has a default, so Enter on the title screen and Enter here start a
 game at once.
@@ -23,7 +24,15 @@ from tui_naval.core.history import Game
 from tui_naval.core.maps import MapError, MapSpec, available_maps, load_map
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.scenario import ScenarioError, Setup
-from tui_naval.rulesets import DEFAULT_RULESET, find_ruleset, registry
+from tui_naval.rulesets import (
+    DEFAULT_RULESET,
+    find_entry,
+    find_ruleset,
+    nearest_pairing,
+    registry,
+    system_title,
+    systems,
+)
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.session import HUMAN, Session
@@ -49,8 +58,6 @@ def read_maps() -> tuple[list[MapSpec], list[str]]:
 def playable_maps(ruleset: Ruleset[Any], specs: list[MapSpec] | None = None) -> list[MapSpec]:
     """Maps a ruleset can be played on (goal, grid and ship classes fit), default map first;
     ``specs``: the maps read (all maps found, read now, when None)."""
-    from tui_naval.rulesets import find_entry
-
     if specs is None:
         specs = read_maps()[0]
     return scenario.playable_maps(ruleset, specs, prefer=find_entry(ruleset.name).default_map)
@@ -96,6 +103,15 @@ class NewGameScreen(NavalScreen[None]):
                 yield _row("Ruleset", Choice([(self._text(e.title), e.id) for e in registry()],
                                              value=self.ruleset.name, allow_blank=False,
                                              compact=True, id="ng-ruleset"))
+                yield _row("Sailing", Choice(self._system_options("sailing"),
+                                             value=self.ruleset.info.sailing, allow_blank=False,
+                                             compact=True, id="ng-sailing"))
+                yield _row("Gunnery", Choice(self._system_options("gunnery"),
+                                             value=self.ruleset.info.gunnery, allow_blank=False,
+                                             compact=True, id="ng-gunnery"))
+                yield Static(self._text(self.ruleset.info.summary, "dim"), id="ng-rules-about",
+                             classes="form-note")
+                yield Vertical(*self._option_rows(), id="ng-options")
                 yield _row("Map", Choice(self._map_options(), allow_blank=not self.maps,
                                          compact=True, id="ng-map"))
                 yield Static("", id="ng-about", classes="form-note")
@@ -131,6 +147,30 @@ class NewGameScreen(NavalScreen[None]):
     def _text(self, text: str, style: str = "") -> Text:
         """Plain text, in ASCII when the app draws in ASCII only."""
         return Text(to_ascii(text) if app_ascii_only(self.app) else text, style=style)
+
+    def _system_options(self, kind: str) -> list[tuple[Text, str]]:
+        return [(self._text(system_title(name, kind)), name) for name in systems(kind)]
+
+    def _option_rows(self) -> list[Widget]:
+        """A row for each optional rule of the ruleset, with what it does beneath."""
+        rows: list[Widget] = []
+        for option in self.ruleset.info.options:
+            rows.append(_row("Optional rule",
+                             Choice([(self._text(f"{option.title}: {c}"), c)
+                                     for c in option.choices],
+                                    value=option.default, allow_blank=False, compact=True,
+                                    id=f"ng-option-{option.key}", classes="ng-option")))
+            rows.append(Static(self._text(option.about, "dim"), classes="form-note"))
+        return rows
+
+    def options(self) -> tuple[tuple[str, str], ...]:
+        """The optional rules chosen away from their defaults: (key, value)."""
+        chosen = []
+        for option in self.ruleset.info.options:
+            value = self.query_one(f"#ng-option-{option.key}", Select).value
+            if isinstance(value, str) and value != option.default:
+                chosen.append((option.key, value))
+        return tuple(sorted(chosen))
 
     def _map_options(self) -> list[tuple[Text, str]]:
         return [(self._text(f"{m.title} ({m.name})"), m.name) for m in self.maps]
@@ -189,8 +229,37 @@ class NewGameScreen(NavalScreen[None]):
     @on(Select.Changed, "#ng-ruleset")
     async def _ruleset_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.ruleset.name:
-            self.ruleset = find_ruleset(event.value)
-            await self._fill_maps()
+            await self._choose_ruleset(event.value)
+
+    @on(Select.Changed, "#ng-sailing")
+    @on(Select.Changed, "#ng-gunnery")
+    async def _system_changed(self, event: Select.Changed) -> None:
+        """A sailing or gunnery system chosen: the ruleset that joins it with the other one
+        (or, if none does, the first ruleset with the system just chosen)."""
+        if not isinstance(event.value, str) or event.select.id is None:
+            return
+        kind = event.select.id.removeprefix("ng-")
+        info = self.ruleset.info
+        sailing = event.value if kind == "sailing" else info.sailing
+        gunnery = event.value if kind == "gunnery" else info.gunnery
+        chosen = nearest_pairing(sailing, gunnery, keep=kind)
+        if chosen.id != self.ruleset.name:
+            with self.prevent(Select.Changed):
+                self.query_one("#ng-ruleset", Select).value = chosen.id
+            await self._choose_ruleset(chosen.id)
+
+    async def _choose_ruleset(self, name: str) -> None:
+        """Switch to a ruleset: its systems, summary, optional rules and maps."""
+        self.ruleset = find_ruleset(name)
+        info = self.ruleset.info
+        with self.prevent(Select.Changed):
+            self.query_one("#ng-sailing", Select).value = info.sailing
+            self.query_one("#ng-gunnery", Select).value = info.gunnery
+        self.query_one("#ng-rules-about", Static).update(self._text(info.summary, "dim"))
+        box = self.query_one("#ng-options", Vertical)
+        await box.remove_children()
+        await box.mount_all(self._option_rows())
+        await self._fill_maps()
 
     @on(Select.Changed, "#ng-map")
     async def _map_changed(self, event: Select.Changed) -> None:
@@ -232,7 +301,8 @@ class NewGameScreen(NavalScreen[None]):
             kind = self.query_one(f"#ng-ship-{slot.id}", Select).value
             if isinstance(kind, str) and kind != slot.kind:
                 fleet.append((slot.id, kind))
-        setup = Setup(self.ruleset.name, spec.name, spec.text, grid, seed, tuple(fleet))
+        setup = Setup(self.ruleset.name, spec.name, spec.text, grid, seed, tuple(fleet),
+                      self.options())
         try:
             game = Game(self.ruleset, setup)
         except (MapError, ScenarioError) as exc:
