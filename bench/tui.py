@@ -537,9 +537,10 @@ def main() -> int:
               f"move prompt on {where}; target: one frame, p95 <= 16 ms")
         report_presses("first byte", firsts)
         report_presses("last frame's bytes", lasts)
-        several = sum(1 for n in frames if n > 1)
+        several = [i + 1 for i, n in enumerate(frames) if n > 1]
+        which = f": press {', '.join(map(str, several))}" if several else ""
         print(f"    frames per press: {statistics.mean(frames):.2f} on average, "
-              f"{several} of {len(frames)} presses drawn in more than one "
+              f"{len(several)} of {len(frames)} presses drawn in more than one{which} "
               f"({'ok' if not several else 'MISSED'})")
     return 0
 
