@@ -23,15 +23,17 @@ import pytest
 from app_support import make_app, wait_for_screen, wait_until
 from rich.cells import cell_len
 from snapshot_apps import settled
+from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarCorner
-from textual.widget import Widget
 
 from tui_naval.ai.players import make_player
 from tui_naval.cli import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.history import Game
+from tui_naval.core.maps import load_map
+from tui_naval.rulesets import registry
 from tui_naval.tui.app import NavalApp
 from tui_naval.tui.dialogs.fleets import FleetsDialog
 from tui_naval.tui.dialogs.game_over import GameOverDialog
@@ -50,14 +52,6 @@ from tui_naval.tui.styles import uses_ascii
 SIZES = [(100, 30), (80, 24)]
 SEED = 3
 
-#: Files whose call sites are to take their characters from ``widgets/glyphs.py``
-#: (``glyphs(ascii_only)``'s new fields, ``to_ascii``): until they do, what they draw
-#: makes a test xfail, naming them.
-PENDING = frozenset({
-    "ocean.py", "ship_panel.py", "look_panel.py", "prompt.py", "key_bar.py",
-    "game_over.py", "title.py", "fleets.py", "game.py", "battle.py", "demo.py",
-    "keys.py", "hints.py", "tutorial.py", "palette.py",
-})
 
 
 # -- reading the screen ----------------------------------------------------------------
@@ -107,18 +101,12 @@ def non_ascii(app: NavalApp) -> dict[str, list[str]]:
 
 
 def assert_ascii(app: NavalApp, what: str) -> None:
-    """Every cell ASCII; what a pending file draws xfails the test, naming it."""
+    """Every cell ASCII, or the failure names the file that drew each other one."""
+    assert uses_ascii(app)
     found = non_ascii(app)
-    if not uses_ascii(app):
-        pytest.xfail("app.py: NavalApp should call tui_naval.tui.styles.use_ascii(self) "
-                     "when config.ascii_only")
-    mine = {name: cells for name, cells in found.items() if name not in PENDING}
-    assert not mine, f"{what}: not ASCII: " + "; ".join(
+    assert not found, f"{what}: not ASCII: " + "; ".join(
         f"{name}: {' '.join(cells[:8])}{' ...' if len(cells) > 8 else ''}"
-        for name, cells in mine.items())
-    if found:
-        pytest.xfail(f"{what}: call sites to change in " + ", ".join(sorted(found)) + ": "
-                     + "; ".join(f"{name}: {' '.join(cells[:4])}" for name, cells in found.items()))
+        for name, cells in found.items())
 
 
 # -- the apps --------------------------------------------------------------------------
@@ -186,12 +174,13 @@ async def test_too_small(tmp_path: Path) -> None:
         assert_ascii(app, "too small")
 
 
-BATTLES = {
+#: Every ruleset's battle: its map and grid (None: its default map, the map's first grid).
+BATTLES: dict[str, tuple[str | None, str | None]] = {
+    info.id: (None, None) for info in registry()} | {
     "salt-n-tar": ("channel-race", "hex-flat"),
     "kyngesreach": ("kr-duel", None),
     "ships-and-sails": ("ss-duel", None),
     "salt-and-shot": ("sas-duel", "hex-flat"),
-    "salt-and-sails": (None, None),
 }
 
 
@@ -294,9 +283,44 @@ async def test_demo(tmp_path: Path, size: tuple[int, int]) -> None:
     await draw(app, size, setup, "demo")
 
 
-def test_the_pending_files_are_files() -> None:
-    """Every file named as pending exists, so an xfail never names a file by mistake."""
-    tui = Path(inspect.getfile(Widget)).parent  # (textual's own, for the type check)
-    assert tui.is_dir()
-    ours = {path.name for path in Path(inspect.getfile(NavalApp)).parent.rglob("*.py")}
-    assert ours >= PENDING, PENDING - ours
+async def test_command_palette(tmp_path: Path, size: tuple[int, int]) -> None:
+    async def setup(pilot: Pilot[Any]) -> None:
+        await shown(pilot, BattleScreen)
+        await pilot.press("ctrl+p")
+        await shown(pilot, CommandPalette)
+        await pilot.press(*"sa")
+        await settled(pilot)
+
+    await draw(battle(tmp_path, battle_game("salt-n-tar")), size, setup, "command palette")
+
+
+#: A map file's own words that are not ASCII: a title, an about line, ship names.
+ACCENTED = {"title: Frigate Duel": "title: Frégate — «Duel»",
+            "about: Two": "about: Deux frégates… Two",
+            "#! name: B1 Sojourner": "#! name: B1 Sœur Éloïse",
+            "ship: R1": "#! name: R1 Ørn\nship: R1"}
+
+
+async def test_map_words_not_ascii_are_drawn_in_ascii(tmp_path: Path,
+                                                       size: tuple[int, int]) -> None:
+    text = (Path(__file__).resolve().parents[2] / "maps" / "kr-duel.map").read_text()
+    for plain, accented in ACCENTED.items():
+        assert plain in text
+        text = text.replace(plain, accented, 1)
+    path = tmp_path / "accented.map"
+    path.write_text(text, encoding="utf-8")
+    spec = load_map(str(path))
+    assert not spec.title.isascii()
+    from tui_naval.cli import game_on_map
+    from tui_naval.rulesets import find_ruleset
+
+    game = game_on_map(find_ruleset("kyngesreach"), spec, SEED, None)
+    app = battle(tmp_path, game)
+    async with app.run_test(size=size) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking, what="a prompt")
+        await settled(pilot)
+        assert_ascii(app, "a battle on a map with accented names")
+        await pilot.press("v")
+        await shown(pilot, FleetsDialog)
+        assert_ascii(app, "the fleets of a map with accented names")

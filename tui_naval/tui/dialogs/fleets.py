@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from tui_naval.core.ruleset import Row
 from tui_naval.tui.screens.base import NavalModal
-from tui_naval.tui.widgets.glyphs import glyphs
+from tui_naval.tui.widgets.glyphs import ascii_text, glyphs
 
 #: A side's name and its fleet: each vessel's title and rows.
 Fleet = tuple[str, Sequence[tuple[str, Sequence[Row]]]]
@@ -61,7 +61,7 @@ def fleet_text(side: str, fleet: Sequence[tuple[str, Sequence[Row]]], *, mine: b
                 out.append(" ")
                 out.append(full, "green")
                 out.append(empty, "dim")
-    return out
+    return ascii_text(out) if ascii_only else out
 
 
 class FleetsDialog(NavalModal[None]):

@@ -37,8 +37,13 @@ from tui_naval.core.dice import Chance
 from tui_naval.core.orders import Order
 from tui_naval.core.presenter import OptionInfo
 from tui_naval.tui import keys
+from tui_naval.tui.widgets.glyphs import AsciiLines
 from tui_naval.tui.widgets.option_list import PagedOptionList
 from tui_naval.tui.widgets.text_panel import TextPanel
+
+
+class PromptTitle(AsciiLines, Static):
+    """The prompt's title (in ASCII with ``--ascii``: it may hold names from a map file)."""
 
 
 class PromptPanel(Horizontal):
@@ -128,7 +133,7 @@ class PromptPanel(Horizontal):
 
     def compose(self) -> ComposeResult:
         # The title is split off the top (the stylesheet); options and detail side by side.
-        yield Static("", id="prompt-title")
+        yield PromptTitle("", id="prompt-title")
         yield PagedOptionList(id="prompt-options")
         yield PromptDetail(id="prompt-detail")
 

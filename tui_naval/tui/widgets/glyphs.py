@@ -33,7 +33,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
+from rich.segment import Segment
 from rich.text import Span, Text
+from textual.geometry import Region
+from textual.strip import Strip
 
 #: Arrows for the eight compass octants, clockwise from North.
 UNICODE_ARROWS = ("↑", "↗", "→", "↘", "↓", "↙", "←", "↖")
@@ -167,6 +171,41 @@ def cut(text: Text, width: int, mark: str, pad: bool = False) -> Text:
         at = plain.rindex("…")
         out.plain = plain[:at] + mark + plain[at + 1:]
     return out
+
+
+def ascii_cells(text: str) -> str:
+    """``text`` in ASCII cell for cell (``to_ascii`` of each character, cut or padded to the
+    cells it took), so a line drawn already keeps its width and alignment."""
+    if text.isascii():
+        return text
+    out: list[str] = []
+    for ch in text:
+        if ch.isascii():
+            out.append(ch)
+            continue
+        width = cell_len(ch)
+        out.append((to_ascii(ch) + " " * width)[:width])
+    return "".join(out)
+
+
+def ascii_strip(strip: Strip) -> Strip:
+    """A drawn line in ASCII (``ascii_cells``), its styles and width kept."""
+    if all(segment.text.isascii() for segment in strip):
+        return strip
+    return Strip([Segment(ascii_cells(seg.text), seg.style, seg.control) for seg in strip],
+                 strip.cell_length)
+
+
+class AsciiLines:
+    """A widget mixin: with ``--ascii`` every line the widget draws is made ASCII
+    (``ascii_strip``): for widgets that show words from map files and the rules (ship
+    names, titles) whatever their characters."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        lines: list[Strip] = super().render_lines(crop)  # type: ignore[misc]
+        if app_ascii_only(getattr(self, "app", None)):
+            return [ascii_strip(line) for line in lines]
+        return lines
 
 
 def app_ascii_only(app: object) -> bool:

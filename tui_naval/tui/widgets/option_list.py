@@ -5,6 +5,8 @@ from __future__ import annotations
 from textual._widget_navigation import Direction, find_next_enabled_no_wrap
 from textual.widgets import OptionList
 
+from tui_naval.tui.widgets.glyphs import AsciiLines
+
 
 def lines_known(option_list: OptionList) -> bool:
     """Whether Textual knows where the highlighted option's lines are: the list has been
@@ -25,7 +27,7 @@ def page_by_options(option_list: OptionList, direction: Direction) -> None:
                                                         direction=direction, with_anchor=True)
 
 
-class PagedOptionList(OptionList):
+class PagedOptionList(AsciiLines, OptionList):
     """Textual's ``OptionList``, paging safely before it is laid out or while hidden.
 
     Textual's pages by the lines the options take, which it measures only once the list

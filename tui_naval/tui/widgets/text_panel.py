@@ -14,10 +14,11 @@ from textual.geometry import Size
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 
+from tui_naval.tui.widgets.glyphs import AsciiLines
 from tui_naval.tui.widgets.sized_view import SizedView
 
 
-class TextPanel(SizedView, can_focus=False):
+class TextPanel(AsciiLines, SizedView, can_focus=False):
     """Text from ``content()``, scrolled vertically when it is taller than the panel."""
 
     DEFAULT_CSS = """
