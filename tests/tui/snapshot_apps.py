@@ -110,6 +110,14 @@ def sas_duel(tmp_path: Path) -> NavalApp:
     return battle_app(tmp_path, new_game("salt-and-shot", "sas-duel", SEED, "hex-flat"))
 
 
+def sails_duel(tmp_path: Path) -> NavalApp:
+    return battle_app(tmp_path, new_game("salt-and-sails", "sails-duel", SEED, None))
+
+
+def mow_crossing(tmp_path: Path, ruleset: str) -> NavalApp:
+    return battle_app(tmp_path, new_game(ruleset, "mow-crossing", SEED, None))
+
+
 def finished_race(tmp_path: Path) -> NavalApp:
     """Channel-race seed 3, greedy against greedy to the end: the game-over dialog."""
     game = new_game("salt-n-tar", "channel-race", SEED, "hex-flat")

@@ -22,6 +22,8 @@ GAMES = {
     "ships-and-sails": ("ss-duel", None),
     "salt-and-shot": ("sas-duel", "hex-flat"),
     "salt-and-sails": ("sails-duel", None),
+    "mow-and-shot": ("mow-crossing", None),
+    "mow-and-sails": ("mow-crossing", None),
 }
 SIZES = [(80, 24), (100, 30), (200, 60)]
 WORD = re.compile(r"[A-Za-z0-9%]+")

@@ -132,3 +132,23 @@ def test_sas_move(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, in
     """The composed ruleset's half move, after luck is passed."""
     assert snap_compare(apps.sas_duel(tmp_path), terminal_size=size,
                         run_before=apps.at_prompt("move", {"luck": "2"}, after=("down",)))
+
+
+# -- the pairings made by configuration: Salt'n'Tar with Ships & Sails gunnery, Man-O-War
+# sailing with each gunnery ---------------------------------------------------------------
+@pytest.mark.parametrize("kind", ["move", "aim", "ammo"])
+def test_sails_prompts(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int],
+                       kind: str) -> None:
+    """Salt'n'Tar's half move, then Ships & Sails' aimed hexes and ammunition."""
+    assert snap_compare(apps.sails_duel(tmp_path), terminal_size=size,
+                        run_before=apps.at_prompt(kind, {"luck": "2"}, after=("down",)))
+
+
+@pytest.mark.parametrize(("ruleset", "kind"), [("mow-and-shot", "move"),
+                                               ("mow-and-shot", "target"),
+                                               ("mow-and-sails", "aim")])
+def test_mow_prompts(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int],
+                     ruleset: str, kind: str) -> None:
+    """Man-O-War's move (sail point, speed, tack and drift previews) and each gunnery's fire."""
+    assert snap_compare(apps.mow_crossing(tmp_path, ruleset), terminal_size=size,
+                        run_before=apps.at_prompt(kind, after=("down",)))
