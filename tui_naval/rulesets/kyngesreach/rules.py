@@ -36,7 +36,7 @@ from tui_naval.systems.gunnery.kyngesreach.gunnery import (
     Gunnery,
     gunnery_problem,
 )
-from tui_naval.systems.gunnery.kyngesreach.options import read_options
+from tui_naval.systems.gunnery.kyngesreach.options import map_options
 from tui_naval.systems.gunnery.kyngesreach.tables import AMMO_NAMES, BANDS, MASTS, Band, tables
 from tui_naval.systems.initiative.wind_gauge import WindGauge, Words, gauge_problem
 
@@ -436,8 +436,7 @@ class Kyngesreach(RulesetBase[KyngState]):
     def unplayable(self, spec: MapSpec) -> str | None:
         """A map whose ``#!`` options cannot be read (ScenarioError naming its file and line;
         ``unplayable_reason`` gives it as the reason)."""
-        read_options(spec.text, spec.source or f"{spec.name}.map",
-                     tuple(s.id for s in spec.ships), spec.sides)
+        map_options(spec)
         return None
 
     def setup(self, scenario: Scenario) -> KyngState:
@@ -447,8 +446,7 @@ class Kyngesreach(RulesetBase[KyngState]):
                                 f"has {len(spec.sides)} sides ({', '.join(spec.sides)})")
         board = spec.board(scenario.grid)
         grid = board.grid
-        opts = read_options(spec.text, spec.source or f"{spec.name}.map",
-                            tuple(s.id for s in spec.ships), spec.sides)
+        opts = map_options(spec)
         crews, names = dict(opts.crews), dict(opts.names)
         t = tables()
         ships = tuple(

@@ -16,10 +16,9 @@ from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, str
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.mow_and_shot.rules import COMBAT, RULESET
 from tui_naval.rulesets.mow_and_shot.state import MasShip, MasState
-from tui_naval.rulesets.salt_and_shot.present import band_text, nearest_band
 from tui_naval.systems.battle import out_of_the_fight
+from tui_naval.systems.gunnery.kyngesreach import map_present as on_map
 from tui_naval.systems.gunnery.kyngesreach import present as gunnery
-from tui_naval.systems.gunnery.kyngesreach.salt_combat import parse_fire
 from tui_naval.systems.sailing.man_o_war import present as sailing
 
 
@@ -45,26 +44,15 @@ class MasPresenter(Presenter):
             if decision.kind == "move":
                 return sailing.move_info(state, ship, order)
             if decision.kind == "target":
-                battery, aim, target_id = parse_fire(order)
-                if aim is None:
-                    return OptionInfo("Hold fire", f"the {battery.value} battery stays loaded")
-                _, band = band_text(state, ship, state.ship(target_id))  # type: ignore[arg-type]
-                return OptionInfo(gunnery.aim_label(aim.token, target_id),
-                                  f"{battery.value} battery at {band}")
+                return on_map.target_info(state, order)
             if decision.kind == "ammo":
-                return gunnery.ammo_info(state.ships, ship, order,
-                                         nearest_band(state, ship))  # type: ignore[arg-type]
+                return on_map.ammo_info(state, order, COMBAT)
         except (KeyError, ValueError):
             pass
         return OptionInfo(str(order))
 
     def option_cell(self, state: GameState, order: Order) -> Cell | None:
-        if "@" not in order.arg:
-            return None
-        try:
-            return state.ship(order.arg.partition("@")[2]).cell
-        except KeyError:
-            return None
+        return on_map.target_cell(state, order) if isinstance(state, MasState) else None
 
     def preview(self, state: GameState, order: Order) -> Preview | None:
         if not isinstance(state, MasState):
@@ -74,18 +62,7 @@ class MasPresenter(Presenter):
             if state.phase == "move":
                 return sailing.move_preview(state, ship, order)
             if state.phase == "fire" and "@" in order.arg:
-                battery, aim, target_id = parse_fire(order)
-                if aim is None:
-                    return None
-                target = state.ship(target_id)
-                band, where = band_text(state, ship, target)  # type: ignore[arg-type]
-                if band is None:
-                    return None
-                odds = gunnery.odds(ship.gunnery, battery, target.gunnery, band, aim.token,
-                                    COMBAT.gauge_mods(state, ship.side))
-                return Preview(text=f"{battery.value} battery at {where}: {odds}",
-                               overlays=gunnery.line_of_fire(state.grid, ship.cell,
-                                                             target.cell))
+                return on_map.fire_preview(state, order, COMBAT)
         except (KeyError, ValueError):
             pass
         return None

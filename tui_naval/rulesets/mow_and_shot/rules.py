@@ -19,7 +19,7 @@ from tui_naval.rulesets.mow_and_shot import INFO
 from tui_naval.rulesets.mow_and_shot.state import MasShip, MasState
 from tui_naval.systems.battle import Pairing
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Gunnery, gunnery_problem, new_gunnery
-from tui_naval.systems.gunnery.kyngesreach.options import read_options
+from tui_naval.systems.gunnery.kyngesreach.options import map_options, refuse_magic
 from tui_naval.systems.gunnery.kyngesreach.salt_combat import KyngCombat
 from tui_naval.systems.gunnery.kyngesreach.tables import tables as gunnery_tables
 from tui_naval.systems.sailing.man_o_war.battle import MowBattle, mow_pairings, mow_problem
@@ -52,21 +52,12 @@ class MowAndShot(MowBattle[MasState]):
     def unplayable(self, spec: MapSpec) -> str | None:
         """The map's ``enters`` line, and Kyngesreach's ``#!`` lines (crews and names are
         played; the magical wind is Kyngesreach's wind-gauge option, not played here)."""
-        reason = super().unplayable(spec)
-        if reason:
-            return reason
-        opts = read_options(spec.text, spec.source or f"{spec.name}.map",
-                            tuple(s.id for s in spec.ships), spec.sides)
-        if opts.magic:
-            return (f"map {spec.name}: the magical wind is Kyngesreach's wind-gauge "
-                    f"option and is not played in {self.title}")
-        return None
+        return super().unplayable(spec) or refuse_magic(spec, self.title)
 
     def make_ships(self, scenario: Scenario) -> tuple[MasShip, ...]:
         """The map's ships, with the names and crews its ``#!`` lines give them."""
         spec = scenario.map
-        opts = read_options(spec.text, spec.source or f"{spec.name}.map",
-                            tuple(s.id for s in spec.ships), spec.sides)
+        opts = map_options(spec)
         crews, names = dict(opts.crews), dict(opts.names)
         facing = spec.board(scenario.grid).grid.parse_facing
         return tuple(

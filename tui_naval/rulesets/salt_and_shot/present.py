@@ -20,39 +20,19 @@ from tui_naval.core.presenter import (
     Preview,
     Series,
     order_key,
-    plural,
     strength_series,
 )
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.salt_and_shot.rules import COMBAT, RULESET
 from tui_naval.rulesets.salt_and_shot.state import SasShip, SasState
 from tui_naval.systems.battle import CombatShip, CombatState, out_of_the_fight
+from tui_naval.systems.gunnery.kyngesreach import map_present as on_map
 from tui_naval.systems.gunnery.kyngesreach import present as gunnery
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Battery
-from tui_naval.systems.gunnery.kyngesreach.on_map import band_between, bears
-from tui_naval.systems.gunnery.kyngesreach.salt_combat import parse_fire
-from tui_naval.systems.gunnery.kyngesreach.tables import Band
+from tui_naval.systems.gunnery.kyngesreach.on_map import bears
 from tui_naval.systems.initiative import present as gauge
 from tui_naval.systems.sailing.salt_n_tar import present as sailing
 from tui_naval.systems.sailing.salt_n_tar.steps import STEER
-
-
-def band_text(state: SasState, ship: SasShip, target: SasShip) -> tuple[Band | None, str]:
-    """The band at which a ship's guns would reach ``target`` now, and its words."""
-    d = state.grid.distance(ship.cell, target.cell)
-    band = band_between(state.grid, ship.cell, target.cell)
-    if band is None:
-        return None, f"{plural(d, 'cell')}: out of range"
-    return band, f"{gunnery.band_name(band)} range ({plural(d, 'cell')})"
-
-
-def nearest_band(state: SasState, ship: SasShip) -> Band | None:
-    """The band of the nearest enemy in play (None: none in range)."""
-    enemies = [s for s in state.ships if s.side != ship.side and COMBAT.in_play(s)]
-    if not enemies:
-        return None
-    near = min(enemies, key=lambda s: state.grid.distance(ship.cell, s.cell))
-    return band_between(state.grid, ship.cell, near.cell)
 
 
 def in_arcs(state: CombatState, ship: CombatShip) -> str:
@@ -94,24 +74,14 @@ class SasPresenter(Presenter):
         if kind == "weather":
             return gunnery.weather_info(ship)
         if kind == "target":
-            battery, aim, target_id = parse_fire(order)
-            if aim is None:
-                return OptionInfo("Hold fire", f"the {battery.value} battery stays loaded")
-            _, band = band_text(state, ship, state.ship(target_id))
-            return OptionInfo(gunnery.aim_label(aim.token, target_id),
-                              f"{battery.value} battery at {band}")
+            return on_map.target_info(state, order)
         if kind == "ammo":
-            return gunnery.ammo_info(state.ships, ship, order, nearest_band(state, ship))
+            return on_map.ammo_info(state, order, COMBAT)
         return OptionInfo(str(order))
 
     def option_cell(self, state: GameState, order: Order) -> Cell | None:
         """A shot's target ship."""
-        if "@" not in order.arg:
-            return None
-        try:
-            return state.ship(order.arg.partition("@")[2]).cell
-        except KeyError:
-            return None
+        return on_map.target_cell(state, order) if isinstance(state, SasState) else None
 
     def preview(self, state: GameState, order: Order) -> Preview | None:
         """Where a helm order takes the ship this half move; a shot's line and odds."""
@@ -121,26 +91,13 @@ class SasPresenter(Presenter):
             if state.phase in ("first-half", "second-half") and order_key(order) in STEER:
                 return self._helm(state, order)
             if state.phase == "missile" and "@" in order.arg:
-                return self._fire(state, order)
+                return on_map.fire_preview(state, order, COMBAT)
         except (KeyError, ValueError):
             pass
         return None
 
     def _helm(self, state: SasState, order: Order) -> Preview:
         return sailing.half_move_preview(RULESET, state, order, in_arcs)
-
-    def _fire(self, state: SasState, order: Order) -> Preview | None:
-        battery, aim, target_id = parse_fire(order)
-        if aim is None:
-            return None
-        ship, target = state.ship(order.ship), state.ship(target_id)
-        band, where = band_text(state, ship, target)
-        if band is None:
-            return None
-        odds = gunnery.odds(ship.gunnery, battery, target.gunnery, band, aim.token,
-                            COMBAT.gauge_mods(state, ship.side))
-        return Preview(text=f"{battery.value} battery at {where}: {odds}",
-                       overlays=gunnery.line_of_fire(state.grid, ship.cell, target.cell))
 
 
 PRESENTER = SasPresenter()

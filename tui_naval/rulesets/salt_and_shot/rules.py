@@ -19,7 +19,7 @@ from tui_naval.rulesets.salt_and_shot.state import SasShip, SasState
 from tui_naval.rulesets.salt_and_shot.tables import classes
 from tui_naval.systems.battle import Pairing, in_play
 from tui_naval.systems.gunnery.kyngesreach.gunnery import gunnery_problem, new_gunnery
-from tui_naval.systems.gunnery.kyngesreach.options import read_options
+from tui_naval.systems.gunnery.kyngesreach.options import map_options, refuse_magic
 from tui_naval.systems.gunnery.kyngesreach.salt_combat import KyngCombat
 from tui_naval.systems.initiative.wind_gauge import GaugeInitiative, WindGauge, Words, gauge_problem
 from tui_naval.systems.sailing.salt_n_tar.combat import SaltCombat
@@ -61,20 +61,11 @@ class SaltAndShot(SaltCombat[SasState]):
 
     def unplayable(self, spec: MapSpec) -> str | None:
         """Two sides, and no magical wind (it is Kyngesreach's wind-gauge option)."""
-        reason = super().unplayable(spec)
-        if reason:
-            return reason
-        opts = read_options(spec.text, spec.source or f"{spec.name}.map",
-                            tuple(s.id for s in spec.ships), spec.sides)
-        if opts.magic:
-            return (f"map {spec.name}: the magical wind is Kyngesreach's wind-gauge "
-                    f"option and is not played in {self.title}")
-        return None
+        return super().unplayable(spec) or refuse_magic(spec, self.title)
 
     def make_ships(self, scenario: Scenario) -> tuple[SasShip, ...]:
         spec = scenario.map
-        opts = read_options(spec.text, spec.source or f"{spec.name}.map",
-                            tuple(s.id for s in spec.ships), spec.sides)
+        opts = map_options(spec)
         crews, names = dict(opts.crews), dict(opts.names)
         grid_facing = spec.board(scenario.grid).grid.parse_facing
         return tuple(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from attrs import evolve, frozen
 
-from tui_naval.core.maps import text_lines, whole_number
+from tui_naval.core.maps import MapSpec, text_lines, whole_number
 from tui_naval.core.messages import clip, listing, one_line, quoted
 from tui_naval.core.scenario import ScenarioError
 from tui_naval.systems.gunnery.kyngesreach.gunnery import SKILL_NAMES, SKILL_RANGE, Skills
@@ -98,3 +98,18 @@ def read_options(text: str, source: str, ship_ids: tuple[str, ...],
         else:
             raise _fail(where, f"unknown option {quoted(key)} (known: magic, crew, name)")
     return MapOptions(tuple(magic), tuple(crews.items()), tuple(names.items()))
+
+
+def map_options(spec: MapSpec) -> MapOptions:
+    """A map's ``#!`` options (``read_options`` of its text, errors naming its file)."""
+    return read_options(spec.text, spec.source or f"{spec.name}.map",
+                        tuple(s.id for s in spec.ships), spec.sides)
+
+
+def refuse_magic(spec: MapSpec, title: str) -> str | None:
+    """Why a ruleset (``title``) whose initiative is not the wind gauge cannot play a map
+    with a ``#! magic`` line, or None: the magical wind is the wind gauge's option."""
+    if map_options(spec).magic:
+        return (f"map {spec.name}: the magical wind is Kyngesreach's wind-gauge option and "
+                f"is not played in {title}")
+    return None
