@@ -17,8 +17,8 @@ from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.mow_and_sails.rules import COMBAT, RULESET
 from tui_naval.rulesets.mow_and_sails.state import MawShip, MawState
 from tui_naval.systems.battle import out_of_the_fight
+from tui_naval.systems.gunnery.ships_and_sails import battle_present as in_battle
 from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
-from tui_naval.systems.gunnery.ships_and_sails.salt_combat import switched_reload
 from tui_naval.systems.sailing.man_o_war import present as sailing
 
 
@@ -46,21 +46,14 @@ class MawPresenter(Presenter):
             if decision.kind == "aim":
                 return gunnery.aim_info(state.ships, ship, order)
             if decision.kind == "ammo":
-                info = gunnery.ammo_info(ship.gunnery, order)
-                if order.arg == "keep":
-                    return info
-                return OptionInfo(info.label, info.detail, "a round more: ready on turn "
-                                  f"{state.turn + switched_reload(ship.gunnery)}")
+                return in_battle.ammo_info(state, ship, order)
         except (KeyError, ValueError):
             pass
         return OptionInfo(str(order))
 
     def option_order(self, state: GameState, decision: Decision) -> list[Order]:
         """Aims at the hexes where an enemy lies come first."""
-        if decision.kind != "aim":
-            return list(decision.options)
-        return gunnery.aims_first(state.ships, decision.side,  # type: ignore[arg-type]
-                                  decision.options)
+        return in_battle.option_order(state, decision)
 
     def option_cell(self, state: GameState, order: Order) -> Cell | None:
         return gunnery.aimed_cell(order)

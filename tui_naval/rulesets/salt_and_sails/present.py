@@ -29,6 +29,7 @@ from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.salt_and_sails.rules import COMBAT, RULESET
 from tui_naval.rulesets.salt_and_sails.state import SalsShip, SalsState
 from tui_naval.systems.battle import CombatShip, CombatState, out_of_the_fight
+from tui_naval.systems.gunnery.ships_and_sails import battle_present as in_battle
 from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
 from tui_naval.systems.gunnery.ships_and_sails.armament import (
     SIDES,
@@ -36,7 +37,6 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
     bears,
     firing_value_of,
 )
-from tui_naval.systems.gunnery.ships_and_sails.broadsides import KEEP
 from tui_naval.systems.gunnery.ships_and_sails.present import Overlays
 from tui_naval.systems.gunnery.ships_and_sails.salt_combat import switched_reload
 from tui_naval.systems.sailing.salt_n_tar import present as sailing
@@ -54,15 +54,6 @@ def in_reach(state: CombatState, ship: CombatShip) -> str:
              for side in SIDES if firing_value_of(a, side) > 0
              and bears(state.grid, ship.cell, ship.heading, side, enemy.cell, reach)]
     return ", ".join(found) if found else f"no enemy within her {a.ammo.value}'s reach"
-
-
-def ammo_info(state: CombatState, ship: CombatShip, order: Order) -> OptionInfo:
-    """Keep the load, or draw it and load another: a round more, after the missile phase."""
-    info = gunnery.ammo_info(ship.gunnery, order)
-    if order.arg == KEEP:
-        return info
-    return OptionInfo(info.label, info.detail,
-                      f"a round more: ready on turn {state.turn + switched_reload(ship.gunnery)}")
 
 
 def ammo_preview(state: CombatState, ship: CombatShip, order: Order) -> tuple[str, Overlays]:
@@ -98,17 +89,14 @@ class SalsPresenter(Presenter):
             if decision.kind == "aim":
                 return gunnery.aim_info(state.ships, ship, order)
             if decision.kind == "ammo":
-                return ammo_info(state, ship, order)
+                return in_battle.ammo_info(state, ship, order)
         except (KeyError, ValueError):
             pass
         return OptionInfo(str(order))
 
     def option_order(self, state: GameState, decision: Decision) -> list[Order]:
         """Aims at the hexes where an enemy lies come first."""
-        if decision.kind != "aim":
-            return list(decision.options)
-        return gunnery.aims_first(state.ships, decision.side,  # type: ignore[arg-type]
-                                  decision.options)
+        return in_battle.option_order(state, decision)
 
     def option_cell(self, state: GameState, order: Order) -> Cell | None:
         return gunnery.aimed_cell(order)
