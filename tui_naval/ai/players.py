@@ -1,4 +1,4 @@
-"""Players by name, for the CLI and the new-game screen.
+"""Players by name, for the CLI and the new-game screen, and the opponent levels.
 
 The registry is names and factories: a player's module is imported when one is
 made, so checking or listing names (the CLI, a game starting) imports no AI.
@@ -25,10 +25,37 @@ def _random() -> Player:
     return RandomPlayer()
 
 
+def _easy() -> Player:
+    from tui_naval.ai.easy import EasyPlayer
+
+    return EasyPlayer()
+
+
+def _search(level: str) -> Callable[[], Player]:
+    def make() -> Player:
+        from tui_naval.ai.search import SearchPlayer
+        from tui_naval.ai.search_levels import LEVEL_SETTINGS
+
+        name = "search" if level == "normal" else f"search:{level}"
+        return SearchPlayer(LEVEL_SETTINGS[level], name=name)
+
+    return make
+
+
 PLAYERS: dict[str, Callable[[], Player]] = {
     "greedy": _greedy,
     "random": _random,
+    "easy": _easy,
+    "search": _search("normal"),
+    "search:hard": _search("hard"),
 }
+
+#: Other names for the players above (accepted, not listed).
+ALIASES: dict[str, str] = {"search:easy": "easy", "search:normal": "search", "normal": "search",
+                           "hard": "search:hard"}
+
+#: The opponent levels players choose (``--ai``, the new-game screen), as player names.
+LEVELS: dict[str, str] = {"easy": "easy", "normal": "search", "hard": "search:hard"}
 
 
 class UnknownPlayer(LookupError):
@@ -38,6 +65,7 @@ class UnknownPlayer(LookupError):
 def check_player(name: str) -> str:
     """The registry's name for ``name`` (any case); UnknownPlayer if there is no such AI."""
     key = name.lower()
+    key = ALIASES.get(key, key)
     if key not in PLAYERS:
         raise UnknownPlayer(f"unknown player {name!r} (known: {', '.join(PLAYERS)})")
     return key

@@ -345,6 +345,8 @@ class GameScreen(NavalScreen[None]):
         """Ask an AI (or script) in a thread; shown for ``delay`` seconds, then played."""
         worker = get_current_worker()
         started = time.monotonic()
+        if hasattr(player, "should_stop"):  # a search stops when its worker is cancelled
+            player.should_stop = lambda: worker.is_cancelled
         try:
             order: Order | None = player.choose(state, decision)
             problem = ""

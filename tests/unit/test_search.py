@@ -1,0 +1,261 @@
+"""The search player and the easy level: legal, fair (no real dice, no hidden plot),
+within budget, deterministic, and able to find a winning move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from attrs import evolve
+
+from tui_naval.ai.easy import EasyPlayer
+from tui_naval.ai.greedy import GreedyPlayer
+from tui_naval.ai.players import LEVELS, check_player, make_player
+from tui_naval.ai.search import SearchPlayer, SearchSettings, determinize
+from tui_naval.cli import new_game
+from tui_naval.core.controller import play
+from tui_naval.core.dice import Rng
+from tui_naval.core.engine import HIDDEN
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.ruleset import Ruleset
+from tui_naval.core.state import GameState
+from tui_naval.rulesets import registry
+
+RULESETS = [info.id for info in registry()]
+GREEDY = GreedyPlayer()
+
+
+def small(iterations: int = 12, **settings: Any) -> SearchPlayer:
+    """A search with a budget in iterations only (no time limit), so tests pin behaviour."""
+    return SearchPlayer(SearchSettings(iterations=iterations, seconds=None, **settings))
+
+
+def greedy_states(ruleset: str, seed: int, count: int,
+                  map_name: str | None = None) -> tuple[Ruleset[Any],
+                                                        list[tuple[GameState, Decision]]]:
+    """The first ``count`` decisions of a greedy game, with the states that ask them."""
+    game = new_game(ruleset, map_name, seed, None)
+    rules, state = game.ruleset, game.state
+    out: list[tuple[GameState, Decision]] = []
+    while len(out) < count and (decision := rules.decision(state)) is not None:
+        out.append((state, decision))
+        state = rules.apply(state, GREEDY.choose(rules.observe(state, decision.side), decision))
+    return rules, out
+
+
+def hidden_position(ruleset: str) -> tuple[Ruleset[Any], GameState, Decision] | None:
+    """The first state of a greedy game whose decision's side cannot see an order plotted
+    before it (None if the ruleset plots none in its first turns)."""
+    rules, states = greedy_states(ruleset, 2, 80)
+    for state, decision in states:
+        seen = rules.observe(state, decision.side)
+        if any(order.verb == HIDDEN for order in seen.plotted):
+            return rules, state, decision
+    return None
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_hidden_orders_are_sampled_from_their_own_ships_options(ruleset: str) -> None:
+    """Cutting the plot just before a hidden order asks that very ship, so each hidden
+    order can be replaced by one of her legal options."""
+    rules, states = greedy_states(ruleset, 3, 60)
+    checked = 0
+    for state, decision in states:
+        seen = rules.observe(state, decision.side)
+        if seen == state:
+            continue
+        picked: list[Order] = []
+
+        def pick(before: GameState, asked: Decision, seen: GameState = seen,
+                 picked: list[Order] = picked) -> Order:
+            # She is asked as her side saw it: every other side's order still hidden.
+            assert asked.ship == seen.plotted[len(before.plotted)].ship
+            assert all(o.verb == HIDDEN for o in before.plotted
+                       if o.ship not in own(before, asked.side))
+            picked.append(asked.options[-1])
+            return asked.options[-1]
+
+        world = determinize(rules, seen, pick)
+        assert world is not None
+        assert not any(order.verb == HIDDEN for order in world.plotted)
+        assert [o for o in world.plotted if o not in state.plotted] == \
+            [o for o in picked if o not in state.plotted]
+        assert len(picked) == sum(o.verb == HIDDEN for o in seen.plotted)
+        assert rules.decision(world) is not None
+        checked += 1
+    plots = any(d.plotted for _, d in states)
+    assert checked > 0 or not plots
+
+
+def own(state: GameState, side: str) -> set[str]:
+    return {ship.id for ship in state.ships if ship.side == side}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_legal_answers_on_the_first_decisions(ruleset: str) -> None:
+    rules, states = greedy_states(ruleset, 1, 3)
+    player = small(8)
+    for state, decision in states:
+        order = player.choose(rules.observe(state, decision.side), decision)
+        assert order in decision.options
+        assert player.last is not None and player.last.iterations == 8
+
+
+@pytest.mark.parametrize("ruleset", ["kyngesreach", "salt-and-shot", "ships-and-sails"])
+def test_the_real_dice_are_never_read(ruleset: str) -> None:
+    """Two states differing only in their RNG are searched alike, visit for visit."""
+    rules, states = greedy_states(ruleset, 4, 6)
+    state, decision = states[-1]
+    seen = rules.observe(state, decision.side)
+    other = evolve(seen, rng=Rng.from_seed(12345))
+    assert other.rng != seen.rng
+    first, second = small(), small()
+    first.choose(seen, decision)
+    second.choose(other, decision)
+    assert first.last is not None and second.last is not None
+    assert first.last == evolve(second.last, seconds=first.last.seconds)
+
+
+@pytest.mark.parametrize("ruleset", ["salt-n-tar", "ships-and-sails", "salt-and-sails"])
+def test_a_hidden_plot_is_never_read(ruleset: str) -> None:
+    """The search answers an observed state with the enemy's orders hidden, and the same
+    whatever the enemy really plotted."""
+    found = hidden_position(ruleset)
+    assert found is not None
+    rules, state, decision = found
+    hidden = [i for i, o in enumerate(rules.observe(state, decision.side).plotted)
+              if o.verb == HIDDEN]
+    # The same position with the first hidden order replaced by another of her options.
+    i = hidden[0]
+    asked = rules.decision(evolve(state, plotted=state.plotted[:i]))
+    assert asked is not None and asked.ship == state.plotted[i].ship
+    other_order = next(o for o in asked.options if o != state.plotted[i])
+    plotted = (*state.plotted[:i], other_order, *state.plotted[i + 1:])
+    other = evolve(state, plotted=plotted)
+    assert other != state
+    seen_a = rules.observe(state, decision.side)
+    seen_b = rules.observe(other, decision.side)
+    first, second = small(), small()
+    order = first.choose(seen_a, decision)
+    assert order in decision.options
+    assert second.choose(seen_b, decision) == order
+    assert first.last is not None and first.last.note == ""
+    assert first.last.options == second.last.options  # type: ignore[union-attr]
+
+
+def test_the_budget_in_iterations_is_honoured() -> None:
+    rules, states = greedy_states("salt-and-shot", 1, 4)
+    state, decision = states[-1]
+    seen = rules.observe(state, decision.side)
+    player = small(20)
+    player.choose(seen, decision)
+    assert player.last is not None
+    assert player.last.iterations == 20
+    assert sum(row.visits for row in player.last.options) == 20
+
+
+def test_a_search_stopped_at_once_still_answers_legally() -> None:
+    rules, states = greedy_states("ships-and-sails", 1, 3)
+    state, decision = states[-1]
+    seen = rules.observe(state, decision.side)
+    player = SearchPlayer(SearchSettings(iterations=10_000, seconds=None),
+                          should_stop=lambda: True)
+    assert player.choose(seen, decision) in decision.options
+    assert player.last is not None and player.last.iterations <= 1
+    # A time limit already passed stops it the same way.
+    timed = SearchPlayer(SearchSettings(iterations=10_000, seconds=0.0))
+    assert timed.choose(seen, decision) in decision.options
+    assert timed.last is not None and timed.last.iterations <= 1
+
+
+def test_a_forced_decision_is_answered_at_once() -> None:
+    rules, states = greedy_states("kyngesreach", 1, 1)
+    state, decision = states[0]
+    forced = evolve(decision, options=decision.options[:1])
+    player = small(50)
+    assert player.choose(rules.observe(state, decision.side), forced) == decision.options[0]
+    assert player.last is not None and player.last.iterations == 0
+
+
+def test_same_seed_and_budget_play_the_same_game() -> None:
+    def game_orders() -> list[str]:
+        game = new_game("kyngesreach", None, 8, None)
+        play(game, {side: small(6) for side in game.state.sides}, turns=3)
+        return [str(order) for order in game.orders]
+
+    first = game_orders()
+    assert first and first == game_orders()
+
+
+def test_a_different_seed_may_search_differently() -> None:
+    """The seed is the search's own: the answers of two seeds differ somewhere."""
+    rules, states = greedy_states("salt-n-tar", 1, 12)
+    answers = []
+    for seed in (1, 2):
+        player = small(30, seed=seed, rollout="random")
+        answers.append([player.choose(rules.observe(s, d.side), d) for s, d in states])
+    assert answers[0] != answers[1]
+
+
+def test_easy_is_legal_reproducible_and_sometimes_not_greedy() -> None:
+    easy = EasyPlayer()
+    differs = 0
+    seen_count = 0
+    for ruleset in ("salt-n-tar", "kyngesreach", "salt-and-shot"):
+        rules, states = greedy_states(ruleset, 5, 40)
+        for state, decision in states:
+            seen = rules.observe(state, decision.side)
+            order = easy.choose(seen, decision)
+            assert order in decision.options
+            assert EasyPlayer().choose(seen, decision) == order
+            differs += order != GREEDY.choose(seen, decision)
+            seen_count += 1
+    assert 0 < differs < seen_count / 2
+
+
+def test_the_search_finds_the_winning_broadside() -> None:
+    """Kyngesreach, kr-duel seed 1, turn 10: firing the port battery sinks the enemy this
+    turn in every sampled world, the starboard one never does.  With no advice (random
+    rollouts, no prior for the advisor's choice) the search finds it."""
+    rules, states = greedy_states("kyngesreach", 1, 40)
+    state, decision = states[39]
+    assert decision.kind == "battery"
+    assert {str(o) for o in decision.options} == {"R1 battery port", "R1 battery starboard"}
+    player = small(40, rollout="random", prior=0.0)
+    assert str(player.choose(rules.observe(state, decision.side), decision)) == \
+        "R1 battery port"
+    assert player.last is not None and player.last.options[0].value > 0.5
+    assert str(searched_best(player)) == "R1 battery port"
+
+
+def test_the_search_finds_the_winning_helm() -> None:
+    """Salt'n'Tar, channel race seed 1, turn 27: holding her course takes R1 over the line
+    first; turning, either way, does not.  The search finds it without advice."""
+    rules, states = greedy_states("salt-n-tar", 1, 160)
+    state, decision = states[159]
+    assert decision.kind == "move" and decision.ship == "R1"
+    player = small(60, rollout="random", prior=0.0)
+    assert str(player.choose(rules.observe(state, decision.side), decision)) == "R1 hold"
+    assert str(searched_best(player)) == "R1 hold"
+
+
+def searched_best(player: SearchPlayer) -> Order:
+    """The option the search itself rates best, before the answer's leaning to the advisor:
+    the most visited, and the highest valued."""
+    assert player.last is not None
+    options = player.last.options
+    most = max(options, key=lambda row: row.visits)
+    assert most.value == max(row.value for row in options)
+    return most.order
+
+
+def test_levels_and_names_are_registered() -> None:
+    assert set(LEVELS) == {"easy", "normal", "hard"}
+    for name in LEVELS.values():
+        assert check_player(name) == name
+    assert check_player("search:normal") == "search"
+    assert check_player("search:easy") == "easy"
+    assert check_player("Search:Hard") == "search:hard"
+    assert make_player("search").name == "search"
+    assert make_player("search:hard").name == "search:hard"
+    assert make_player("easy").name == "easy"

@@ -1,0 +1,17 @@
+"""The search admiral's levels: how long and how far each one thinks.
+
+Normal answers within 300 ms and hard within 2 s at the 95th percentile on the
+project's 2-core machine (``bench/search_time.py`` measures it): each stops at its
+time limit a little short of its mark, as one iteration takes from 1 to 10 ms.
+Their iteration limits are far above what the time allows, there only so a run
+never searches without end on a much faster machine.
+"""
+
+from __future__ import annotations
+
+from tui_naval.ai.search import SearchSettings
+
+LEVEL_SETTINGS: dict[str, SearchSettings] = {
+    "normal": SearchSettings(iterations=5_000, seconds=0.25),
+    "hard": SearchSettings(iterations=50_000, seconds=1.8),
+}
