@@ -249,7 +249,8 @@ def test_random_play_keeps_the_engine_contract(ruleset_name: str, map_name: str,
             after = game.state
             check_decision(game)
             assert after.turn <= after.goal.turns
-            assert 0 <= after.wind.direction < after.grid.points
+            if after.wind is not None:  # galleys row in a game without wind
+                assert 0 <= after.wind.direction < after.grid.points
             assert game.undo() == before
             assert game.redo() == after
             data_again = json.loads(json.dumps(unstructure_state(after)))

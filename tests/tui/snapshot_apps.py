@@ -118,6 +118,10 @@ def mow_crossing(tmp_path: Path, ruleset: str) -> NavalApp:
     return battle_app(tmp_path, new_game(ruleset, "mow-crossing", SEED, None))
 
 
+def salamis_duel(tmp_path: Path) -> NavalApp:
+    return battle_app(tmp_path, new_game("salamis", "salamis-duel", SEED, None), human="greek")
+
+
 def finished_race(tmp_path: Path) -> NavalApp:
     """Channel-race seed 3, greedy against greedy to the end: the game-over dialog."""
     game = new_game("salt-n-tar", "channel-race", SEED, "hex-flat")

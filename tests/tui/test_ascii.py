@@ -119,7 +119,8 @@ def ascii_app(tmp_path: Path, first: Callable[[], Screen[Any]] | None = None) ->
 
 
 def battle(tmp_path: Path, game: Game) -> NavalApp:
-    seats = {side: "human" if side == "blue" else "greedy" for side in game.state.sides}
+    seats = {side: "human" if side == game.state.sides[0] else "greedy"
+             for side in game.state.sides}
     return ascii_app(tmp_path, lambda: BattleScreen(Session(game, seats)))
 
 

@@ -24,6 +24,7 @@ GAMES = {
     "salt-and-sails": ("sails-duel", None),
     "mow-and-shot": ("mow-crossing", None),
     "mow-and-sails": ("mow-crossing", None),
+    "salamis": ("salamis-duel", None),
 }
 SIZES = [(80, 24), (100, 30), (200, 60)]
 WORD = re.compile(r"[A-Za-z0-9%]+")

@@ -152,3 +152,13 @@ def test_mow_prompts(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int,
     """Man-O-War's move (sail point, speed, tack and drift previews) and each gunnery's fire."""
     assert snap_compare(apps.mow_crossing(tmp_path, ruleset), terminal_size=size,
                         run_before=apps.at_prompt(kind, after=("down",)))
+
+
+# -- Fast Play Salamis: the galley's plotted move, and "Stop!" in the enemy's move -----------
+@pytest.mark.parametrize("kind", ["helm", "row", "stop", "bows"])
+def test_salamis_prompts(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int],
+                         kind: str) -> None:
+    """The helm and the inches rowed (the path previewed), then the greek's Stop! window
+    and her bows' target while the persian rows."""
+    assert snap_compare(apps.salamis_duel(tmp_path), terminal_size=size,
+                        run_before=apps.at_prompt(kind, after=("down",)))

@@ -19,7 +19,7 @@ from tui_naval.core.ruleset import Ruleset, RulesetInfo
 
 #: The ruleset packages, in the order menus list them.
 PACKAGES = ("salt_n_tar", "kyngesreach", "ships_and_sails", "salt_and_shot", "salt_and_sails",
-            "mow_and_shot", "mow_and_sails")
+            "mow_and_shot", "mow_and_sails", "salamis")
 
 DEFAULT_RULESET = "salt-n-tar"
 

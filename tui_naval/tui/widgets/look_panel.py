@@ -128,7 +128,8 @@ class LookPanel(TextPanel):
         text = Text(f"{ship.id} {what}, {ship.side}",
                     self.get_component_rich_style(f"look-panel--ship-{side % SIDE_STYLES}"))
         status = "sunk" if not ship.afloat else self._presenter.ship_done(state, ship)
-        detail = f"\n  heading {state.grid.facing_name(ship.heading)}"
+        detail = (f"\n  course {ship.course:.0f} degrees" if ship.course is not None
+                  else f"\n  heading {state.grid.facing_name(ship.heading)}")
         if status:
             detail += f", {status}"
         note = self._presenter.ship_note(state, ship)

@@ -989,7 +989,9 @@ class OceanView(ScrollView, can_focus=True):
         if ship.id == self._selected:
             names += ("ocean--selected",)
         letter = letters.get(ship.side, "?")
-        token = letter if w < 2 else g.ship(letter, state.grid.facing_angle(ship.heading))
+        angle = ship.course if ship.course is not None \
+            else state.grid.facing_angle(ship.heading)
+        token = letter if w < 2 else g.ship(letter, angle)
         pieces: tuple[Piece, ...] = ((_fit(token, w), names),)
         if tall:
             label = ship.id[: w - 2] + "+" if len(here) > 1 else ship.id[: w - 1]

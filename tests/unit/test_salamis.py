@@ -1,0 +1,398 @@
+"""Fast Play Salamis: the text's table and rules, its turn sequence and "Stop!" window."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+from attrs import evolve
+
+from tui_naval.cli import new_game
+from tui_naval.core.dice import Rng, Roller
+from tui_naval.core.engine import HIDDEN
+from tui_naval.core.grid import Cell, Grid, GridKind
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.state import Lock
+from tui_naval.rulesets import find_ruleset
+from tui_naval.rulesets.salamis import advisor, rules
+from tui_naval.rulesets.salamis.geometry import at_bow, in_bow_arc, route
+from tui_naval.rulesets.salamis.present import PRESENTER, at_least, melee_net, ram_odds
+from tui_naval.rulesets.salamis.rules import RULESET
+from tui_naval.rulesets.salamis.state import CAPTURED, FLED, LED_OFF, SUNK, SalamisState
+from tui_naval.rulesets.salamis.tables import fleet_of, tables, two_dice_at_most
+
+FLAT = Grid(GridKind.HEX_FLAT, 30, 20)
+SQUARE = Grid(GridKind.SQUARE, 30, 20)
+
+#: The text's table: Mv, Man, RamA, RSP, BowA, Rng, HHA, MBS, SV.
+TEXT_TABLE = {
+    "athenian": (5, 45, 5, 9, 1, 6, 4, 7, 4),
+    "spartan": (6, 45, 5, 8, 1, 6, 5, 8, 4),
+    "corinthian": (6, 45, 5, 8, 1, 6, 3, 6, 4),
+    "phoenician": (8, 30, 4, 6, 2, 6, 3, 7, 3),
+    "cyprian": (7, 30, 4, 5, 2, 6, 3, 6, 4),
+    "traitor": (6, 45, 5, 7, 1, 6, 3, 6, 4),
+}
+
+
+class Dice(Roller):
+    """A roller that gives the dice it is told, in order."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        super().__init__(Rng.from_seed(0))
+        self.faces = list(faces)
+
+    def die(self, sides: int) -> int:
+        return self.faces.pop(0)
+
+
+@pytest.fixture
+def dice(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """``dice(1, 2, 3)``: the rules' next rolls."""
+    def load(*faces: int) -> None:
+        roller = Dice(faces)
+        monkeypatch.setattr(rules, "Roller", lambda rng: roller)
+    return load
+
+
+def duel(seed: int = 1, grid: str = "hex-flat") -> SalamisState:
+    state = new_game("salamis", "salamis-duel", seed, grid).state
+    assert isinstance(state, SalamisState)
+    return state
+
+
+def place(state: SalamisState, ship_id: str, cell: Cell, course: float,
+          **fields: object) -> SalamisState:
+    ship = state.ship(ship_id)
+    moved = evolve(ship, cell=cell, course=course, start=cell, start_course=course,
+                   heading=state.grid.nearest_facing(course), **fields)
+    return evolve(state, ships=tuple(moved if s.id == ship_id else s for s in state.ships))
+
+
+def at_phase(state: SalamisState, phase: str, **fields: object) -> SalamisState:
+    return RULESET.advance(evolve(state, phase=phase, plotted=(), acted=(), **fields))
+
+
+def ask(state: SalamisState) -> Decision:
+    decision = RULESET.decision(state)
+    assert decision is not None
+    return decision
+
+
+def play(state: SalamisState, *orders: str) -> SalamisState:
+    for text in orders:
+        state = RULESET.apply(state, ask(state).find(text))
+    return state
+
+
+# -- the table --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("key", sorted(TEXT_TABLE))
+def test_the_six_fleets_stats_are_the_texts(key: str) -> None:
+    f = fleet_of(key)
+    assert (f.move, f.turn, f.ram, f.ramming_speed, f.bow, f.range, f.hand, f.boarding,
+            f.viability) == TEXT_TABLE[key]
+
+
+def test_the_dice_that_hit_are_the_texts() -> None:
+    rolls = tables().rolls
+    assert (rolls.ram_hit, rolls.bow_hit, rolls.attacker_hit, rolls.defender_save,
+            rolls.ramming_speed_bonus) == (5, 6, 4, 5, 2)
+
+
+@pytest.mark.parametrize(("key", "ships", "number"), [
+    ("athenian", 3, 2), ("athenian", 1, 1), ("corinthian", 2, 1), ("phoenician", 3, 2),
+    ("cyprian", 2, 1), ("cyprian", 6, 2), ("spartan", 6, 4)])
+def test_fleet_panic_numbers_are_a_share_of_the_fleet_rounded_up(key: str, ships: int,
+                                                                  number: int) -> None:
+    assert fleet_of(key).panic_number(ships) == number
+
+
+def test_rolls_at_or_under_on_2d6() -> None:
+    assert [round(two_dice_at_most(n) * 36) for n in (2, 5, 6, 7, 9, 12)] == \
+        [1, 10, 15, 21, 30, 36]
+
+
+def test_every_fleet_is_a_ship_class_and_the_help_lists_it() -> None:
+    text = RULESET.help_text()
+    for key, f in tables().fleets.items():
+        assert key in RULESET.ship_classes()
+        assert f"| {f.name} | {f.move}\"" in text
+
+
+# -- moving -----------------------------------------------------------------------------
+
+def test_a_move_6_maneuverability_45_ship_turns_45_degrees_anywhere_in_her_move() -> None:
+    # the text's example: "can move 6 inches and turn 45 degrees somewhere in that move"
+    steps, final = route(SQUARE, Cell(5, 10), 90.0, 6, 1, turn=-45, turn_at=2)
+    assert [s.cell for s in steps[:2]] == [Cell(6, 10), Cell(7, 10)]
+    assert [s.course for s in steps] == [90.0, 90.0, 45.0, 45.0, 45.0][:len(steps)]
+    assert final == 45.0
+    assert steps[-1].inches <= 6
+
+
+def test_a_hex_step_is_an_inch_and_a_square_diagonal_alternates_one_and_two() -> None:
+    steps, _ = route(FLAT, Cell(5, 10), 0.0, 5, 1)
+    assert len(steps) == 5 and steps[-1].cell == Cell(5, 5)
+    steps, _ = route(SQUARE, Cell(5, 10), 45.0, 6, 1)
+    cells = [Cell(5, 10), *(s.cell for s in steps)]
+    costs = [b.inches - a.inches for a, b in zip([*steps[:1], *steps], steps, strict=False)]
+    costs[0] = steps[0].inches
+    diagonal = [c for a, b, c in zip(cells, cells[1:], costs, strict=False)
+                if a.col != b.col and a.row != b.row]
+    assert diagonal[:2] == [1, 2]  # the first diagonal step an inch, the next two
+    assert steps[-1].inches <= 6 and SQUARE.distance(cells[0], cells[-1]) <= 6
+
+
+def test_a_30_degree_course_on_hexes_keeps_to_its_line() -> None:
+    # 30 degrees falls between the flat-hex facings N (0) and NE (60)
+    steps, _ = route(FLAT, Cell(10, 15), 30.0, 8, 1)
+    end = steps[-1].cell
+    assert abs(FLAT.direction(Cell(10, 15), end) - 30.0) < 8
+    assert len(steps) == 8
+
+
+def test_a_turn_at_the_end_of_the_move_brings_her_bow_round() -> None:
+    steps, final = route(FLAT, Cell(5, 10), 0.0, 5, 1, turn=45, turn_at=5)
+    assert all(s.course == 0.0 for s in steps) and final == 45.0
+
+
+def test_bow_and_arc() -> None:
+    here = Cell(10, 10)
+    ahead = FLAT.neighbour(here, 0)
+    assert at_bow(FLAT, here, 0.0, ahead)
+    assert not at_bow(FLAT, here, 0.0, FLAT.neighbour(here, 1))
+    # a course between two facings has both at her bow
+    assert at_bow(FLAT, here, 30.0, ahead) and at_bow(FLAT, here, 30.0, FLAT.neighbour(here, 1))
+    assert in_bow_arc(FLAT, here, 0.0, Cell(12, 8))
+    assert not in_bow_arc(FLAT, here, 0.0, Cell(10, 13))
+
+
+def test_the_move_is_plotted_hidden_and_rows_a_step_at_a_time() -> None:
+    state = duel()
+    decision = ask(state)
+    assert (decision.kind, decision.side, decision.plotted) == ("helm", "greek", True)
+    assert [o.arg for o in decision.options] == [
+        "ahead", "port15", "port30", "port45", "starboard15", "starboard30", "starboard45"]
+    state = play(state, "A1 helm port30")
+    turn_at = ask(state)
+    assert turn_at.kind == "turn-at" and len(turn_at.options) == 6  # at once .. after 5"
+    state = play(state, "A1 turn-at 2")
+    row = ask(state)
+    assert [o.arg for o in row.options] == ["2", "3", "4", "5"]
+    # the persian side sees that A1 has plotted, not what
+    seen = RULESET.observe(state, "persian")
+    assert {o.verb for o in seen.plotted} == {HIDDEN}
+    before = state.ship("A1").cell
+    state = play(state, "A1 row 5")
+    a1 = state.ship("A1")
+    assert a1.cell != before and a1.course == 60.0
+    assert state.half == 1  # the greek half is over: the persian moves
+
+
+def test_going_ahead_needs_no_turn_point() -> None:
+    state = play(duel(), "A1 helm ahead")
+    decision = ask(state)
+    assert decision.kind == "row" and [o.arg for o in decision.options][-1] == "5"
+
+
+def test_no_galley_rows_into_contact() -> None:
+    state = duel()
+    state = place(state, "P1", Cell(6, 6), 270.0)
+    state = at_phase(state, "launch")
+    state = play(state, "A1 helm ahead", "A1 row 5")
+    decision = RULESET.decision(state)
+    while decision is not None and decision.kind in ("stop", "bows"):
+        state = RULESET.apply(state, decision.options[-1])
+        decision = RULESET.decision(state)
+    assert state.ship("A1").cell == Cell(5, 6)  # short of P1 at 6,6
+    assert any("stops at" in e.text for e in state.events)
+
+
+# -- "Stop!" and bow fire ---------------------------------------------------------------
+
+def _closing(seed: int = 1) -> SalamisState:
+    """The greek moves A1 east towards P1, who lies 8" off with her bows on A1."""
+    state = duel(seed)
+    state = place(state, "P1", Cell(12, 6), 270.0)
+    return at_phase(state, "launch")
+
+
+def test_the_watching_side_may_stop_the_move_before_and_after_each_step() -> None:
+    state = play(_closing(), "A1 helm ahead", "A1 row 4")
+    stops = []
+    decision = ask(state)
+    while decision.kind == "stop":
+        assert decision.side == "persian"
+        stops.append(state.tick)
+        state = RULESET.apply(state, decision.find("P1 wait"))
+        decision = ask(state)
+    # A1 starts 9" off P1: P1's 6" bow range reaches her after her third step
+    assert stops == [3, 4]
+
+
+def test_stop_shoots_the_bows_once_a_move_and_the_move_goes_on(dice) -> None:  # type: ignore[no-untyped-def]
+    state = play(_closing(), "A1 helm ahead", "A1 row 4")
+    state = play(state, "P1 stop")
+    assert state.tick == 3
+    bows = ask(state)
+    assert bows.kind == "bows" and [str(o) for o in bows.options] == ["P1 shoot A1", "P1 hold"]
+    dice(6, 3)
+    state = play(state, "P1 shoot A1")
+    assert state.ship("A1").damage == 1
+    # the move went on to its end without asking P1 again, and the persian half began
+    assert [e.kind for e in state.events].count("bows") == 1
+    assert state.ship("A1").cell == Cell(7, 6) and state.half == 1
+
+
+def test_bows_cannot_finish_a_galley(dice) -> None:  # type: ignore[no-untyped-def]
+    state = _closing()
+    state = evolve(state, ships=tuple(evolve(s, damage=3) if s.id == "A1" else s
+                                      for s in state.ships))
+    state = play(state, "A1 helm ahead", "A1 row 4")
+    dice(6, 6)
+    state = play(state, "P1 stop", "P1 shoot A1")
+    a1 = state.ship("A1")
+    assert a1.damage == 4 and a1.afloat and a1.fighting
+    assert state.outcome is None
+
+
+# -- rams, boarding, hand to hand -------------------------------------------------------
+
+def _ram_ready() -> SalamisState:
+    """A1 has rowed and has P1 dead ahead, within an inch of her bow."""
+    state = duel()
+    a1_cell = Cell(8, 6)
+    p1_cell = FLAT.neighbour(a1_cell, 0)
+    state = place(state, "A1", a1_cell, 0.0, rowed=3)
+    state = place(state, "P1", p1_cell, 90.0)
+    return at_phase(state, "ram")
+
+
+def test_a_ram_with_ramming_speed_rolls_two_more_dice_and_5s_and_6s_hit(dice) -> None:  # type: ignore[no-untyped-def]
+    state = _ram_ready()
+    decision = ask(state)
+    assert [str(o) for o in decision.options] == ["A1 ram P1", "A1 spare"]
+    dice(4, 4, 5, 6, 1, 1, 1, 1, 2)  # 8 <= 9: ramming speed; 7 dice: 2 hits
+    state = play(state, "A1 ram P1")
+    assert state.ship("P1").damage == 2 and state.ship("P1").afloat
+    assert Lock("A1", "P1") in state.locks
+
+
+def test_a_ram_that_reaches_the_viability_sinks_her(dice) -> None:  # type: ignore[no-untyped-def]
+    state = _ram_ready()
+    state = evolve(state, ships=tuple(evolve(s, damage=2) if s.id == "P1" else s
+                                      for s in state.ships))
+    dice(6, 6, 5, 1, 1, 1, 1)  # 12 > 9: no ramming speed; 5 dice: 1 hit, 3 of 3
+    state = play(state, "A1 ram P1")
+    p1 = state.ship("P1")
+    assert p1.fate == SUNK and not p1.afloat and not state.locks
+    assert state.outcome is not None and state.outcome.winner == "greek"
+
+
+def test_the_rammed_side_boards_first_then_the_rammer(dice) -> None:  # type: ignore[no-untyped-def]
+    state = _ram_ready()
+    dice(6, 6, 1, 1, 1, 1, 1)  # no speed, no hits
+    state = play(state, "A1 ram P1")
+    first = ask(state)
+    assert (first.side, first.kind, str(first.options[0])) == ("persian", "board",
+                                                              "P1 board A1")
+    dice(6, 6)  # 12 > 7: P1's marines fail
+    state = play(state, "P1 board A1")
+    second = ask(state)
+    assert (second.side, str(second.options[0])) == ("greek", "A1 board P1")
+    dice(3, 3, 1, 1, 1, 1, 1, 1, 1)  # 6 <= 7: across; the fight: no hits
+    state = play(state, "A1 board P1")
+    melee = [e.text for e in state.events if e.kind == "melee"]
+    assert len(melee) == 1 and melee[0].startswith("hand to hand on P1")
+
+
+def test_hand_to_hand_attacker_4_to_6_less_defender_5_to_6_captures(dice) -> None:  # type: ignore[no-untyped-def]
+    state = _ram_ready()
+    dice(6, 6, 1, 1, 1, 1, 1)
+    state = play(state, "A1 ram P1", "P1 stay")
+    # A1 4d6: 4,5,6,6 = 4 hits; P1 3d6: 5,1,1 = 1 saved: 3 hits, P1's viability 3
+    dice(2, 2, 4, 5, 6, 6, 5, 1, 1)
+    state = play(state, "A1 board P1")
+    p1 = state.ship("P1")
+    assert (p1.fate, p1.side, p1.taken_from, p1.damage) == (CAPTURED, "greek", "persian", 3)
+    assert not state.locks
+    assert state.outcome is not None and state.outcome.winner == "greek"
+
+
+def test_a_prize_is_led_away_when_her_captor_moves_next() -> None:
+    state = new_game("salamis", "salamis-open", 1, "hex-flat").state
+    assert isinstance(state, SalamisState)
+    taken = evolve(state.ship("P1"), side="greek", taken_from="persian", fate=CAPTURED,
+                   damage=3)
+    state = evolve(state, ships=tuple(taken if s.id == "P1" else s for s in state.ships))
+    state = at_phase(state, "launch", half=0)
+    assert state.ship("P1").fate == LED_OFF and not state.ship("P1").afloat
+
+
+def test_a_fleet_that_loses_its_panic_number_flees() -> None:
+    state = new_game("salamis", "salamis-open", 1, "hex-flat").state
+    assert isinstance(state, SalamisState)
+    # two Phoenicians: 1/2 of them, one sunk, and the fleet panics
+    sunk = evolve(state.ship("P1"), afloat=False, fate=SUNK)
+    state = evolve(state, ships=tuple(sunk if s.id == "P1" else s for s in state.ships))
+    state = at_phase(state, "melee")
+    assert state.ship("P2").fate == FLED and not state.ship("P2").afloat
+    assert "persian/phoenician" in state.panicked
+    assert state.ship("E1").fighting  # the Cypriots hold
+    assert any(e.kind == "panic" for e in state.events)
+
+
+def test_breakaway_on_the_ramming_speed_roll(dice) -> None:  # type: ignore[no-untyped-def]
+    state = _ram_ready()
+    state = evolve(state, locks=(Lock("A1", "P1"),))
+    state = at_phase(state, "launch", half=1)  # persian moves: P1 is locked
+    decision = ask(state)
+    assert [o.arg for o in decision.options] == ["breakaway", "hold"]
+    dice(3, 3)  # 6 <= 6: free
+    state = play(state, "P1 helm breakaway")
+    while state.phase == "move" and ask(state).kind in ("stop", "bows"):
+        state = RULESET.apply(state, ask(state).options[-1])
+    assert not state.locks
+    assert state.ship("P1").course == state.ship("A1").course
+
+
+# -- presenting, advising ---------------------------------------------------------------
+
+def test_odds_are_exact_binomials() -> None:
+    assert at_least(2, 1 / 6, 1) == pytest.approx(11 / 36)
+    state = _ram_ready()
+    speed, expected, sink = ram_odds(state.ship("A1"), state.ship("P1"))
+    assert speed == pytest.approx(30 / 36)
+    assert expected == pytest.approx(30 / 36 * 7 / 3 + 6 / 36 * 5 / 3)
+    assert sink == pytest.approx(30 / 36 * at_least(7, 1 / 3, 3) + 6 / 36 * at_least(5, 1 / 3, 3))
+    # 4d6 at 4-6 against 3d6 at 5-6
+    assert melee_net(state.ship("A1"), state.ship("P1")) > 1.0
+
+
+def test_every_option_has_a_label_and_moves_a_preview() -> None:
+    state = duel()
+    for _ in range(40):
+        decision = RULESET.decision(state)
+        if decision is None:
+            break
+        for order in decision.options:
+            info = PRESENTER.option_info(state, decision, order)
+            assert info.label and info.label != str(order)
+            if decision.kind in ("helm", "turn-at", "row") and order.arg not in ("hold",
+                                                                                  "breakaway"):
+                preview = PRESENTER.preview(state, order)
+                assert preview is not None and preview.end is not None
+        state = RULESET.apply(state, advisor.choose(RULESET.observe(state, decision.side),
+                                                    decision))
+
+
+def test_the_greedy_admiral_rams_when_it_can() -> None:
+    state = _ram_ready()
+    decision = ask(state)
+    assert advisor.choose(state, decision) == Order("A1", "ram", "P1")
+
+
+def test_the_ruleset_is_found_by_its_names() -> None:
+    for name in ("salamis", "Fast Play Salamis", "triremes"):
+        assert find_ruleset(name) is RULESET

@@ -1,0 +1,150 @@
+"""The greedy admiral for Fast Play Salamis.
+
+A galley's move is judged whole (helm, turn and inches together) by where it ends:
+with an enemy at her bow she may ram (the more battered the enemy, the better); a
+cell an enemy could ram next half (its bow brought within an inch of her by any of
+its moves) counts against a move; otherwise she closes to about three inches of the
+nearest enemy and turns her bow towards her.  Bows
+always shoot, at the most battered target they can still hurt; every ram and
+boarding chance is taken (a failed boarding costs nothing); a locked galley holds
+on to grapple unless she is the more battered one.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tui_naval.core.grid import Cell
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.state import Board, Lock, Terrain
+from tui_naval.rulesets.salamis.geometry import at_bow, off_bow, route
+from tui_naval.rulesets.salamis.rules import LOCKED_HELMS, fleet, helm_options, helm_turn
+from tui_naval.rulesets.salamis.state import Galley, SalamisState
+
+#: A plan: (helm, turn at, inches).
+Plan = tuple[str, int, int]
+
+
+def _end(board: Board, ship: Galley, taken: frozenset[Cell], plan: Plan
+         ) -> tuple[Cell, float, int]:
+    """Where a plan takes her from where she lies now, stopping short of obstacles:
+    (cell, course, steps rowed)."""
+    helm, turn_at, inches = plan
+    grid = board.grid
+    steps, final = route(grid, ship.cell, ship.course, inches, board.scale,
+                         helm_turn(helm), turn_at)
+    cell, course, rowed = ship.cell, ship.course, 0
+    for step in steps:
+        here = step.cell
+        if not grid.in_bounds(here) or board.terrain_at(here) is Terrain.LAND \
+                or here in taken:
+            return cell, course, rowed
+        cell, course, rowed = here, step.course, rowed + 1
+    return cell, final, rowed
+
+
+def _plans(ship: Galley, helm_given: str = "", turn_at_given: int = -1) -> list[Plan]:
+    """Every plan of her move (those keeping to a helm and turn already given)."""
+    move = fleet(ship).move
+    out: list[Plan] = []
+    for helm in helm_options(ship, False):
+        if helm_given and helm != helm_given:
+            continue
+        if helm_turn(helm) == 0:
+            out += [(helm, 0, inches) for inches in range(move + 1)]
+        else:
+            out += [(helm, at, inches) for at in range(move + 1)
+                    for inches in range(at, move + 1)]
+    return [p for p in out if turn_at_given < 0 or p[1] == turn_at_given]
+
+
+@lru_cache(maxsize=256)
+def _threatened(board: Board, ship: Galley, taken: frozenset[Cell]) -> frozenset[Cell]:
+    """The cells an enemy galley could ram next half: those at her bow after any move."""
+    grid = board.grid
+    out: set[Cell] = set()
+    for plan in _plans(ship):
+        cell, course, rowed = _end(board, ship, taken, plan)
+        if rowed:
+            out.update(c for c in grid.neighbours(cell) if at_bow(grid, cell, course, c))
+    return frozenset(out)
+
+
+@lru_cache(maxsize=256)
+def _best_plan(board: Board, ships: tuple[Galley, ...], locks: tuple[Lock, ...],
+               ship_id: str, helm: str = "", turn_at: int = -1) -> Plan:
+    """Her best move from where she lies (keeping to a helm and turn already given)."""
+    me = next(s for s in ships if s.id == ship_id)
+    grid = board.grid
+    foes = [s for s in ships if s.fighting and s.side != me.side]
+    taken = frozenset(s.cell for s in ships if s.afloat and s.id != me.id)
+    threat: set[Cell] = set()
+    for foe in foes:
+        threat |= _threatened(board, foe, frozenset(s.cell for s in ships
+                                                    if s.afloat and s.id != foe.id))
+    best: tuple[float, Plan] | None = None
+    for plan in _plans(me, helm, turn_at):
+        cell, course, rowed = _end(board, me, taken, plan)
+        score = 0.0
+        rams = [f for f in foes if rowed and at_bow(grid, cell, course, f.cell)]
+        if rams:
+            score += 10 + max(f.damage / fleet(f).viability for f in rams)
+        if cell in threat:
+            score -= 2.5
+        if foes and not rams:
+            nearest = min(foes, key=lambda f: (grid.distance(cell, f.cell), f.id))
+            gap = grid.distance(cell, nearest.cell)
+            score -= 0.5 * abs(gap - 3) + (2 if gap == 1 else 0)
+            score -= off_bow(grid, cell, course, nearest.cell) / 45
+        score -= 0.01 * plan[1]  # of equal ends, the simpler plan
+        if best is None or score > best[0]:
+            best = (score, plan)
+    assert best is not None
+    return best[1]
+
+
+def _my_parts(state: SalamisState, ship_id: str) -> list[str]:
+    return [o.arg for o in state.plotted if o.ship == ship_id]
+
+
+def _pick(decision: Decision, arg: str) -> Order:
+    for option in decision.options:
+        if option.arg == arg:
+            return option
+    return decision.options[0]
+
+
+def _helm_for_locked(state: SalamisState, ship: Galley) -> str:
+    foes = [state.ship(o) for o in state.locked_with(ship.id)]
+    mine = ship.damage / fleet(ship).viability
+    theirs = max((f.damage / fleet(f).viability for f in foes), default=0.0)
+    return "breakaway" if mine > theirs else "hold"
+
+
+def _battered(state: SalamisState, order: Order) -> tuple[float, str]:
+    target = state.ship(order.arg)
+    left = fleet(target).viability - target.damage
+    return (-left, order.arg)
+
+
+def choose(state: SalamisState, decision: Decision) -> Order:
+    """The greedy choice (``state`` as the deciding side sees it)."""
+    kind = decision.kind
+    ship = state.ship(decision.ship)
+    if kind in ("helm", "turn-at", "row"):
+        if decision.options[0].arg in LOCKED_HELMS:
+            return _pick(decision, _helm_for_locked(state, ship))
+        parts = _my_parts(state, ship.id)
+        plan = _best_plan(state.board, state.ships, state.locks, ship.id,
+                          parts[0] if parts else "", int(parts[1]) if len(parts) > 1 else -1)
+        value = {"helm": plan[0], "turn-at": str(plan[1]), "row": str(plan[2])}[kind]
+        return _pick(decision, value)
+    if kind == "bows":
+        shots = [o for o in decision.options if o.verb == "shoot"
+                 and state.ship(o.arg).damage < fleet(state.ship(o.arg)).viability]
+        return min(shots, key=lambda o: _battered(state, o)) if shots else decision.options[-1]
+    if kind in ("ram", "grapple"):
+        hits = [o for o in decision.options if o.verb in ("ram", "grapple")]
+        return min(hits, key=lambda o: _battered(state, o)) if hits else decision.options[-1]
+    # "Stop!" whenever a bow can shoot; board whenever offered; else the first option.
+    return decision.options[0]

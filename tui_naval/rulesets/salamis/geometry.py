@@ -1,0 +1,97 @@
+"""Galleys on the grid: exact courses in degrees, moves in inches, bows and arcs.
+
+A galley's course is a compass angle (``ShipBase.course``), finer than the grid's
+facings: she may turn 30 or 45 degrees on hexes (60 between facings) and 30 on
+squares (45).  She moves along her exact line: each step goes to the neighbour
+nearest the point one cell further along it, so the cells she crosses keep to the
+line.  A step costs the map's scale in inches, and a square grid's diagonal step
+alternately one scale and two (the grid's own 1-2-1-2 count).
+"""
+
+from __future__ import annotations
+
+import math
+
+from attrs import frozen
+
+from tui_naval.core.grid import Cell, Grid, angle_between
+from tui_naval.core.wind import COMPASS
+
+#: A neighbour lies at her bow when its bearing is within this of her course.
+BOW_ARC = 30.0
+#: Her bows shoot at ships within this of her course.
+FIRE_ARC = 60.0
+_EPS = 1e-6
+
+
+@frozen
+class Step:
+    """One cell of a move: where she is after it, on what course, inches used so far."""
+
+    cell: Cell
+    course: float
+    inches: int
+
+
+def compass_name(course: float) -> str:
+    """The nearest of the eight compass points to a course ("NE")."""
+    return COMPASS[round(course / 45.0) % 8]
+
+
+def turned(course: float, degrees: int) -> float:
+    """A course turned ``degrees`` clockwise (negative: to port)."""
+    return (course + degrees) % 360.0
+
+
+def _step_cost(grid: Grid, a: Cell, b: Cell, long_diagonal: bool) -> tuple[int, bool]:
+    """(cost in scales, next diagonal long) of a step from ``a`` to ``b``."""
+    if grid.is_hex or a.col == b.col or a.row == b.row:
+        return 1, long_diagonal
+    return (2 if long_diagonal else 1), not long_diagonal
+
+
+def route(grid: Grid, start: Cell, course: float, inches: int, scale: int,
+          turn: int = 0, turn_at: int = 0) -> tuple[list[Step], float]:
+    """The cells of a move of ``inches`` from ``start`` on ``course``, turning ``turn``
+    degrees once ``turn_at`` inches are rowed (at the end, if the move ends first), and
+    her course at its end; obstacles are the caller's to find."""
+    x, y = grid.center(start)
+    here, used, long = start, 0, False
+    steps: list[Step] = []
+    done_turn = turn == 0
+    while True:
+        if not done_turn and used >= turn_at:
+            course, done_turn = turned(course, turn), True
+        rad = math.radians(course)
+        tx, ty = x + math.sin(rad), y - math.cos(rad)
+
+        def gap(cell: Cell, tx: float = tx, ty: float = ty) -> float:
+            cx, cy = grid.center(cell)
+            return round((cx - tx) ** 2 + (cy - ty) ** 2, 9)
+
+        nxt = min((grid.neighbour(here, f) for f in range(grid.points)),
+                  key=lambda c: (gap(c), c))
+        cost, next_long = _step_cost(grid, here, nxt, long)
+        if used + cost * scale > inches:
+            break
+        used += cost * scale
+        long = next_long
+        x, y, here = tx, ty, nxt
+        steps.append(Step(here, course, used))
+    return steps, course if done_turn else turned(course, turn)
+
+
+def off_bow(grid: Grid, cell: Cell, course: float, other: Cell) -> float:
+    """The angle between her course and the bearing of ``other`` (0: dead ahead)."""
+    return angle_between(grid.direction(cell, other), course)
+
+
+def at_bow(grid: Grid, cell: Cell, course: float, other: Cell) -> bool:
+    """``other`` is a neighbour within an inch of her bow (within ``BOW_ARC`` of her
+    course): where a ram strikes."""
+    return grid.steps(cell, other) == 1 and off_bow(grid, cell, course, other) <= BOW_ARC + _EPS
+
+
+def in_bow_arc(grid: Grid, cell: Cell, course: float, other: Cell) -> bool:
+    """``other`` lies where her bows shoot: within ``FIRE_ARC`` of her course."""
+    return other != cell and off_bow(grid, cell, course, other) <= FIRE_ARC + _EPS
