@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from attrs import frozen
@@ -111,8 +111,7 @@ class Grid:
 
     def nearest_facing(self, angle: float) -> int:
         """The facing closest to a compass angle (ties go to the lower index)."""
-        return min(range(self.points),
-                   key=lambda f: (angle_between(self.facing_angle(f), angle), f))
+        return _nearest_facing(self.kind, angle)
 
     def turn(self, facing: int, points: int) -> int:
         """Facing after turning ``points`` clockwise (negative: counter-clockwise)."""
@@ -259,6 +258,13 @@ def _neighbour(kind: GridKind, cell: Cell, facing: int) -> Cell:
     q, r = grid.to_axial(cell)
     dq, dr = _AXIAL_STEPS[kind][facing]
     return grid.from_axial(q + dq, r + dr)
+
+
+@lru_cache(maxsize=4096)
+def _nearest_facing(kind: GridKind, angle: float) -> int:
+    grid = Grid(kind, 0, 0)
+    return min(range(grid.points),
+               key=lambda f: (angle_between(grid.facing_angle(f), angle), f))
 
 
 def _cube_round(q: float, r: float) -> tuple[int, int]:

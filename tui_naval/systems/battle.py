@@ -265,15 +265,12 @@ class Battle(RulesetBase[S], Generic[S]):
     def in_play(self, ship: CombatShip) -> bool:
         return in_play(self.combat, ship)
 
-    def sides_in_play(self, state: CombatState, side: str) -> list[CombatShip]:
-        return [s for s in state.ships if s.side == side and self.in_play(s)]
-
     def synced(self, ship: CombatShip) -> CombatShip:
         """Her sailing brought in line with her damage (the same ship if it already is)."""
         handicap = self.combat.handicap(ship)
         sail = self.rigged(ship.sail, handicap)
         afloat = ship.afloat and not handicap.sunk
-        if sail == ship.sail and afloat == ship.afloat:
+        if (sail is ship.sail or sail == ship.sail) and afloat == ship.afloat:
             return ship
         return evolve(ship, sail=sail, afloat=afloat)
 
@@ -302,7 +299,8 @@ class Battle(RulesetBase[S], Generic[S]):
 
     # -- judging ------------------------------------------------------------------------
     def judge(self, state: S) -> Outcome | None:
-        fighting = [side for side in state.sides if self.sides_in_play(state, side)]
+        fighting = [side for side in state.sides
+                    if any(s.side == side and self.in_play(s) for s in state.ships)]
         if len(fighting) >= 2:
             return None
         if fighting:

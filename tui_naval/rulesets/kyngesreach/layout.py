@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.state import Board
@@ -109,6 +110,7 @@ def place(board: Board, line: tuple[float, float, float], homes_a: Sequence[Cell
     return out_a, out_b
 
 
+@lru_cache(maxsize=1024)
 def broadside_heading(grid: Grid, towards: tuple[float, float], battery: Battery) -> int:
     """The facing that puts ``battery`` towards the unit vector ``towards``."""
     bearing = math.degrees(math.atan2(towards[0], -towards[1])) % 360.0

@@ -12,7 +12,7 @@ the wind-gauge initiative system.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from attrs import evolve
 
@@ -24,7 +24,7 @@ from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Row, Ruleset, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario, ScenarioError
-from tui_naval.core.state import GoalKind, Outcome
+from tui_naval.core.state import Board, GoalKind, Outcome
 from tui_naval.core.wind import Wind
 from tui_naval.rulesets.kyngesreach import INFO, layout
 from tui_naval.rulesets.kyngesreach.state import KyngShip, KyngState
@@ -85,8 +85,8 @@ def magic_bonus(state: KyngState, roller: Roller, log: Log) -> str:
         log("magic", f"the wind-mages strive: {win.name} of {win.side} is the stronger "
             f"({a.strength} against {b.strength}) and the trailing wind is {win.side}'s")
         return win.side
-    ca, ta = gun.skill_roll(roller, f"{a.side} spell", a.skill, [])
-    cb, tb = gun.skill_roll(roller, f"{b.side} spell", b.skill, [])
+    ca, ta = gun.skill_roll(roller, f"{a.side} spell", a.skill, [], log.loud)
+    cb, tb = gun.skill_roll(roller, f"{b.side} spell", b.skill, [], log.loud)
     result = gun.contest(ca, cb)
     win_side = a.side if result > 0 else b.side if result < 0 else ""
     text = f"the trailing wind is {win_side}'s" if win_side else "the winds cancel out"
@@ -164,19 +164,32 @@ def _names(ship: KyngShip, target: KyngShip) -> tuple[str, str, str, str]:
     return ship.id, label(ship), target.id, label(target)
 
 
-def _homes(ships: Sequence[KyngShip], sides: tuple[str, ...]) -> tuple[list[Cell], list[Cell]]:
-    return ([s.home for s in ships if s.side == sides[0]],
-            [s.home for s in ships if s.side == sides[1]])
+def _homes(ships: Sequence[KyngShip], sides: tuple[str, ...]
+           ) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+    return (tuple(s.home for s in ships if s.side == sides[0]),
+            tuple(s.home for s in ships if s.side == sides[1]))
+
+
+@lru_cache(maxsize=1024)
+def _arrangement(board: Board, homes: tuple[tuple[Cell, ...], tuple[Cell, ...]],
+                 moving: tuple[tuple[Cell, ...], tuple[Cell, ...]], cells: int,
+                 fixed: tuple[Cell, ...]
+                 ) -> tuple[tuple[float, float, float], tuple[Cell, ...], tuple[Cell, ...]]:
+    """The squadrons' axis (from all ``homes``) and the cells of the ``moving`` ships, by
+    their homes, at ``cells`` apart (the same few layouts come back round after round)."""
+    line = layout.axis(board.grid, *homes)
+    a, b = layout.place(board, line, *moving, cells, fixed)
+    return line, tuple(a), tuple(b)
 
 
 def arrange(state: KyngState) -> KyngState:
     """Put the squadrons at the band's distance, broadside on (ships out of action stay)."""
     grid, sides = state.grid, state.sides
-    line = layout.axis(grid, *_homes(state.ships, sides))
     moving = [s for s in state.ships if s.gunnery.in_action]
-    fixed = [s.cell for s in state.ships if s.afloat and not s.gunnery.in_action]
+    fixed = tuple(s.cell for s in state.ships if s.afloat and not s.gunnery.in_action)
     cells = tables().bands[state.band].cells
-    a, b = layout.place(state.board, line, *_homes(moving, sides), cells, fixed)
+    line, a, b = _arrangement(state.board, _homes(state.ships, sides), _homes(moving, sides),
+                              cells, fixed)
     where = dict(zip([s.id for s in moving if s.side == sides[0]], a, strict=True))
     where |= dict(zip([s.id for s in moving if s.side == sides[1]], b, strict=True))
     ships = []
@@ -184,8 +197,11 @@ def arrange(state: KyngState) -> KyngState:
         if ship.id in where:
             towards = (line[0], line[1]) if ship.side == sides[0] else (-line[0], -line[1])
             heading = layout.broadside_heading(grid, towards, ship.gunnery.engaged)
-            ship = evolve(ship, cell=where[ship.id], heading=heading)
+            if ship.cell != where[ship.id] or ship.heading != heading:
+                ship = evolve(ship, cell=where[ship.id], heading=heading)
         ships.append(ship)
+    if all(a is b for a, b in zip(ships, state.ships, strict=True)):
+        return state
     return evolve(state, ships=tuple(ships))
 
 
@@ -222,20 +238,19 @@ def _change_range(state: KyngState, order: Order, log: Log) -> KyngState:
         return state
     roller = Roller(state.rng)
     base, mods = range_skill(state, side)
-    check, text = gun.skill_roll(roller, "Seamanship", base, mods)
-    state = evolve(state, rng=roller.rng)
+    check, text = gun.skill_roll(roller, "Seamanship", base, mods, log.loud)
     flag = state.ship(order.ship)
     want = "close" if order.arg == "close" else "open"
     if not check.success:
         log("range", f"{label(flag)} tries to {want} the range: {text}: the range holds at "
             f"{band_name(state.band)}", flag.id)
-        return state
+        return evolve(state, rng=roller.rng)
     band = shift_band(state.band, -1 if order.arg == "close" else 1)
     cells = tables().bands[band].cells
     log("range", f"{label(flag)} tries to {want} the range: {text}: the range "
         f"{'closes' if order.arg == 'close' else 'opens'} to {band_name(band)} "
         f"({cells} cells)", flag.id)
-    return arrange(evolve(state, band=band))
+    return arrange(evolve(state, rng=roller.rng, band=band))
 
 
 def battery_text(g: Gunnery, battery: Battery) -> str:
@@ -350,26 +365,37 @@ def _ammo_decision(state: KyngState) -> Decision | None:
 
 
 def _reload(state: KyngState, orders: tuple[Order, ...], log: Log) -> KyngState:
+    ships = {ship.id: ship for ship in state.ships}
     for order in orders:
-        ship = state.ship(order.ship)
-        state = state.with_ship(evolve(ship, gunnery=gun.reload_ordered(ship, order, "round",
-                                                                         log)))
-    return state
+        ship = ships[order.ship]
+        g = gun.reload_ordered(ship, order, "round", log)
+        if g is not ship.gunnery:
+            ships[order.ship] = evolve(ship, gunnery=g)
+    if all(ships[s.id] is s for s in state.ships):
+        return state
+    return evolve(state, ships=tuple(ships[s.id] for s in state.ships))
 
 
 def _end_round(state: KyngState, log: Log) -> KyngState:
     roller = Roller(state.rng)
     ships = []
+    changed = False
     for ship in state.ships:
         if ship.afloat:
             g = gun.end_of_round(roller, ship.gunnery, log, ship.id, label(ship))
-            ship = evolve(ship, gunnery=g, afloat=not g.sunk)
+            if g is not ship.gunnery or g.sunk:
+                ship = evolve(ship, gunnery=g, afloat=not g.sunk)
+                changed = True
         ships.append(ship)
-    return evolve(state, ships=tuple(ships), rng=roller.rng)
+    rng = roller.rng
+    if not changed and rng == state.rng:
+        return state
+    return evolve(state, ships=tuple(ships), rng=rng)
 
 
 def judge(state: KyngState) -> Outcome | None:
-    fighting = [side for side in state.sides if in_action(state, side)]
+    fighting = [side for side in state.sides
+                if any(s.side == side and s.gunnery.in_action for s in state.ships)]
     if len(fighting) == 2:
         return None
     if fighting:

@@ -30,20 +30,17 @@ from tui_naval.systems.sailing.salt_n_tar.motion import bearing_of, wind_speed_f
 from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
 
-def _deciders(state: SaltState) -> list[SaltShip]:
-    """Ships that answer a phase, by side then map order."""
-    return sorted((s for s in state.ships if s.at_sea), key=lambda s: state.sides.index(s.side))
-
-
 def _plotted(make: Callable[[SaltState, SaltShip], Decision]
              ) -> Callable[[SaltState], Decision | None]:
-    """A plotted phase's ``ask``: the next ship still to answer, by ``make``."""
+    """A plotted phase's ``ask``: the next ship at sea still to answer (by side, then map
+    order), by ``make``."""
 
     def ask(state: SaltState) -> Decision | None:
         done = {order.ship for order in state.plotted}
-        for ship in _deciders(state):
-            if ship.id not in done:
-                return make(state, ship)
+        for side in state.sides:
+            for ship in state.ships:
+                if ship.side == side and ship.id not in done and ship.at_sea:
+                    return make(state, ship)
         return None
 
     return ask
@@ -61,6 +58,8 @@ def _helm(state: SaltState, ship: SaltShip) -> Decision:
 def _move(state: SaltState, held: tuple[Order, ...], log: Log) -> SaltState:
     finishes: list[tuple[str, int]] = []
     moved = steps.full_move(state, _by_ship(held), log, course.SeaCourse(finishes))
+    if not finishes and not moved.finish_step:
+        return moved
     return evolve(moved, finish_step=tuple(finishes))
 
 

@@ -131,10 +131,22 @@ def move_options(grid: Grid, wind: Wind, ship: SailShip) -> list[str]:
     hull); a ship already faster than the cap carries her way and slows by her
     MAX Speed Change a turn, so the slowest speed she may sail is always legal.
     """
+    return list(move_args(grid, wind, ship))
+
+
+def move_args(grid: Grid, wind: Wind, ship: SailShip) -> tuple[str, ...]:
+    """``move_options`` as the tuple that is made once for each set of figures."""
     st = ship_type(ship)
     caps = _heading_caps(grid, st, wind.direction, ship.heading)
     lo, hi = speed_range(ship, st)
-    return list(_moves(base_cap(ship, st, wind), caps, turns_allowed(ship, st), lo, hi))
+    return _moves(base_cap(ship, st, wind), caps, turns_allowed(ship, st), lo, hi)
+
+
+@cache
+def speed_span(args: tuple[str, ...]) -> tuple[int, int]:
+    """The fewest and the most hexes among move orders ``args`` (each list is one of few)."""
+    speeds = [move_length(arg) for arg in args]
+    return min(speeds), max(speeds)
 
 
 @cache

@@ -68,7 +68,7 @@ def plotted_orders(orders: tuple[Order, ...]) -> dict[tuple[str, str], Order]:
 
 def deciders(state: SailState) -> list[SailShip]:
     """Ships afloat, by side then map order."""
-    return sorted((s for s in state.ships if s.afloat), key=lambda s: state.sides.index(s.side))
+    return [s for side in state.sides for s in state.ships if s.side == side and s.afloat]
 
 
 def ask(state: SailState) -> Decision | None:
@@ -85,11 +85,12 @@ def decision_for(state: SailState, ship: SailShip, verb: str,
     st = mv.ship_type(ship)
     a = ship.gunnery
     if verb == "move":
-        options = move_orders(state, ship)
-        speeds = [mv.move_length(o.arg) for o in options]
+        args = mv.move_args(state.grid, state.wind, ship)
+        options = orders_for(ship.id, "move", args)
+        slowest, fastest = mv.speed_span(args)
         point = POINT_NAMES[mv.point_of_sail(state.grid, state.wind, ship.heading)]
-        prompt = (f"{label(ship)}: move (speed {ship.way.speed}, may sail {min(speeds)}-"
-                  f"{max(speeds)} hexes; {point}; L/F/R for each hex, up to "
+        prompt = (f"{label(ship)}: move (speed {ship.way.speed}, may sail {slowest}-"
+                  f"{fastest} hexes; {point}; L/F/R for each hex, up to "
                   f"{mv.turns_allowed(ship, st)} turns)")
         return Decision(ship.side, "move", ship.id, prompt, options, plotted=True)
     if verb == "ammo":
@@ -107,16 +108,12 @@ def decision_for(state: SailState, ship: SailShip, verb: str,
                     plotted=True)
 
 
-def move_orders(state: SailState, ship: SailShip) -> tuple[Order, ...]:
-    return orders_for(ship.id, "move", tuple(mv.move_options(state.grid, state.wind, ship)))
-
-
 def ammo_orders(ship: SailShip) -> tuple[Order, ...]:
     a = ship.gunnery
-    out = [Order(ship.id, "ammo", KEEP)]
     if max(firing_value_of(a, side) for side in SIDES) > 0:
-        out += [Order(ship.id, "ammo", ammo.value) for ammo in Ammo if ammo is not a.ammo]
-    return tuple(out)
+        return orders_for(ship.id, "ammo", (KEEP, *(ammo.value for ammo in Ammo
+                                                    if ammo is not a.ammo)))
+    return orders_for(ship.id, "ammo", (KEEP,))
 
 
 def aim_orders(state: SailState, ship: SailShip, move: str, ammo: str) -> tuple[Order, ...]:
@@ -169,6 +166,8 @@ def movement(state: SailState, log: Log) -> SailState:
     orders = plotted_orders(state.orders)
     grid, board = state.grid, state.board
     ships = {s.id: s for s in state.ships}
+    #: Each ship's cell and heading as she moves (set on her once the move is over).
+    at = {s.id: (s.cell, s.heading) for s in state.ships}
     plans: dict[str, str] = {}
     for ship in state.ships:
         if not ship.afloat:
@@ -176,9 +175,10 @@ def movement(state: SailState, log: Log) -> SailState:
         arg = orders[ship.id, "move"].arg if (ship.id, "move") in orders else mv.STAY
         st = mv.ship_type(ship)
         if arg in mv.SWINGS:
-            ship = evolve(ship, heading=grid.turn(ship.heading, mv.SWINGS[arg]))
-            log("move", f"{label(ship)} swings in place to head "
-                f"{grid.facing_name(ship.heading)}", ship.id)
+            swung = grid.turn(ship.heading, mv.SWINGS[arg])
+            at[ship.id] = (ship.cell, swung)
+            log("move", f"{label(ship)} swings in place to head {grid.facing_name(swung)}",
+                ship.id)
             plans[ship.id] = ""
         elif arg == mv.STAY:
             plans[ship.id] = ""
@@ -190,7 +190,6 @@ def movement(state: SailState, log: Log) -> SailState:
                 log("move", f"{label(ship)}: the wind now allows only {len(plan)} of the "
                     f"{len(arg)} hexes plotted ({arg} -> {plan or 'stay'})", ship.id)
             plans[ship.id] = plan
-        ships[ship.id] = ship
     entered: dict[str, list[Cell]] = {sid: [] for sid in plans}
     stopped: set[str] = set()
     for step in range(max((len(p) for p in plans.values()), default=0)):
@@ -198,13 +197,14 @@ def movement(state: SailState, log: Log) -> SailState:
                   if step < len(p) and sid not in stopped and ships[sid].afloat]
         if not movers:
             break
-        origin = {s.id: (s.cell, s.heading) for s in ships.values() if s.afloat}
+        origin = {sid: at[sid] for sid, s in ships.items() if s.afloat}
         pos = {sid: cell for sid, (cell, _) in origin.items()}
         heading = {sid: h for sid, (_, h) in origin.items()}
         for sid in movers:
             ship = ships[sid]
-            h = grid.turn(ship.heading, mv.STEPS[plans[sid][step]])
-            nxt = grid.neighbour(ship.cell, h)
+            here, h = at[sid]
+            h = grid.turn(h, mv.STEPS[plans[sid][step]])
+            nxt = grid.neighbour(here, h)
             if not grid.in_bounds(nxt):
                 edge = grid.edge_of(nxt)
                 ships[sid] = evolve(ship, afloat=False, way=evolve(ship.way, speed=0),
@@ -219,13 +219,13 @@ def movement(state: SailState, log: Log) -> SailState:
                 stopped.add(sid)
                 ground = "land" if board.terrain_at(nxt) is Terrain.LAND else "a shoal"
                 log("move", f"{label(ship)} cannot enter {ground} at {nxt}: she stops at "
-                    f"{ship.cell}", sid)
+                    f"{here}", sid)
                 continue
             pos[sid] = nxt
             heading[sid] = h
         _collisions(ships, pos, heading, origin, set(movers), stopped, log)
         for sid, cell in pos.items():
-            ships[sid] = evolve(ships[sid], cell=cell, heading=heading[sid])
+            at[sid] = (cell, heading[sid])
             if cell != origin[sid][0]:
                 entered[sid].append(cell)
     out = []
@@ -233,8 +233,9 @@ def movement(state: SailState, log: Log) -> SailState:
         moved = ships[ship.id]
         if ship.id in plans:
             speed = 0 if ship.id in stopped else len(entered[ship.id])
-            wake = tuple(entered[ship.id]) or (moved.cell,)
-            moved = evolve(moved, way=HexWay(speed, wake))
+            cell, facing = at[ship.id]
+            wake = tuple(entered[ship.id]) or (cell,)
+            moved = evolve(moved, cell=cell, heading=facing, way=HexWay(speed, wake))
             if moved.afloat and entered[ship.id]:
                 log("pos", f"{label(moved)} ends at {moved.cell}, heading "
                     f"{grid.facing_name(moved.heading)}, speed {speed}", ship.id)
@@ -302,7 +303,8 @@ def attacks(state: SailState, log: Log) -> SailState:
     """Switch loads, fire every aimed broadside, then apply all the damage at once."""
     orders = plotted_orders(state.orders)
     roller = Roller(state.rng)
-    ships = {s.id: evolve(s, gunnery=evolve(s.gunnery, fired="")) for s in state.ships}
+    ships = {s.id: evolve(s, gunnery=evolve(s.gunnery, fired="")) if s.gunnery.fired else s
+             for s in state.ships}
     for sid, ship in ships.items():
         order = orders.get((sid, "ammo"))
         if order is not None:

@@ -106,9 +106,14 @@ def next_zone(state: GameState, rounded: int) -> frozenset[Cell] | None:
 
 
 def rounds_next_mark(state: GameState, rounded: int, cell: Cell) -> bool:
-    """Whether a ship with ``rounded`` marks behind it rounds the next one at ``cell``."""
-    zone = next_zone(state, rounded)
-    return zone is not None and cell in zone
+    """Whether a ship with ``rounded`` marks behind it rounds the next one at ``cell`` (a
+    cell of the next mark's ``rounding_zone``)."""
+    course = state.goal.course
+    if rounded >= len(course):
+        return False
+    grid = state.grid
+    return grid.in_bounds(cell) and grid.distance(
+        cell, state.board.mark(course[rounded]).cell) <= state.goal.rounding
 
 
 def escapes(state: GameState, side: str, cell: Cell) -> bool:
@@ -150,13 +155,13 @@ class SeaCourse:
         log("escape", f"{label(ship)} slips away over the {state.goal.escape} edge!", ship.id)
         return evolved(ship, progress=evolve(ship.progress, escaped=True))
 
-    def entered(self, state: GameState, ship: R, step: int, log: Log) -> R:
-        """Round every mark, in course order, that the ship's cell is close enough to."""
+    def entered(self, state: GameState, ship: R, cell: Cell, step: int, log: Log) -> R:
+        """Round every mark, in course order, that ``cell`` is close enough to."""
         goal = state.goal
         if goal.kind is not GoalKind.RACE:
             return ship
         progress = ship.progress
-        while rounds_next_mark(state, progress.rounded, ship.cell):
+        while rounds_next_mark(state, progress.rounded, cell):
             mark = state.board.mark(goal.course[progress.rounded])
             progress = evolve(progress, rounded=progress.rounded + 1)
             if progress.rounded == len(goal.course):

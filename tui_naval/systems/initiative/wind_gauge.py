@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from tui_naval.core.dice import Check, Roller
 from tui_naval.core.engine import Log
@@ -148,31 +148,38 @@ class WindGauge:
         for side in state.sides:
             flag = fleets[side][0]  # the first ship in action (map order) commands
             tactics, ttext = gun.skill_roll(roller, "Tactics (Naval)",
-                                            flag.gunnery.skills.tactics, [])
-            log("tactics", f"{side}: {label(flag)} {ttext}", flag.id)
+                                            flag.gunnery.skills.tactics, [], log.loud)
+            if log.loud:
+                log("tactics", f"{side}: {label(flag)} {ttext}", flag.id)
             mods = [("weather sense", weather.get(side, 0)),
                     ("tactics", t.tactics if tactics.success else 0),
                     ("trailing wind", t.trailing_wind if magic == side else 0),
                     *self._squadron_mods(fleets[side])]
             check, text = gun.skill_roll(roller, "Seamanship", flag.gunnery.skills.seamanship,
-                                         mods)
+                                         mods, log.loud)
             checks[side] = check
-            log("gauge", f"{side}: {label(flag)} {text}", flag.id)
-        state = evolve(state, rng=roller.rng)
+            if log.loud:
+                log("gauge", f"{side}: {label(flag)} {text}", flag.id)
         ca, cb = checks[a], checks[b]
         result = gun.contest(ca, cb)
         holder = a if result > 0 else b if result < 0 else ""
-        why = f"Contested Seamanship, margins {ca.margin:+d} and {cb.margin:+d}"
-        return self.set_holder(state, holder, why, log)
+        if log.loud:
+            self.announce(holder, f"Contested Seamanship, margins {ca.margin:+d} and "
+                          f"{cb.margin:+d}", log)
+        return evolved(state, rng=roller.rng, holder=holder)
 
     def set_holder(self, state: S, holder: str, why: str, log: Log) -> S:
+        self.announce(holder, why, log)
+        return evolved(state, holder=holder)
+
+    def announce(self, holder: str, why: str, log: Log) -> None:
+        """Log who holds the gauge now (``holder``, "" for nobody) and ``why``."""
         t = tables()
         if holder:
             log("gauge", self.words.taken.format(holder=holder, why=why, holder_gunner=
                                                  t.holder_gunner))
         else:
             log("gauge", self.words.tie.format(why=why, tie_gunner=t.tie_gunner))
-        return evolved(state, holder=holder)
 
     def gunner_mods(self, state: GameState, side: str, names: tuple[str, str]
                     ) -> list[tuple[str, int]]:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
+from functools import lru_cache
 from typing import Protocol, TypeVar
 
 from attrs import evolve, frozen
@@ -274,11 +275,14 @@ def result_text(check: Check) -> str:
     return "success" if check.success else "failure"
 
 
-def skill_roll(roller: Roller, what: str, base: int, mods: Mods) -> tuple[Check, str]:
-    """Roll 3d6 under ``base`` + modifiers; the check and its log text."""
+def skill_roll(roller: Roller, what: str, base: int, mods: Mods, loud: bool = True
+               ) -> tuple[Check, str]:
+    """Roll 3d6 under ``base`` + modifiers; the check and its log text ("" unless ``loud``)."""
     skill = base + sum(v for _, v in mods)
     roll = roller.roll("3d6")
     check = gurps_check(roll.total, skill)
+    if not loud:
+        return check, ""
     text = (f"{what} {base}{mods_text(mods)} = {skill}: {roll}, margin {check.margin:+d}, "
             f"{result_text(check)}")
     return check, text
@@ -304,16 +308,27 @@ def contest(a: Check, b: Check) -> int:
 
 def seamanship_modifiers(g: Gunnery) -> list[tuple[str, int]]:
     """What the ship's class and damage add to its Seamanship (contest and range rolls)."""
+    return list(_seamanship_modifiers(g.kind, g.sail_hp, g.rigging_hits, g.steering,
+                                      g.mast_hits, max(0, g.hip)))
+
+
+@lru_cache(maxsize=4096)
+def _seamanship_modifiers(kind: str, sail_hp: int, rigging_hits: int, steering: int,
+                          mast_hits: tuple[int, int, int], hip: int
+                          ) -> tuple[tuple[str, int], ...]:
+    """``seamanship_modifiers`` from the figures it reads (asked for again and again in a
+    contest for the gauge, so each set is worked out once)."""
     t = tables()
-    info = g.info
+    info = t.classes[kind]
     mods = [("handling", info.handling),
-            ("sails", sail_penalty(g.sail_hp, info.sail_hp)),
-            ("rigging hits", t.rigging_hit * g.rigging_hits),
-            ("steering", -g.steering)]
-    for mast in g.masts_lost:
-        mods.append((f"no {mast.value}", t.dismasting[mast].seamanship))
-    mods.append(("hull", status_of(g).seamanship))
-    return [(label, v) for label, v in mods if v]
+            ("sails", sail_penalty(sail_hp, info.sail_hp)),
+            ("rigging hits", t.rigging_hit * rigging_hits),
+            ("steering", -steering)]
+    for mast, hits in zip(MASTS, mast_hits, strict=True):
+        if hits >= t.falls_after:
+            mods.append((f"no {mast.value}", t.dismasting[mast].seamanship))
+    mods.append(("hull", hip_status(hip, info.hip).seamanship))
+    return tuple((label, v) for label, v in mods if v)
 
 
 def enemy_to_hit(g: Gunnery) -> int:
@@ -758,14 +773,16 @@ def end_of_round(roller: Roller, g: Gunnery, log: Logger, ship: str, label: str)
     if g.sunk:
         return g
     t = tables()
+    before = g
+    port, starboard = _reloading(g.port), _reloading(g.starboard)
+    if port is not g.port or starboard is not g.starboard:
+        g = evolve(g, port=port, starboard=starboard)
     for battery in Battery:
         guns = g.guns(battery)
-        if guns.reload > 0:
-            guns = evolve(guns, reload=guns.reload - 1)
-            g = g.with_guns(battery, guns)
-            if guns.reload == 0 and not guns.empty and guns.guns > 0:
-                log("reload", f"{label}'s {battery.value} battery is loaded with "
-                    f"{AMMO_NAMES[guns.ammo]}", ship)
+        if guns is not before.guns(battery) and guns.reload == 0 and not guns.empty \
+                and guns.guns > 0:
+            log("reload", f"{label}'s {battery.value} battery is loaded with "
+                f"{AMMO_NAMES[guns.ammo]}", ship)
     if g.on_fire and not g.sinking:
         g = _lose_hip(g, t.fire_hip)
         check, text = skill_roll(roller, "Seamanship (fire-fighting)", g.skills.seamanship, [])
@@ -791,6 +808,13 @@ def end_of_round(roller: Roller, g: Gunnery, log: Logger, ship: str, label: str)
     elif g.sunk:
         log("sinks", f"{label} founders and sinks!", ship)
     return g
+
+
+def _reloading(guns: Guns) -> Guns:
+    """A battery a round further on in its reload."""
+    if guns.reload <= 0:
+        return guns
+    return Guns(guns.guns, guns.ammo, guns.reload - 1, guns.empty)
 
 
 def handicap(g: Gunnery) -> Handicap:
@@ -865,18 +889,27 @@ def ammo_decision(ships: Iterable[G], plotted: Sequence[Order],
             if (ship.id, battery.value) in done:
                 continue
             guns = ship.gunnery.guns(battery)
-            choices = reload_options(guns)
-            if not choices:
-                continue
-            now = "empty, was" if guns.empty else "loaded with"
-            times = ", ".join(f"{c} {r} {unit}" if r else f"{c} (stays loaded)"
-                              for c, r in choices)
-            return Decision(ship.side, "ammo", ship.id,
-                            f"{ship.id} {ship.name}: {battery.value} battery ({now} "
-                            f"{AMMO_NAMES[guns.ammo]}): reload with? ({times})",
-                            tuple(Order(ship.id, battery.value, c) for c, _ in choices),
-                            plotted=True)
+            decision = _ammo_decision(ship.side, ship.id, ship.name, battery, guns, unit)
+            if decision is not None:
+                return decision
     return None
+
+
+@lru_cache(maxsize=4096)
+def _ammo_decision(side: str, ship_id: str, name: str, battery: Battery, guns: Guns,
+                   unit: str) -> Decision | None:
+    """One battery's ammunition decision (None: it has no choice), made once for each
+    state of her guns."""
+    choices = reload_options(guns)
+    if not choices:
+        return None
+    now = "empty, was" if guns.empty else "loaded with"
+    times = ", ".join(f"{c} {r} {unit}" if r else f"{c} (stays loaded)" for c, r in choices)
+    return Decision(side, "ammo", ship_id,
+                    f"{ship_id} {name}: {battery.value} battery ({now} "
+                    f"{AMMO_NAMES[guns.ammo]}): reload with? ({times})",
+                    tuple(Order(ship_id, battery.value, c) for c, _ in choices),
+                    plotted=True)
 
 
 # -- the ship panel ---------------------------------------------------------------------

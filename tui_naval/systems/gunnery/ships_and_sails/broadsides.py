@@ -220,6 +220,6 @@ def end_of_turn(ship: A, log: Log) -> A:
             a = evolve(a, fate="broken up")
             ship = evolved(ship, afloat=False, gunnery=a)
             log("sinks", f"{label(ship)} breaks up and sinks!", ship.id)
-    if not a.fired:
-        a = evolve(a, reload=max(0, a.reload - 1))
-    return with_gunnery(ship, a)
+    if not a.fired and a.reload > 0:
+        a = evolve(a, reload=a.reload - 1)
+    return ship if a is ship.gunnery else with_gunnery(ship, a)

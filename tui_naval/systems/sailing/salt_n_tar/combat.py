@@ -141,10 +141,11 @@ class SaltCombat(Battle[S], Generic[S]):
 
         def ask(state: S) -> Decision | None:
             done = {order.ship for order in state.plotted}
-            for ship in sorted(state.ships, key=lambda s: state.sides.index(s.side)):
-                if ship.id not in done and self.in_play(ship):
-                    decision: Decision = make(state, ship)
-                    return decision
+            for side in state.sides:
+                for ship in state.ships:
+                    if ship.side == side and ship.id not in done and self.in_play(ship):
+                        decision: Decision = make(state, ship)
+                        return decision
             return None
 
         return ask
@@ -161,13 +162,14 @@ class SaltCombat(Battle[S], Generic[S]):
     def _helm(self, state: S) -> Decision | None:
         group = self.move_groups(state)[state.group]
         done = {order.ship for order in state.plotted}
-        movers = sorted((s for s in state.ships if s.side in group),
-                        key=lambda s: state.sides.index(s.side))
-        for ship in movers:
-            if ship.id in done or not self.in_play(ship):
+        for side in state.sides:
+            if side not in group:
                 continue
-            return Decision(ship.side, "move", ship.id, self._helm_prompt(state, ship),
-                            self.helm_options(state, ship), plotted=True)
+            for ship in state.ships:
+                if ship.side != side or ship.id in done or not self.in_play(ship):
+                    continue
+                return Decision(ship.side, "move", ship.id, self._helm_prompt(state, ship),
+                                self.helm_options(state, ship), plotted=True)
         return None
 
     def helm_options(self, state: CombatState, ship: CombatShip) -> tuple[Order, ...]:
@@ -182,20 +184,26 @@ class SaltCombat(Battle[S], Generic[S]):
             text += "; a second change of direction this turn marks 1 Strain"
         return text
 
-    def half_move(self, state: S, orders: Mapping[str, Order], half: int, log: Log) -> S:
-        """The ships given ``orders`` sail half move ``half`` (1: first, 2: second)."""
-        return steps.half_move(state, orders, half, log)
+    def half_move(self, state: S, orders: Mapping[str, Order], half: int, log: Log,
+                  **changes: Any) -> S:
+        """The ships given ``orders`` sail half move ``half`` (1: first, 2: second); the
+        state's other ``changes`` are made with it."""
+        return steps.half_move(state, orders, half, log, **changes)
 
     def _half_move(self, state: S, held: tuple[Order, ...], log: Log) -> S | Goto[S]:
         half = 1 if state.phase == "first-half" else 2
-        state = self.half_move(state, by_ship(held), half, log)
-        if state.group + 1 < len(self.move_groups(state)):
-            return Goto(evolved(state, group=state.group + 1), state.phase)
-        state = evolved(state, group=0)
+        #: The group that moves next: the half move again for the next group, or done.
+        group = state.group + 1 if state.group + 1 < len(self.move_groups(state)) else 0
+        state = self.half_move(state, by_ship(held), half, log, group=group)
+        if group:
+            return Goto(state, state.phase)
         if half == 1:
             return state
         # a turn has passed for maneuvers under way (Salt'n'Tar ticks them after moving)
-        return evolved(state, ships=tuple(steps.tick(s, log) for s in state.ships))
+        ships = tuple(steps.tick(s, log) for s in state.ships)
+        if all(a is b for a, b in zip(ships, state.ships, strict=True)):
+            return state
+        return evolved(state, ships=ships)
 
     def firing_order(self, state: CombatState) -> list[CombatShip]:
         """The initiative holder's ships first (map order), then the other side's."""
@@ -224,7 +232,8 @@ class SaltCombat(Battle[S], Generic[S]):
                     ship = self.synced(self.combat.scuttled(ship))
             if ship.afloat:
                 ship = self.upkeep(ship, roller, log)
-            ships.append(evolve(ship, sail=steps.new_turn(ship.sail)))
+            sail = steps.new_turn(ship.sail)
+            ships.append(ship if sail is ship.sail else evolve(ship, sail=sail))
         return evolved(state, ships=tuple(ships), rng=roller.rng)
 
     # -- for the UI ---------------------------------------------------------------------

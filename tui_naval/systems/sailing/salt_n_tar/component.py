@@ -100,8 +100,14 @@ def with_handicap(sail: SaltSail, handicap: Handicap) -> SaltSail:
     """
     loss = damage_inches(handicap)
     shot = masts_shot(sail.stype.masts, handicap.masts_down)
-    return evolve(sail, speed_loss=sail.speed_loss - sail.damage_loss + loss, damage_loss=loss,
-                  masts=max(0, sail.masts - (shot - sail.masts_shot)), masts_shot=shot,
+    speed_loss = sail.speed_loss - sail.damage_loss + loss
+    masts = max(0, sail.masts - (shot - sail.masts_shot))
+    if (speed_loss == sail.speed_loss and loss == sail.damage_loss and masts == sail.masts
+            and shot == sail.masts_shot and handicap.crew == sail.crew
+            and handicap.adrift == sail.adrift and handicap.no_upwind == sail.no_upwind
+            and handicap.helm == sail.helm):
+        return sail  # in line already (the usual case: nothing was hit)
+    return evolve(sail, speed_loss=speed_loss, damage_loss=loss, masts=masts, masts_shot=shot,
                   crew=handicap.crew, adrift=handicap.adrift, no_upwind=handicap.no_upwind,
                   helm=handicap.helm)
 

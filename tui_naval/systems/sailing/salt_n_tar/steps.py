@@ -10,7 +10,7 @@ ruleset's turn (``core.engine``) says when each one runs.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Protocol, TypeVar, cast
 
 from attrs import evolve
@@ -113,8 +113,9 @@ def wind_roll(state: S, log: Log) -> S:
     else:
         wind = evolve(wind, speed=int(effect))
         what = f"Wind Speed = {effect}"
-    log("wind", f"Wind Roll {roll}: {what}; wind from {grid.facing_name(wind.direction)}, "
-        f"speed {wind.speed}{wind_note(wind.speed)}")
+    if log.loud:
+        log("wind", f"Wind Roll {roll}: {what}; wind from {grid.facing_name(wind.direction)}, "
+            f"speed {wind.speed}{wind_note(wind.speed)}")
     return evolve(state, wind=wind, rng=roller.rng)
 
 
@@ -127,8 +128,14 @@ def luck_chance() -> Chance:
 
 
 def luck_decision(ship: Sailor) -> Decision:
-    return Decision(ship.side, "luck", ship.id, f"{label(ship)}: roll a luck die?",
-                    (Order(ship.id, "luck", "roll"), Order(ship.id, "luck", "pass")),
+    return _luck_decision(ship.side, ship.id, label(ship))
+
+
+@lru_cache(maxsize=1024)
+def _luck_decision(side: str, ship_id: str, name: str) -> Decision:
+    """A ship's luck decision, the same every turn (so made once)."""
+    return Decision(side, "luck", ship_id, f"{name}: roll a luck die?",
+                    (Order(ship_id, "luck", "roll"), Order(ship_id, "luck", "pass")),
                     chance=luck_chance(), plotted=True)
 
 
@@ -138,22 +145,31 @@ def resolve_luck(state: S, orders: Mapping[str, Order], log: Log) -> S:
     t = tables()
     roller = Roller(state.rng)
     ships: list[Sailor] = []
+    #: The sides that rolled each face.
+    faces: dict[int, set[str]] = {}
+    changed = False
     for ship in sailors(state):
         sail = ship.sail
         order = orders.get(ship.id)
         if order is None or order.arg != "roll":
-            ships.append(with_sail(ship, evolve(sail, luck=0, luck_die=0))
-                         if sail.luck or sail.luck_die else ship)
+            if sail.luck or sail.luck_die:
+                ship = with_sail(ship, evolve(sail, luck=0, luck_die=0))
+                changed = True
+            ships.append(ship)
             continue
         roll = roller.roll("1d6")
         effect = t.luck[roll.total - 1]
         ships.append(evolved(ship, sail=evolve(sail, luck_die=roll.total, luck=effect.wind,
                                                 strain=sail.strain + effect.strain)))
+        faces.setdefault(roll.total, set()).add(ship.side)
+        changed = True
         if log.loud:
             log("luck", f"{ship.id} {ship.name} Luck Roll {roll}: {effect.text}", ship.id)
+    if not changed:
+        return state
     state = with_ships(state, ships, rng=roller.rng)
     for face, shared in sorted(t.shared_luck.items()):
-        sides = {s.side for s in sailors(state) if s.sail.luck_die == face}
+        sides = faces.get(face, set())
         if len(sides) < 2:
             continue
         speed = max(0, state.wind.speed + shared.everyone)
@@ -178,7 +194,8 @@ def strain_roll(ship: T, roller: Roller, log: Log) -> T:
     head = f"{label(ship)} Strain Roll {roll} + Strain {sail.strain} = {total}" if log.loud \
         else ""
     if effect is None:
-        log("strain", f"{head}: no effect ... not yet!", ship.id)
+        if log.loud:
+            log("strain", f"{head}: no effect ... not yet!", ship.id)
         return ship
     loss = t.limits.speed_loss
     text = effect.text
@@ -201,7 +218,8 @@ def strain_roll(ship: T, roller: Roller, log: Log) -> T:
         text += f": {turns} -> sinks in {turns.total} turn{'s' * (turns.total > 1)}"
     else:
         text += f" (already sinking, {sail.sinking} turns left)"
-    log("strain", f"{head}: {text}", ship.id)
+    if log.loud:
+        log("strain", f"{head}: {text}", ship.id)
     return with_sail(ship, sail)
 
 
@@ -267,19 +285,25 @@ def can_steer(sail: SaltSail, grid: Grid, wind: Wind, heading: int,
 def helm_options(state: WindState, ship: Sailor) -> tuple[Order, ...]:
     """A full move's helm orders: hold, or one or two points either way."""
     if not can_steer(ship.sail, state.grid, state.wind, ship.heading):
-        return (Order(ship.id, "hold"),)
-    return tuple(Order(ship.id, *key.split()) for key in HELM)
+        return _helm_orders(ship.id, ("hold",))
+    return _helm_orders(ship.id, tuple(HELM))
 
 
 def half_helm_options(state: WindState, ship: Sailor) -> tuple[Order, ...]:
     """A half move's helm orders: hold, or one point either way while her helm allows
     another change of direction this turn."""
-    hold = Order(ship.id, "hold")
     sail = ship.sail
     if sail.turns_made >= sail.helm or not can_steer(sail, state.grid, state.wind,
                                                      ship.heading, STEER.values()):
-        return (hold,)
-    return (hold, Order(ship.id, "port", "1"), Order(ship.id, "starboard", "1"))
+        return _helm_orders(ship.id, ("hold",))
+    return _helm_orders(ship.id, tuple(STEER))
+
+
+@lru_cache(maxsize=4096)
+def _helm_orders(ship_id: str, keys: tuple[str, ...]) -> tuple[Order, ...]:
+    """A ship's orders for helm ``keys`` ("hold", "port 1"...): the same turn after turn,
+    so each list is made once."""
+    return tuple(Order(ship_id, *key.split()) for key in keys)
 
 
 # -- moving ---------------------------------------------------------------------------
@@ -291,8 +315,10 @@ class Course(Protocol[T]):
         """The ship escaped, if stepping off the board into ``cell`` is her escape; else None."""
         ...
 
-    def entered(self, state: GameState, ship: T, step: int, log: Log) -> T:
-        """The ship after she enters her new cell (marks rounded, the finish)."""
+    def entered(self, state: GameState, ship: T, cell: Cell, step: int, log: Log) -> T:
+        """The ship after she enters ``cell`` (marks rounded, the finish), all but her cell:
+        ``ship`` is still at the cell she left (the caller moves her), and comes back as
+        she is when entering changes nothing else."""
         ...
 
     def finished(self, ship: T) -> bool:
@@ -313,23 +339,25 @@ def full_move(state: S, orders: Mapping[str, Order], log: Log,
     for ship in list(ships.values()):
         if not ship.at_sea:
             continue
-        order = orders.get(ship.id, Order(ship.id, "hold"))
-        points = helm_points(order)
+        order = orders.get(ship.id)
+        points = 0 if order is None else helm_points(order)
         sail = ship.sail
         heading = ship.heading
+        #: A two-point turn marks Strain.
+        strain = sail.strain + (abs(points) == 2)
         if points:
-            side = "starboard" if points > 0 else "port"
             heading = grid.turn(ship.heading, points)
-            note = f"{label(ship)} turns {abs(points)} point{'s' * (abs(points) > 1)} to " \
-                   f"{side}, now heading {grid.facing_name(heading)}"
-            if abs(points) == 2:
-                sail = evolve(sail, strain=sail.strain + 1)
-                note += ": a two-point turn, mark 1 Strain"
-            log("helm", note, ship.id)
+            if log.loud:
+                side = "starboard" if points > 0 else "port"
+                note = f"{label(ship)} turns {abs(points)} point{'s' * (abs(points) > 1)} " \
+                       f"to {side}, now heading {grid.facing_name(heading)}"
+                if abs(points) == 2:
+                    note += ": a two-point turn, mark 1 Strain"
+                log("helm", note, ship.id)
         move = motion(sail, grid, state.wind, heading)
         cells, carry, long = steps_for(sail, move.inches, grid, move.direction,
                                        state.board.scale)
-        sail = evolve(sail, carry=carry, long_diagonal=long, strain=sail.strain + move.strain,
+        sail = evolve(sail, carry=carry, long_diagonal=long, strain=strain + move.strain,
                       last_speed=move.inches, last_motion=f"{move.way.value} ({move.reason})")
         ship = evolved(ship, heading=heading, sail=sail)
         plans[ship.id] = (move.direction, cells)
@@ -345,8 +373,10 @@ def full_move(state: S, orders: Mapping[str, Order], log: Log,
     return with_ships(state, (tick(ships[s.id], log) for s in state.ships))
 
 
-def half_move(state: S, orders: Mapping[str, Order], half: int, log: Log) -> S:
-    """Turn and move the ships given orders through half their move (1: first, 2: second).
+def half_move(state: S, orders: Mapping[str, Order], half: int, log: Log,
+              **changes: Any) -> S:
+    """Turn and move the ships given orders through half their move (1: first, 2: second);
+    the state's other ``changes`` are made with it.
 
     The first half is half the turn's inches rounded down, the second the rest, each
     by the ship's speed on her heading at the time.  A second change of direction in
@@ -360,20 +390,26 @@ def half_move(state: S, orders: Mapping[str, Order], half: int, log: Log) -> S:
         sail = ship.sail
         heading = ship.heading
         points = helm_points(orders[sid])
+        turns_made = sail.turns_made
+        #: A second change of direction in a turn marks Strain.
+        marked = sail.strain
         if points:
             heading = grid.turn(ship.heading, points)
-            sail = evolve(sail, turns_made=sail.turns_made + 1)
-            note = (f"{label(ship)} turns one point to {'starboard' if points > 0 else 'port'}"
-                    f", now heading {grid.facing_name(heading)}")
-            if sail.turns_made >= 2:
-                sail = evolve(sail, strain=sail.strain + 1)
-                note += ": a second change of direction this turn, mark 1 Strain"
-            log("helm", note, sid)
+            turns_made += 1
+            marked += turns_made >= 2
+            if log.loud:
+                note = (f"{label(ship)} turns one point to "
+                        f"{'starboard' if points > 0 else 'port'}, now heading "
+                        f"{grid.facing_name(heading)}")
+                if turns_made >= 2:
+                    note += ": a second change of direction this turn, mark 1 Strain"
+                log("helm", note, sid)
         move = motion(sail, grid, state.wind, heading)
         inches = move.inches // 2 if half == 1 else move.inches - move.inches // 2
         cells, carry, long = steps_for(sail, inches, grid, move.direction, board.scale)
         strain = move.strain if half == 1 else 0
-        sail = evolve(sail, carry=carry, long_diagonal=long, strain=sail.strain + strain,
+        sail = evolve(sail, carry=carry, long_diagonal=long, strain=marked + strain,
+                      turns_made=turns_made,
                       last_speed=inches + (sail.last_speed if half == 2 else 0),
                       last_motion=f"{move.way.value} ({move.reason})")
         plans[sid] = (move.direction, cells)
@@ -387,7 +423,7 @@ def half_move(state: S, orders: Mapping[str, Order], half: int, log: Log) -> S:
             log("move", text, sid)
         ships[sid] = evolved(ship, heading=heading, sail=sail)
     moved = step_ships(state, ships, plans, log)
-    return with_ships(state, (moved[s.id] for s in state.ships))
+    return with_ships(state, (moved[s.id] for s in state.ships), **changes)
 
 
 def step_ships(state: GameState, ships: dict[str, T], plans: dict[str, tuple[int, int]],
@@ -405,6 +441,8 @@ def step_ships(state: GameState, ships: dict[str, T], plans: dict[str, tuple[int
         order.reverse()
     left = {sid: plans[sid][1] for sid in order}
     start = {sid: ships[sid].cell for sid in order}
+    #: Where each ship is as she steps (her ``cell`` is set once she has made her move).
+    where = {sid: ship.cell for sid, ship in ships.items()}
     step = 0
     while any(left.values()):
         step += 1
@@ -415,8 +453,8 @@ def step_ships(state: GameState, ships: dict[str, T], plans: dict[str, tuple[int
             still: list[str] = []
             for sid in waiting:
                 ship = ships[sid]
-                occupied = {s.cell for s in ships.values() if s.at_sea and s.id != sid}
-                nxt = grid.neighbour(ship.cell, plans[sid][0])
+                occupied = {where[s.id] for s in ships.values() if s.at_sea and s.id != sid}
+                nxt = grid.neighbour(where[sid], plans[sid][0])
                 why = blocked(board, nxt, ship.sail.stype.shallow, occupied)
                 if why is Block.SHIP:
                     still.append(sid)
@@ -432,18 +470,21 @@ def step_ships(state: GameState, ships: dict[str, T], plans: dict[str, tuple[int
                     left[sid] = 0
                     ships[sid] = stopped(ship, why, nxt, log)
                     continue
-                ship = evolved(ship, cell=nxt)
+                where[sid] = nxt
                 left[sid] -= 1
                 if course is not None:
-                    ship = course.entered(state, ship, step, log)
+                    ship = course.entered(state, ship, nxt, step, log)
                     if course.finished(ship):
                         left[sid] = 0
-                ships[sid] = ship
+                    ships[sid] = ship
             waiting = still
         for sid in waiting:
             left[sid] = 0
-            ship = ships[sid]
-            ships[sid] = stopped(ship, Block.SHIP, grid.neighbour(ship.cell, plans[sid][0]), log)
+            ships[sid] = stopped(ships[sid], Block.SHIP,
+                                 grid.neighbour(where[sid], plans[sid][0]), log)
+    for sid in order:
+        if where[sid] != ships[sid].cell:
+            ships[sid] = evolved(ships[sid], cell=where[sid])
     if log.loud:
         for sid in order:
             ship = ships[sid]
@@ -470,27 +511,40 @@ def stopped(ship: T, why: Block, cell: Cell, log: Log) -> T:
 
 # -- maneuvers ------------------------------------------------------------------------
 
+def maneuver_verbs(sail: SaltSail) -> tuple[str, ...]:
+    """Keep, or the maneuvers her sails and anchor allow now."""
+    if sail.change is not Change.NONE:
+        return ("keep",)
+    if sail.masts <= 0:
+        return ("keep", "weigh") if sail.sails is Sails.ANCHORED else ("keep", "anchor")
+    if sail.sails is Sails.SET:
+        return ("keep", "reef", "furl", "anchor")
+    if sail.sails is Sails.REEFED:
+        return ("keep", "unreef", "furl", "anchor")
+    if sail.sails is Sails.FURLED:
+        return ("keep", "set-sail", "anchor")
+    return ("keep", "weigh")
+
+
 def maneuver_options(ship: Sailor) -> tuple[Order, ...]:
     """Keep, or the maneuvers her sails and anchor allow now."""
-    sail = ship.sail
-    verbs = ["keep"]
-    if sail.change is Change.NONE:
-        if sail.masts <= 0:
-            verbs += ["weigh"] if sail.sails is Sails.ANCHORED else ["anchor"]
-        elif sail.sails is Sails.SET:
-            verbs += ["reef", "furl", "anchor"]
-        elif sail.sails is Sails.REEFED:
-            verbs += ["unreef", "furl", "anchor"]
-        elif sail.sails is Sails.FURLED:
-            verbs += ["set-sail", "anchor"]
-        else:
-            verbs += ["weigh"]
-    return tuple(Order(ship.id, v) for v in verbs)
+    return _maneuver_orders(ship.id, maneuver_verbs(ship.sail))
+
+
+@lru_cache(maxsize=4096)
+def _maneuver_orders(ship_id: str, verbs: tuple[str, ...]) -> tuple[Order, ...]:
+    return tuple(Order(ship_id, v) for v in verbs)
 
 
 def maneuver_decision(ship: Sailor) -> Decision:
-    return Decision(ship.side, "maneuver", ship.id, f"{label(ship)}: sails and anchor",
-                    maneuver_options(ship), plotted=True)
+    return _maneuver_decision(ship.side, ship.id, label(ship), maneuver_verbs(ship.sail))
+
+
+@lru_cache(maxsize=4096)
+def _maneuver_decision(side: str, ship_id: str, name: str, verbs: tuple[str, ...]) -> Decision:
+    """A ship's maneuver decision for the ``verbs`` she may give (made once for each)."""
+    return Decision(side, "maneuver", ship_id, f"{name}: sails and anchor",
+                    _maneuver_orders(ship_id, verbs), plotted=True)
 
 
 def maneuver(ship: T, verb: str, roller: Roller, log: Log) -> T:
@@ -534,13 +588,17 @@ def maneuvers(state: S, orders: Mapping[str, Order], log: Log,
     """Every ship's plotted maneuver begins; ``then(before, after)`` as for ``strain_rolls``."""
     roller = Roller(state.rng)
     ships: list[Sailor] = []
+    changed = False
     for ship in sailors(state):
         sailor = cast(T, ship)
         order = orders.get(sailor.id)
-        if order is not None:
+        if order is not None and order.verb != "keep":
             after = maneuver(sailor, order.verb, roller, log)
             sailor = then(sailor, after) if then is not None else after
+            changed = True
         ships.append(sailor)
+    if not changed:
+        return state
     return with_ships(state, ships, rng=roller.rng)
 
 
