@@ -11,6 +11,7 @@ alternately one scale and two (the grid's own 1-2-1-2 count).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from attrs import frozen
 
@@ -50,11 +51,14 @@ def _step_cost(grid: Grid, a: Cell, b: Cell, long_diagonal: bool) -> tuple[int, 
     return (2 if long_diagonal else 1), not long_diagonal
 
 
+@lru_cache(maxsize=8192)
 def route(grid: Grid, start: Cell, course: float, inches: int, scale: int,
-          turn: int = 0, turn_at: int = 0) -> tuple[list[Step], float]:
+          turn: int = 0, turn_at: int = 0) -> tuple[tuple[Step, ...], float]:
     """The cells of a move of ``inches`` from ``start`` on ``course``, turning ``turn``
     degrees once ``turn_at`` inches are rowed (at the end, if the move ends first), and
-    her course at its end; obstacles are the caller's to find."""
+    her course at its end; obstacles are the caller's to find.  (A pure function of its
+    arguments, kept for the moves asked again and again: each step of a move, each
+    preview, each plan an advisor weighs.)"""
     x, y = grid.center(start)
     here, used, long = start, 0, False
     steps: list[Step] = []
@@ -78,7 +82,7 @@ def route(grid: Grid, start: Cell, course: float, inches: int, scale: int,
         long = next_long
         x, y, here = tx, ty, nxt
         steps.append(Step(here, course, used))
-    return steps, course if done_turn else turned(course, turn)
+    return tuple(steps), course if done_turn else turned(course, turn)
 
 
 def off_bow(grid: Grid, cell: Cell, course: float, other: Cell) -> float:

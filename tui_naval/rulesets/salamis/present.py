@@ -32,8 +32,13 @@ from tui_naval.rulesets.salamis.rules import (
     helm_turn,
     in_range,
 )
-from tui_naval.rulesets.salamis.state import CAPTURED, Galley, SalamisState
-from tui_naval.rulesets.salamis.tables import faces_at_least, tables, two_dice_at_most
+from tui_naval.rulesets.salamis.state import CAPTURED, LED_OFF, SUNK, Galley, SalamisState
+from tui_naval.rulesets.salamis.tables import (
+    faces_at_least,
+    fleet_of,
+    tables,
+    two_dice_at_most,
+)
 
 STYLES = {"turn": "dim", "move": "", "stop": "bold yellow", "bows": "yellow",
           "ram": "bold red", "board": "magenta", "melee": "bold magenta", "panic": "bold",
@@ -74,6 +79,35 @@ def melee_net(attacker: Galley, defender: Galley) -> float:
                       * comb(d.hand, j) * pd ** j * (1 - pd) ** (d.hand - j))
             total += chance * max(0, i - j)
     return total
+
+
+def _shots_in_range(state: SalamisState) -> str:
+    """Each watching galley's bows and what they may shoot now, with the odds."""
+    p = faces_at_least(tables().rolls.bow_hit)
+    parts = []
+    for s in state.ships:
+        if not (s.fighting and s.side == state.watcher and not s.shot and fleet(s).bow):
+            continue
+        targets = [t for t in state.ships
+                   if t.fighting and t.side == state.mover and in_range(state, s, t)]
+        if targets:
+            dice = fleet(s).bow
+            parts.append(f"{s.id} {dice}d6 ({pct(at_least(dice, p, 1))} a hit) at "
+                         + ", ".join(f'{t.id} ({_inches(state, s, t)}")' for t in targets))
+    return "; ".join(parts)
+
+
+def _inches(state: SalamisState, a: Galley, b: Galley) -> int:
+    return state.grid.distance(a.cell, b.cell) * state.board.scale
+
+
+def rowed_so_far(state: SalamisState) -> tuple[Cell, ...]:
+    """The cells the moving galleys have rowed through in the move under way."""
+    out: list[Cell] = []
+    for ship in state.ships:
+        if ship.side == state.mover and ship.afloat and ship.cell != ship.start:
+            out += state.grid.line(ship.start, ship.cell)[:-1]
+    return tuple(out)
 
 
 def _left(ship: Galley) -> str:
@@ -160,6 +194,21 @@ def _ram_words(state: SalamisState, ship: Galley, helm: str, turn_at: int | None
     return f"; {how} to have {', '.join(r.id for r in rams)} at her bow (a ram)"
 
 
+def fleet_losses(state: SalamisState) -> str:
+    """Each fleet that has lost galleys: its losses against its panic number."""
+    parts = []
+    for side in state.sides:
+        own = [s for s in state.ships if s.home_side == side]
+        for kind in dict.fromkeys(s.fleet for s in own):
+            group = [s for s in own if s.fleet == kind]
+            lost = sum(1 for s in group if s.fate in (SUNK, CAPTURED, LED_OFF))
+            if lost:
+                f = fleet_of(kind)
+                fled = " fled" if f"{side}/{kind}" in state.panicked else ""
+                parts.append(f"{side} {f.name} {lost}/{f.panic_number(len(group))}{fled}")
+    return ", ".join(parts)
+
+
 class SalamisPresenter(Presenter):
     """Fast Play Salamis on the screen."""
 
@@ -193,6 +242,9 @@ class SalamisPresenter(Presenter):
         if state.locks:
             out += [("  locked ", "dim"),
                     (" ".join(f"{lock.a}+{lock.b}" for lock in state.locks), "")]
+        losses = fleet_losses(state)
+        if losses:
+            out += [("  lost ", "dim"), (losses, "")]
         return out
 
     def option_order(self, state: GameState, decision: Decision) -> list[Order]:
@@ -250,23 +302,15 @@ class SalamisPresenter(Presenter):
                     f'Row {arg}"' + (" (full)" if int(arg) == f.move else "")
             return OptionInfo(name, detail, warning)
         if verb in ("stop", "wait", "pass"):
-            shots = [s for s in state.ships if s.fighting and s.side == state.watcher
-                     and not s.shot and fleet(s).bow]
-            ready = "; ".join(
-                f"{s.id}: " + ", ".join(t.id for t in state.ships
-                                        if t.fighting and t.side == state.mover
-                                        and in_range(state, s, t))
-                for s in shots)
             if verb == "stop":
-                return OptionInfo("Stop! Shoot the bows now", f"in range: {ready}")
+                return OptionInfo("Stop! Shoot the bows now", _shots_in_range(state))
             if verb == "wait":
                 return OptionInfo("Row on: not yet", "ask again after the next step")
             return OptionInfo("Let them row", "no more Stop! in this move")
         if verb == "shoot":
             target = state.ship(arg)
             p = faces_at_least(tables().rolls.bow_hit)
-            dist = state.grid.distance(ship.cell, target.cell) * state.board.scale
-            return OptionInfo(f'Shoot {arg} ({dist}")',
+            return OptionInfo(f'Shoot {arg} ({_inches(state, ship, target)}")',
                               f"{f.bow}d6, 6s hit: {pct(at_least(f.bow, p, 1))} at least one "
                               f"hit, {f.bow * p:.1f} expected; {_left(target)}")
         if verb == "hold" and order.ship in {s.id for s in state.ships} \
@@ -309,10 +353,13 @@ class SalamisPresenter(Presenter):
                                grid.facing_name(grid.nearest_facing(course)), text, warning,
                                tuple((s.cell, "target") for s in rams))
             cell = self.option_cell(state, order)
+            trail = rowed_so_far(state) if state.phase == "move" else ()
             if cell is not None:
                 info = self._info(state, order)
-                return Preview(text=info.detail,
-                               overlays=((cell, "target"),))
+                return Preview(trail, text=info.detail, overlays=((cell, "target"),))
+            if order.verb in ("stop", "wait", "pass"):
+                info = self._info(state, order)
+                return Preview(trail, text=info.detail)
         except (KeyError, ValueError, IndexError):
             pass
         return None

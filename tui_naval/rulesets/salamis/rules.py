@@ -111,10 +111,11 @@ def plans(state: SalamisState) -> dict[str, Plan]:
     return out
 
 
-def steps_of(state: SalamisState, ship: Galley, plan: Plan) -> tuple[list[Step], float]:
+def steps_of(state: SalamisState, ship: Galley, plan: Plan
+             ) -> tuple[tuple[Step, ...], float]:
     """The cells of her plotted move from where it began, and her course at its end."""
     if plan.helm in LOCKED_HELMS:
-        return [], ship.start_course
+        return (), ship.start_course
     return route(state.grid, ship.start, ship.start_course, plan.inches, state.board.scale,
                  plan.turn, plan.turn_at)
 

@@ -65,8 +65,9 @@ def move_info(state: MowState, ship: CombatShip, order: Order) -> OptionInfo:
         close, through = tack_odds(state, ship)
         c = sail_inches(sail.template, SailPoint.C, state.seamanship) * sail.rig // 100
         left = max(0, c - tables().tack_cost)
-        return OptionInfo(f"Recover, {order.arg} tack on a 6",
-                          f"roll: {close}/6 to come off the wind, then {left}\" at close "
+        return OptionInfo(f"Recover ({close}/6), {order.arg} if through",
+                          f"roll: {through}/6 through the eye to {order.arg}, "
+                          f"{close - through}/6 back close-hauled; then {left}\" at close "
                           f"reach ({c}\" less the tack's 2\"); else In Irons and drift",
                           f"{6 - close}/6: stays In Irons and drifts")
     if order.verb == "row":
