@@ -324,7 +324,11 @@ class GameScreen(NavalScreen[None]):
         kind = decision.kind.capitalize()
         title = (f"[b reverse] {escape(kind)} [/] [b]{escape(decision.prompt)}[/b]  "
                  f"[dim]({escape(decision.side)})[/dim]")
-        self.prompt.ask(title, infos, table, typing=presenter.typing_keys(state, decision))
+        # Every option's detail beside the list (its preview's, worked out now): the prompt
+        # keeps room for the tallest, and no highlight lays the screen out again.
+        notes = [self.option_detail(order) for order in orders]
+        self.prompt.ask(title, infos, table, typing=presenter.typing_keys(state, decision),
+                        notes=notes)
         if self.coach.asked(state, decision):
             self.show_hints()
         self.set_status()
@@ -671,6 +675,22 @@ class GameScreen(NavalScreen[None]):
             self._previews[order] = self.presenter.preview(self.seen(), order)
         return self._previews[order]
 
+    def option_detail(self, order: Order) -> Text:
+        """What the prompt says beside the options while ``order`` is highlighted: its
+        preview's line, else its own detail (and a warning)."""
+        result = self.option_preview(order)
+        info = self._infos.get(order)
+        if result is not None:
+            text, warning = result.text, result.warning
+        elif info is not None:
+            text, warning = info.detail, info.warning
+        else:
+            text, warning = "", ""
+        out = Text(text)
+        if warning:
+            out.append(f"\n! {warning}", style="bold red")
+        return out
+
     def preview(self, order: Order | None, detail: bool = False) -> None:
         """Show what an option would do, as the ruleset previews it: a path on the map
         (where a helm order takes the ship), cells laid over the sea and a line of text
@@ -684,16 +704,8 @@ class GameScreen(NavalScreen[None]):
                         overlays=self._overlays, presenter=self.presenter)
         if result is not None:
             self.keep_in_view(result.cells)
-            text = Text(result.text)
-            if result.warning:
-                text.append(f"\n! {result.warning}", style="bold red")
-            self.prompt.set_detail(text)
-        elif detail and order is not None and order in self._infos:
-            info = self._infos[order]
-            text = Text(info.detail)
-            if info.warning:
-                text.append(f"\n! {info.warning}", style="bold red")
-            self.prompt.set_detail(text)
+        if order is not None and (result is not None or (detail and order in self._infos)):
+            self.prompt.set_detail(self.option_detail(order))
 
     def _highlight_moved(self, index: int | None) -> None:
         """The prompt's highlight moved (a key, the mouse, the map's cursor): its preview

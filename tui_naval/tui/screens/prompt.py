@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -29,7 +29,9 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.css.scalar import Scalar
+from textual.css.styles import RulesMap
 from textual.message import Message
+from textual.visual import visualize
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -157,9 +159,13 @@ class PromptPanel(Horizontal):
         return list(self._orders)
 
     def ask(self, title: str, options: Sequence[tuple[Order, OptionInfo]],
-            table: ChanceTable | None = None, highlight: int = 0, typing: str = "") -> None:
+            table: ChanceTable | None = None, highlight: int = 0, typing: str = "",
+            notes: Sequence[Text] | None = None) -> None:
         """Show a decision; ``table`` (a chance table) stays beside the options;
-        ``typing``: the characters that narrow the list when typed."""
+        ``typing``: the characters that narrow the list when typed; ``notes``: what the
+        screen will show beside each option (``set_detail``) when it is highlighted, if
+        not the option's own detail.  The detail pane keeps room for the tallest from
+        the start: moving the highlight does not lay the screen out again."""
         self._all = list(options)
         self._table = table
         self._note = None
@@ -167,7 +173,8 @@ class PromptPanel(Horizontal):
         self._typed = ""
         self._set_filtering(False)
         self._detail_key = None
-        self.query_one(PromptDetail).min_lines = 0  # a new decision: its own height
+        shown = notes if notes is not None else [self._info_text(i) for _, i in options]
+        self.query_one(PromptDetail).reserve([self._detail(note) for note in shown])
         self.query_one("#prompt-title", Static).update(Text.from_markup(title, emoji=False))
         self.remove_class("-waiting")
         self._fill(highlight)
@@ -183,7 +190,7 @@ class PromptPanel(Horizontal):
         self._set_filtering(False)
         self.border_title = None
         self.query_one("#prompt-title", Static).update(Text.from_markup(title, emoji=False))
-        self.query_one(PromptDetail).min_lines = 0  # (as short as its words while waiting)
+        self.query_one(PromptDetail).reserve([])  # (as short as its words while waiting)
         self.options.clear_options()
         self.options.styles.width = None  # (the stylesheet's: none while waiting)
         self.add_class("-waiting")
@@ -331,17 +338,22 @@ class PromptPanel(Horizontal):
         if key == self._detail_key:
             return
         self._detail_key = key
-        parts: list[RenderableType] = []
-        if self._table is not None:
-            parts.append(self._table)
-        if self._note is not None:
-            parts.append(self._note)
-        elif info is not None:
-            text = Text(info.detail)
-            if info.warning:
-                text.append(f"\n! {info.warning}", style="bold red")
-            parts.append(text)
-        static.show(Group(*parts) if len(parts) != 1 else parts[0])
+        note = self._note if self._note is not None \
+            else self._info_text(info) if info is not None else None
+        static.show(self._detail(note))
+
+    def _detail(self, note: Text | None) -> RenderableType:
+        """The detail pane's content: the chance table (if any) above ``note``."""
+        parts: list[RenderableType] = [part for part in (self._table, note) if part is not None]
+        return Group(*parts) if len(parts) != 1 else parts[0]
+
+    @staticmethod
+    def _info_text(info: OptionInfo) -> Text:
+        """An option's own detail, and its warning."""
+        text = Text(info.detail)
+        if info.warning:
+            text.append(f"\n! {info.warning}", style="bold red")
+        return text
 
     def mark_previewed(self, index: int) -> None:
         """The screen has previewed option ``index`` already (in the refresh that moved the
@@ -373,6 +385,26 @@ class PromptDetail(TextPanel):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown: RenderableType = ""
+        #: What each option of the decision shows, and the tallest's lines at a width.
+        self._reserved: list[RenderableType] = []
+        self._tallest: tuple[int, int] | None = None
+
+    def reserve(self, renderables: Sequence[RenderableType]) -> None:
+        """Keep room for the tallest of ``renderables`` (what the options of a new
+        decision show), and forget the heights of the last decision's."""
+        self._reserved = list(renderables)
+        self._tallest = None
+        self.min_lines = 0
+
+    def least_lines(self, width: int) -> int:
+        if width <= 0 or not self._reserved:
+            return self.min_lines
+        if self._tallest is None or self._tallest[0] != width:
+            rules = cast(RulesMap, self.styles)  # (as Textual measures a widget's visual)
+            lines = max(visualize(self, renderable, markup=False).get_height(rules, width)
+                        for renderable in self._reserved)
+            self._tallest = (width, lines)
+        return max(self.min_lines, self._tallest[1])
 
     def show(self, renderable: RenderableType) -> None:
         self._shown = renderable

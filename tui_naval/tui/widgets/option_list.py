@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual._widget_navigation import Direction, find_next_enabled_no_wrap
+from textual.geometry import Size
 from textual.widgets import OptionList
 
 from tui_naval.tui.widgets.glyphs import AsciiLines
@@ -28,13 +29,21 @@ def page_by_options(option_list: OptionList, direction: Direction) -> None:
 
 
 class PagedOptionList(AsciiLines, OptionList):
-    """Textual's ``OptionList``, paging safely before it is laid out or while hidden.
+    """Textual's ``OptionList``, paging safely before it is laid out or while hidden, and
+    not drawing its scroll bar again after each layout.
 
     Textual's pages by the lines the options take, which it measures only once the list
     has a size: a list not laid out yet, or hidden (``display: none``, behind the
     too-small notice), raised ``KeyError`` on PageUp and PageDown.  Without lines, this
     one pages by options (``page_by_options``).
     """
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        # The layout hands a ScrollView its region's size as ``virtual_size``; the list
+        # measures its own lines.  Compared with those, ScrollView would refresh the scroll
+        # bar of a list that scrolls after every layout, in a frame of its own.
+        return super()._size_updated(size, self.virtual_size, container_size, layout)
 
     def _move_page(self, direction: Direction) -> None:
         if not self.options:

@@ -40,17 +40,30 @@ class TextPanel(AsciiLines, SizedView, can_focus=False):
     #: the screen is not laid out again, and the key's effect is drawn in one frame).
     min_lines = 0
 
+    def least_lines(self, width: int) -> int:
+        """The fewest lines the panel takes at ``width`` when its height is ``auto``."""
+        return self.min_lines
+
     def content(self, width: int) -> RenderableType:
         """What the panel says, for a panel ``width`` cells wide (Textual wraps it)."""
         return ""
 
     def content_changed(self) -> None:
         """What ``content`` says has changed: draw it anew, and lay the panel out anew
-        if it is now taller or shorter."""
-        height = max(self.min_lines, len(self._drawn))
+        if it is now taller or shorter.
+
+        Text that outgrows a panel with no scroll bar is fitted in the layout pass, at the
+        panel's new height: fitted now, at the old one, it would show a scroll bar that
+        the layout pass takes back, and Textual would lay the screen out and draw the
+        panel again in a second frame."""
+        width = self._content_width()
+        least = self.least_lines(width)
+        height = max(least, len(self._drawn))
         self._version += 1
-        self._fit_content()
-        self.refresh(layout=max(self.min_lines, len(self._drawn)) != height)
+        lines = len(self.strips(width)) if width > 0 else len(self._drawn)
+        if lines <= self.container_size.height or self.show_vertical_scrollbar:
+            self._fit_content()
+        self.refresh(layout=max(least, lines) != height)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -69,7 +82,9 @@ class TextPanel(AsciiLines, SizedView, can_focus=False):
 
     # -- sizes --------------------------------------------------------------------------
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(self.min_lines, len(self.strips(width)))
+        # (``width`` includes the scroll bar's gutter; the text is drawn beside it)
+        width = max(1, width - self.scrollbar_size_vertical)
+        return max(self.least_lines(width), len(self.strips(width)))
 
     def _fit_content(self) -> None:
         width = self._content_width()
