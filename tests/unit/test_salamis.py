@@ -224,6 +224,8 @@ def test_the_watching_side_may_stop_the_move_before_and_after_each_step() -> Non
     decision = ask(state)
     while decision.kind == "stop":
         assert decision.side == "persian"
+        # an interrupt window, whose last option lets the move go on
+        assert decision.interrupt and decision.options[-1].verb == "pass"
         stops.append(state.tick)
         state = RULESET.apply(state, decision.find("P1 wait"))
         decision = ask(state)

@@ -60,6 +60,10 @@ class Decision:
     chance: Chance | None = None
     #: Plotted decisions are hidden from the other side until all are in.
     plotted: bool = False
+    #: An interrupt window: the side not acting may step into the other's action (Salamis'
+    #: "Stop!").  Its last option lets the action go on; a player may have such windows
+    #: passed for them.
+    interrupt: bool = False
 
     def find(self, text: str) -> Order:
         """The option whose text form is ``text``; IllegalOrder if none is."""

@@ -340,7 +340,8 @@ class Salamis(RulesetBase[SalamisState]):
         return Decision(state.watcher, "stop", sid,
                         f"{state.mover}'s galleys {where}: call Stop! to shoot the bows "
                         f"of {names}?",
-                        (Order(sid, "stop"), Order(sid, "wait"), Order(sid, "pass")))
+                        (Order(sid, "stop"), Order(sid, "wait"), Order(sid, "pass")),
+                        interrupt=True)
 
     def _bows_decision(self, state: SalamisState, shooter: Galley) -> Decision:
         f = fleet(shooter)
