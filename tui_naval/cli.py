@@ -460,6 +460,10 @@ def add_tui_options(parser: argparse.ArgumentParser, suppress: bool = False) -> 
     parser.add_argument("--hints", action="store_true",
                         default=argparse.SUPPRESS if suppress else False,
                         help="explain the rules as they come up (h turns them on and off)")
+    parser.add_argument("--pass-interrupts", action="store_true",
+                        default=argparse.SUPPRESS if suppress else False,
+                        help="never ask whether to interrupt the enemy's action (Fast Play "
+                             "Salamis' Stop!): let it go on")
     parser.add_argument("--quiet-pause", metavar="SECONDS|key", type=quiet_pause,
                         default=default,
                         help="how long a turn with nothing for you to decide is shown "

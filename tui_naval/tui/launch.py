@@ -39,7 +39,8 @@ def make_config(args: argparse.Namespace, **extra: Any) -> Config:
     if pause is not None:
         extra.setdefault("quiet_turn_pause", None if pause == "key" else pause)
     return Config(keymap=keymap, ascii_only=bool(getattr(args, "ascii", False)), ai=ai,
-                  hints=bool(getattr(args, "hints", False)), **extra)
+                  hints=bool(getattr(args, "hints", False)),
+                  pass_interrupts=bool(getattr(args, "pass_interrupts", False)), **extra)
 
 
 #: Python's thread switch interval (seconds) while the app runs.  Textual writes each

@@ -283,6 +283,9 @@ class GameScreen(NavalScreen[None]):
                 self.tell_quiet(quiet)
                 return
             self._told_turn = state.turn
+            if decision.interrupt and self.naval.config.pass_interrupts:
+                self.play(decision.options[-1])  # let the enemy's action go on
+                return
             self.ask(decision)
             return
         self._asked = None
