@@ -46,7 +46,8 @@ class Config:
     quiet_turn_pause: float | None = 1.5
     #: Rule hints as they come up (the tutorial always has them).
     hints: bool = False
-    #: Interrupt windows (Salamis' Stop!) are passed for the player, never asked.
+    #: Interrupt windows (the enemy's action stopped part-way) are passed for the player,
+    #: never asked.
     pass_interrupts: bool = False
     #: Where new games' random seeds come from.
     new_seed: Callable[[], int] = field(default=lambda: random.randrange(1, 1_000_000))
