@@ -131,6 +131,16 @@ def test_a_move_6_maneuverability_45_ship_turns_45_degrees_anywhere_in_her_move(
     assert steps[-1].inches <= 6
 
 
+def test_a_phoenician_rows_8_inches_and_turns_once_up_to_30_degrees() -> None:
+    state = duel()
+    p1 = state.ship("P1")
+    assert rules.helm_options(p1, False) == (
+        "ahead", "port15", "port30", "starboard15", "starboard30")
+    steps, final = route(FLAT, Cell(18, 6), 270.0, 8, 1, turn=-30, turn_at=4)
+    assert len(steps) == 8 and final == 240.0
+    assert {s.course for s in steps[:4]} == {270.0} and {s.course for s in steps[4:]} == {240.0}
+
+
 def test_a_hex_step_is_an_inch_and_a_square_diagonal_alternates_one_and_two() -> None:
     steps, _ = route(FLAT, Cell(5, 10), 0.0, 5, 1)
     assert len(steps) == 5 and steps[-1].cell == Cell(5, 5)
