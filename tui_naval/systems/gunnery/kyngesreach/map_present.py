@@ -45,9 +45,11 @@ def target_info(state: CombatState, order: Order) -> OptionInfo:
 
 
 def ammo_info(state: CombatState, order: Order, combat: KyngCombat) -> OptionInfo:
-    """An ``ammo`` option, judged at the nearest enemy's band."""
+    """An ``ammo`` option, judged at the nearest enemy's band; reloading counts turns
+    (the battle turn's missile phases), as the prompt says."""
     ship: Any = state.ship(order.ship)
-    return gunnery.ammo_info(state.ships, ship, order, nearest_band(state, ship, combat))
+    return gunnery.ammo_info(state.ships, ship, order, nearest_band(state, ship, combat),
+                             "turn")
 
 
 def target_cell(state: CombatState, order: Order) -> Cell | None:

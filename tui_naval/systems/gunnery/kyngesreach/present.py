@@ -48,9 +48,9 @@ def aim_label(token: str, target_id: str) -> str:
 
 
 def ammo_info(ships: Iterable[Gunned], ship: Gunned, order: Order,
-              band: Band | None) -> OptionInfo:
+              band: Band | None, unit: str = "round") -> OptionInfo:
     """A reload option (``<battery> <keep|ammo>``), what it serves at ``band`` (None: no
-    enemy in range)."""
+    enemy in range); ``unit`` names a reload step as the prompt does ("round", "turn")."""
     guns = ship.gunnery.guns(Battery(order.verb))
     rounds = dict(gun.reload_options(guns))[order.arg]
     ammo = guns.ammo if order.arg == "keep" else Ammo(order.arg)
@@ -58,8 +58,9 @@ def ammo_info(ships: Iterable[Gunned], ship: Gunned, order: Order,
         label = f"Keep {ammo.value}" if not rounds else f"Reload {ammo.value}"
     else:
         label = ammo.value.title()
-    when = f"{rounds} rnd" if rounds else "loaded"
-    detail = f"{AMMO_NAMES[ammo]}: " + (f"loaded in {plural(rounds, 'round')}" if rounds
+    when = (f"{rounds} rnd" if unit == "round" else plural(rounds, unit)) if rounds \
+        else "loaded"
+    detail = f"{AMMO_NAMES[ammo]}: " + (f"loaded in {plural(rounds, unit)}" if rounds
                                         else "stays loaded")
     return OptionInfo(f"{label} ({when})", f"{detail}\n{serves(ships, ship, ammo, band)}")
 

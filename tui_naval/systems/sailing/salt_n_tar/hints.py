@@ -16,6 +16,11 @@ from tui_naval.systems.sailing.salt_n_tar.steps import HELM, strain_outlook
 from tui_naval.systems.sailing.salt_n_tar.tables import BEARING_NAMES, Bearing, tables
 
 
+def sentence(text: str) -> str:
+    """An event's text ended as a sentence (a full stop unless it ends in one already)."""
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
 def _ship(state: WindState, ship_id: str) -> Sailor | None:
     for ship in state.ships:
         if ship.id == ship_id and hasattr(ship, "sail"):
@@ -147,14 +152,14 @@ def _strain_roll(state: WindState, event: Event, side: str) -> Sequence[Hint]:
         return ()
     return (*_strain(state, event, side),
             Hint("strain-roll", "A Strain Roll",
-                 f"{event.text}. The ship panel shows her odds for the next one."))
+                 f"{sentence(event.text)} The ship panel shows her odds for the next one."))
 
 
 def _wind_event(state: WindState, event: Event, side: str) -> Sequence[Hint]:
     if not event.text.startswith("Wind Roll"):
         return ()
     out = [Hint("wind-roll", "The Wind Roll",
-                f"{event.text}. From the second turn the wind is rolled each turn: it may "
+                f"{sentence(event.text)} From the second turn the wind is rolled each turn: it may "
                 f"veer or back one point, or take a new speed. Check the rose before you "
                 f"steer.")]
     if in_gale(state.wind):
@@ -167,11 +172,11 @@ def _luck_event(state: WindState, event: Event, side: str) -> Sequence[Hint]:
     out: list[Hint] = []
     if ship is not None:
         out.append(Hint("luck-roll", "Your luck",
-                        f"{event.text}. This turn she sails by Wind Speed "
+                        f"{sentence(event.text)} This turn she sails by Wind Speed "
                         f"{max(0, state.wind.speed + ship.sail.luck)}."))
         out.extend(_strain(state, event, side))
     elif not event.ship:
-        out.append(Hint("shared-luck", "Shared luck", f"{event.text}."))
+        out.append(Hint("shared-luck", "Shared luck", f"{sentence(event.text)}"))
         if in_gale(state.wind):
             out.append(_gale_hint(state))
     return out
@@ -181,15 +186,15 @@ def _aground(state: WindState, event: Event, side: str) -> Sequence[Hint]:
     if _own(state, event, side) is None:
         return ()
     return (Hint("aground", "Aground",
-                 f"{event.text}. The preview warns before a course touches land or a shoal: "
-                 f"read it before you choose."), *_strain(state, event, side))
+                 f"{sentence(event.text)} The preview warns before a course touches land or "
+                 f"a shoal: read it before you choose."), *_strain(state, event, side))
 
 
 def _sails(state: WindState, event: Event, side: str) -> Sequence[Hint]:
     ship = _own(state, event, side)
     if ship is None:
         return ()
-    return (Hint(f"sails-{ship.sail.sails.value}", "Sails", f"{event.text}."),)
+    return (Hint(f"sails-{ship.sail.sails.value}", "Sails", f"{sentence(event.text)}"),)
 
 
 SAILING: Hints = hints(

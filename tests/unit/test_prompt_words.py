@@ -1,0 +1,29 @@
+"""Small text faults: a hint's sentence ends once; an ammunition option counts its
+reload in the unit its prompt names."""
+
+from __future__ import annotations
+
+from tui_naval.ai.greedy import GreedyPlayer
+from tui_naval.cli import new_game
+from tui_naval.systems.sailing.salt_n_tar.hints import sentence
+
+
+def test_an_event_ends_as_one_sentence() -> None:
+    assert sentence("no effect ... not yet!") == "no effect ... not yet!"
+    assert sentence("Wind Roll 4") == "Wind Roll 4."
+
+
+def test_the_ammunition_options_count_turns_where_the_prompt_does() -> None:
+    game = new_game("salt-and-shot", "sas-duel", 1, "hex-flat")
+    rules, state, greedy = game.ruleset, game.state, GreedyPlayer()
+    for _ in range(400):
+        decision = rules.decision(state)
+        assert decision is not None
+        if decision.kind == "ammo":
+            break
+        state = rules.apply(state, greedy.choose(rules.observe(state, decision.side), decision))
+    assert "turns" in decision.prompt
+    labels = [rules.presenter.option_info(state, decision, o) for o in decision.options]
+    timed = [info for info in labels if "loaded" not in info.label]
+    assert timed and all(info.label.endswith(" turns)") for info in timed)
+    assert all("loaded in" not in info.detail or " turns\n" in info.detail for info in labels)
