@@ -219,6 +219,37 @@ def test_no_galley_rows_into_contact() -> None:
     assert any("stops at" in e.text for e in state.events)
 
 
+@pytest.mark.parametrize("leader_first", [True, False])
+def test_galleys_in_line_astern_row_together(leader_first: bool) -> None:
+    state = new_game("salamis", "salamis-open", 1, "square").state
+    assert isinstance(state, SalamisState)
+    state = place(state, "A1", Cell(3, 8), 90.0)
+    state = place(state, "A2", Cell(4, 8), 90.0)
+    ids = ["A2", "A1"] if leader_first else ["A1", "A2"]
+    ships = {s.id: s for s in state.ships}
+    state = evolve(state, ships=(*(ships[i] for i in ids),
+                                 *(s for s in state.ships if s.id not in ids)))
+    state = at_phase(state, "launch")
+    for sid in [s.id for s in state.ships if s.side == "greek" and s.fighting]:
+        state = play(state, f"{sid} helm ahead", f"{sid} row " + ("5" if sid in ids else "0"))
+    while state.phase == "move" and state.half == 0:
+        state = RULESET.apply(state, ask(state).options[-1])
+    a1, a2 = state.ship("A1"), state.ship("A2")
+    assert (a1.cell, a2.cell) == (Cell(8, 8), Cell(9, 8))
+
+
+def test_a_galley_stopped_short_still_makes_her_turn() -> None:
+    state = duel()
+    state = place(state, "A1", Cell(5, 6), 90.0)
+    state = place(state, "P1", Cell(7, 6), 270.0)
+    state = at_phase(state, "launch")
+    state = play(state, "A1 helm port45", "A1 turn-at 3", "A1 row 5")
+    while state.phase == "move" and state.half == 0:
+        state = RULESET.apply(state, ask(state).options[-1])
+    a1 = state.ship("A1")
+    assert a1.cell == Cell(6, 6) and a1.course == 45.0  # stopped by P1, turned where she lay
+
+
 # -- "Stop!" and bow fire ---------------------------------------------------------------
 
 def _closing(seed: int = 1) -> SalamisState:
@@ -255,6 +286,17 @@ def test_stop_shoots_the_bows_once_a_move_and_the_move_goes_on(dice) -> None:  #
     # the move went on to its end without asking P1 again, and the persian half began
     assert [e.kind for e in state.events].count("bows") == 1
     assert state.ship("A1").cell == Cell(7, 6) and state.half == 1
+
+
+def test_bows_do_not_shoot_across_land() -> None:
+    state = new_game("salamis", "salamis-strait", 1, "square").state
+    assert isinstance(state, SalamisState)
+    # Psyttaleia lies at 26-28,9-10: a galley west of it cannot shoot one east of it
+    shooter = evolve(state.ship("A1"), cell=Cell(25, 10), course=90.0)
+    target = evolve(state.ship("P1"), cell=Cell(29, 10), course=270.0)
+    assert not rules.in_range(state, shooter, target)
+    open_water = evolve(target, cell=Cell(29, 12))
+    assert rules.in_range(state, evolve(shooter, cell=Cell(25, 12)), open_water)
 
 
 def test_bows_cannot_finish_a_galley(dice) -> None:  # type: ignore[no-untyped-def]
@@ -397,6 +439,29 @@ def test_every_option_has_a_label_and_moves_a_preview() -> None:
                 assert preview is not None and preview.end is not None
         state = RULESET.apply(state, advisor.choose(RULESET.observe(state, decision.side),
                                                     decision))
+
+
+def test_the_greedy_admiral_aims_at_the_most_battered() -> None:
+    state = _ram_ready()
+    decision = Decision("greek", "bows", "A1", "", (Order("A1", "shoot", "P1"),
+                                                   Order("A1", "shoot", "X9"),
+                                                   Order("A1", "hold")))
+    other = evolve(state.ship("P1"), id="X9", cell=Cell(1, 1), damage=1)
+    state = evolve(state, ships=(*state.ships, other))
+    assert advisor.choose(state, decision) == Order("A1", "shoot", "X9")
+
+
+def test_a_breakaway_frees_her_from_one_enemy_only(dice) -> None:  # type: ignore[no-untyped-def]
+    state = _ram_ready()
+    other = evolve(state.ship("A1"), id="A9", cell=Cell(11, 11))
+    state = evolve(state, ships=(*state.ships, other),
+                   locks=(Lock("A1", "P1"), Lock("A9", "P1")))
+    state = at_phase(state, "launch", half=1)
+    dice(1, 1)
+    state = play(state, "P1 helm breakaway")
+    while state.phase == "move" and ask(state).kind in ("stop", "bows"):
+        state = RULESET.apply(state, ask(state).options[-1])
+    assert state.locks == (Lock("A9", "P1"),)
 
 
 def test_the_greedy_admiral_rams_when_it_can() -> None:

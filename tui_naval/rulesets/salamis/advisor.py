@@ -17,7 +17,7 @@ from functools import lru_cache
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import Board, Lock, Terrain
-from tui_naval.rulesets.salamis.geometry import at_bow, off_bow, route
+from tui_naval.rulesets.salamis.geometry import at_bow, off_bow, route, turned
 from tui_naval.rulesets.salamis.rules import LOCKED_HELMS, fleet, helm_options, helm_turn
 from tui_naval.rulesets.salamis.state import Galley, SalamisState
 
@@ -33,13 +33,13 @@ def _end(board: Board, ship: Galley, taken: frozenset[Cell], plan: Plan
     grid = board.grid
     steps, final = route(grid, ship.cell, ship.course, inches, board.scale,
                          helm_turn(helm), turn_at)
-    cell, course, rowed = ship.cell, ship.course, 0
+    cell, rowed = ship.cell, 0
     for step in steps:
         here = step.cell
         if not grid.in_bounds(here) or board.terrain_at(here) is Terrain.LAND \
-                or here in taken:
-            return cell, course, rowed
-        cell, course, rowed = here, step.course, rowed + 1
+                or here in taken:  # stopped short: her turn is made where she stops
+            return cell, turned(ship.course, helm_turn(helm)), rowed
+        cell, rowed = here, rowed + 1
     return cell, final, rowed
 
 
@@ -124,7 +124,7 @@ def _helm_for_locked(state: SalamisState, ship: Galley) -> str:
 def _battered(state: SalamisState, order: Order) -> tuple[float, str]:
     target = state.ship(order.arg)
     left = fleet(target).viability - target.damage
-    return (-left, order.arg)
+    return (left, order.arg)
 
 
 def choose(state: SalamisState, decision: Decision) -> Order:

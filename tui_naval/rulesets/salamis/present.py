@@ -24,7 +24,7 @@ from tui_naval.core.presenter import (
     strength_series,
 )
 from tui_naval.core.state import GameState, ShipBase, Terrain
-from tui_naval.rulesets.salamis.geometry import at_bow, compass_name, route
+from tui_naval.rulesets.salamis.geometry import at_bow, compass_name, route, turned
 from tui_naval.rulesets.salamis.rules import (
     LOCKED_HELMS,
     RULESET,
@@ -137,17 +137,16 @@ def walk(state: SalamisState, ship: Galley, plan: tuple[str, int, int]
                          helm_turn(helm), turn_at)
     taken = {s.cell: s.id for s in state.ships if s.afloat and s.id != ship.id}
     path: list[Cell] = []
-    course = ship.course
+    short = turned(ship.course, helm_turn(helm))  # stopped short, she turns where she stops
     for step in steps:
         cell = step.cell
         if not grid.in_bounds(cell):
-            return path, course, "the edge of the sea"
+            return path, short, "the edge of the sea"
         if state.board.terrain_at(cell) is Terrain.LAND:
-            return path, course, f"land at {cell}"
+            return path, short, f"land at {cell}"
         if cell in taken:
-            return path, course, f"{taken[cell]} at {cell}"
+            return path, short, f"{taken[cell]} at {cell}"
         path.append(cell)
-        course = step.course
     return path, final, ""
 
 
@@ -297,22 +296,27 @@ class SalamisPresenter(Presenter):
                 name = ("Turn at once" if at == 0 else f'Turn at the end ({at}")'
                         if at == f.move else f'Turn after {at}"')
                 detail = "full move: " + detail + _ram_words(state, ship, plan[0], at)
+            elif arg == "0":
+                name = "Turn on the spot" if helm_turn(plan[0]) else "Stay"
             else:
-                name = "Stay" if arg == "0" else \
-                    f'Row {arg}"' + (" (full)" if int(arg) == f.move else "")
+                name = f'Row {arg}"' + (" (full)" if int(arg) == f.move else "")
             return OptionInfo(name, detail, warning)
         if verb in ("stop", "wait", "pass"):
             if verb == "stop":
                 return OptionInfo("Stop! Shoot the bows now", _shots_in_range(state))
             if verb == "wait":
-                return OptionInfo("Row on: not yet", "ask again after the next step")
+                return OptionInfo("Not yet: let them row a step",
+                                  "ask again after the next step")
             return OptionInfo("Let them row", "no more Stop! in this move")
         if verb == "shoot":
             target = state.ship(arg)
             p = faces_at_least(tables().rolls.bow_hit)
+            left = fleet(target).viability - target.damage
+            counted = sum(at_least(f.bow, p, k) for k in range(1, left + 1))
             return OptionInfo(f'Shoot {arg} ({_inches(state, ship, target)}")',
                               f"{f.bow}d6, 6s hit: {pct(at_least(f.bow, p, 1))} at least one "
-                              f"hit, {f.bow * p:.1f} expected; {_left(target)}")
+                              f"hit, {counted:.1f} expected to count (bows cannot finish "
+                              f"her); {_left(target)}")
         if verb == "hold" and order.ship in {s.id for s in state.ships} \
                 and state.phase == "move":
             return OptionInfo("Hold fire", "her bows may shoot at a later Stop! of this move")
@@ -327,7 +331,8 @@ class SalamisPresenter(Presenter):
             target = state.ship(arg)
             chance = two_dice_at_most(f.boarding)
             return OptionInfo(f"Board {arg}",
-                              f"2d6 at most {f.boarding}: {pct(chance)}; then hand to hand "
+                              f"the fight on {arg}; 2d6 at most {f.boarding}: {pct(chance)}; "
+                              f"then hand to hand "
                               f"{f.hand}d6 at 4-6 against {fleet(target).hand}d6 at 5-6: "
                               f"{melee_net(ship, target):.1f} hits expected; {_left(target)}")
         if verb == "stay":

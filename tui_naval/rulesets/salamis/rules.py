@@ -42,7 +42,14 @@ from tui_naval.core.scenario import Scenario
 from tui_naval.core.state import GoalKind, Lock, Outcome, Terrain
 from tui_naval.core.wind import COMPASS
 from tui_naval.rulesets.salamis import INFO
-from tui_naval.rulesets.salamis.geometry import Step, at_bow, compass_name, in_bow_arc, route
+from tui_naval.rulesets.salamis.geometry import (
+    Step,
+    at_bow,
+    compass_name,
+    in_bow_arc,
+    route,
+    turned,
+)
 from tui_naval.rulesets.salamis.state import (
     CAPTURED,
     FLED,
@@ -129,11 +136,13 @@ def enemies(state: SalamisState, side: str) -> Iterator[Galley]:
 
 
 def in_range(state: SalamisState, shooter: Galley, target: Galley) -> bool:
-    """``target`` lies within her bow range and her bows' arc."""
+    """``target`` lies within her bow range and her bows' arc, with no land between."""
     grid = state.grid
-    return (grid.distance(shooter.cell, target.cell) * state.board.scale
-            <= fleet(shooter).range
-            and in_bow_arc(grid, shooter.cell, shooter.course, target.cell))
+    board = state.board
+    return (grid.distance(shooter.cell, target.cell) * board.scale <= fleet(shooter).range
+            and in_bow_arc(grid, shooter.cell, shooter.course, target.cell)
+            and not any(board.terrain_at(c) is Terrain.LAND
+                        for c in grid.line(shooter.cell, target.cell)[1:-1]))
 
 
 def bow_targets(state: SalamisState, shooter: Galley) -> list[Galley]:
@@ -335,10 +344,10 @@ class Salamis(RulesetBase[SalamisState]):
     def _stop_decision(self, state: SalamisState, shooters: list[Galley]) -> Decision:
         sid = shooters[0].id
         names = ", ".join(s.id for s in shooters)
-        where = ("are about to row" if state.tick == 0 else
-                 f"have rowed {state.tick} step{'s' * (state.tick != 1)}")
+        where = ("before its first step" if state.tick == 0 else
+                 f"after step {state.tick}")
         return Decision(state.watcher, "stop", sid,
-                        f"{state.mover}'s galleys {where}: call Stop! to shoot the bows "
+                        f"{state.mover}'s move, {where}: call Stop! to shoot the bows "
                         f"of {names}?",
                         (Order(sid, "stop"), Order(sid, "wait"), Order(sid, "pass")),
                         interrupt=True)
@@ -356,9 +365,9 @@ class Salamis(RulesetBase[SalamisState]):
         if verb == "pull":
             return self._pull(state, log)
         if verb == "stop":
-            log("stop", f"{state.watcher} calls Stop! ({state.mover}'s galleys "
-                + ("have not yet rowed)" if state.tick == 0 else f"have rowed {state.tick} "
-                   f"step{'s' * (state.tick != 1)})"))
+            log("stop", f"{state.watcher} calls Stop! ({state.mover}'s move, "
+                + ("before its first step)" if state.tick == 0 else
+                   f"after step {state.tick})"))
             return evolve(state, window="stop")
         if verb in ("wait", "pass"):
             return evolve(state, window="done", passed=verb == "pass")
@@ -390,9 +399,11 @@ class Salamis(RulesetBase[SalamisState]):
         return evolve(state, rng=roller.rng)
 
     def _pull(self, state: SalamisState, log: Log) -> SalamisState:
-        """One step of the move: every galley still rowing takes her next cell."""
+        """One step of the move: every galley still rowing takes her next cell, all
+        together: one whose cell a friend is rowing out of waits for her to go."""
         tick = state.tick + 1
         roller = Roller(state.rng)
+        rowing: dict[str, tuple[Plan, tuple[Step, ...], float]] = {}
         for sid, plan in plans(state).items():
             ship = state.ship(sid)
             if not ship.fighting:
@@ -406,17 +417,46 @@ class Salamis(RulesetBase[SalamisState]):
                 if tick == 1 and not steps and final != ship.course:
                     state = with_ships(state, {sid: self._set_course(state, ship, final)})
                 continue
-            step = steps[ship.rowed]
-            why = self._blocked(state, ship, step)
-            if why:
-                log("move", f"{label(ship)} stops at {ship.cell}: {why}", sid)
-                state = with_ships(state, {sid: evolve(ship, stopped=True)})
-                continue
-            rowed = ship.rowed + 1
-            course = final if rowed == len(steps) else step.course
-            moved = evolve(self._set_course(state, ship, course), cell=step.cell, rowed=rowed)
-            state = with_ships(state, {sid: moved})
+            rowing[sid] = (plan, steps, final)
+        waiting = list(rowing)
+        while waiting:
+            later = []
+            for sid in waiting:
+                ship = state.ship(sid)
+                plan, steps, final = rowing[sid]
+                step = steps[ship.rowed]
+                there = next((o for o in state.ships if o.afloat and o.cell == step.cell), None)
+                if there is not None and there.id in waiting and there.id != sid:
+                    later.append(sid)  # a friend rowing on out of her way
+                    continue
+                why = self._blocked(state, ship, step)
+                if why:
+                    state = self._stopped(state, ship, plan, why, log)
+                    continue
+                rowed = ship.rowed + 1
+                course = final if rowed == len(steps) else step.course
+                moved = evolve(self._set_course(state, ship, course), cell=step.cell,
+                               rowed=rowed)
+                state = with_ships(state, {sid: moved})
+            if len(later) == len(waiting):  # they stand in each other's way
+                for sid in later:
+                    ship = state.ship(sid)
+                    cell = rowing[sid][1][ship.rowed].cell
+                    state = self._stopped(state, ship, rowing[sid][0],
+                                          self._blocked(state, ship, rowing[sid][1][ship.rowed])
+                                          or f"the way at {cell} is fouled", log)
+                break
+            waiting = later
         return evolve(state, tick=tick, window="", rng=roller.rng)
+
+    def _stopped(self, state: SalamisState, ship: Galley, plan: Plan, why: str,
+                 log: Log) -> SalamisState:
+        """She is stopped short where she lies; her one turn, if not yet made, she makes
+        there (as a move that ends before its turn point does)."""
+        log("move", f"{label(ship)} stops at {ship.cell}: {why}", ship.id)
+        course = turned(ship.start_course, plan.turn) if plan.turn else ship.course
+        return with_ships(state, {ship.id: evolve(self._set_course(state, ship, course),
+                                                  stopped=True)})
 
     def _set_course(self, state: SalamisState, ship: Galley, course: float) -> Galley:
         return evolve(ship, course=course, heading=state.grid.nearest_facing(course))
@@ -448,7 +488,8 @@ class Salamis(RulesetBase[SalamisState]):
         log("move", f"{label(ship)} breaks away: {text}; she lies an inch off "
             f"{enemy.id}, parallel to her", ship.id)
         freed = self._set_course(state, ship, enemy.course)
-        locks = tuple(lock for lock in state.locks if not lock.holds(ship.id))
+        locks = tuple(lock for lock in state.locks
+                      if not (lock.holds(ship.id) and lock.holds(enemy.id)))
         return evolve(with_ships(state, {ship.id: freed}), locks=locks)
 
     def _move_close(self, state: SalamisState, held: tuple[Order, ...],
@@ -589,7 +630,7 @@ class Salamis(RulesetBase[SalamisState]):
                                   taken_from=defender.side, fate=CAPTURED)
             else:
                 defender = evolve(defender, damage=damage)
-            state = with_ships(state, {defender.id: defender})
+            state = self._panic(with_ships(state, {defender.id: defender}), log)
         return self._panic(evolve(state, fights=(), rng=roller.rng), log)
 
     def _panic(self, state: SalamisState, log: Log) -> SalamisState:
