@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
 from tui_naval.ai.players import PLAYERS, UnknownPlayer, make_player
+from tui_naval.core import mapgen
 from tui_naval.core.controller import Player, play
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
@@ -110,8 +111,18 @@ def new_game(ruleset_name: str, map_name: str | None, seed: int, grid: str | Non
              options: tuple[tuple[str, str], ...] = ()) -> Game:
     """Set up a new game from names, as the CLI and the TUI's new-game screen do."""
     ruleset = find_ruleset(ruleset_name)
-    spec = load_map(map_name) if map_name else default_map_spec(ruleset)
-    return game_on_map(ruleset, spec, seed, grid, options)
+    return game_on_map(ruleset, map_for(ruleset, map_name, seed, grid), seed, grid, options)
+
+
+def map_for(ruleset: Ruleset[Any], map_name: str | None, seed: int, grid: str | None) -> MapSpec:
+    """The map a name asks for: a map file, a generated sea (``random``: drawn from the
+    game's seed; ``random:SEED``), or with no name the ruleset's default map."""
+    if not map_name:
+        return default_map_spec(ruleset)
+    map_seed = mapgen.map_seed(map_name, seed)
+    if map_seed is None:
+        return load_map(map_name)
+    return mapgen.generate_spec(ruleset, map_seed, GridKind(grid) if grid else None)
 
 
 def rule_options(ruleset: Ruleset[Any], words: Sequence[str]) -> tuple[tuple[str, str], ...]:
@@ -283,7 +294,8 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 
 
 def cmd_maps(args: argparse.Namespace) -> int:
-
+    if args.generate is not None:
+        return generate_map(args)
     for path in available_maps():
         try:
             spec = load_map(str(path))
@@ -303,6 +315,23 @@ def cmd_maps(args: argparse.Namespace) -> int:
         print(f"{spec.name:<18} {title:<30} {spec.goal.kind:<6} "
               f"{spec.width}x{spec.height:<3} {grids:<26} {len(spec.ships):>2} ships  "
               f"{who or 'no ruleset'}")
+    return 0
+
+
+def generate_map(args: argparse.Namespace) -> int:
+    """``maps --generate SEED``: a generated sea's map text, printed or written to a file."""
+    ruleset = find_ruleset(args.ruleset)
+    text = mapgen.generate(ruleset, args.generate, GridKind(args.grid) if args.grid else None)
+    if not args.out:
+        sys.stdout.write(text)
+        return 0
+    out = Path(args.out)
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
+    print(f"wrote {out}: a sea for {ruleset.title} from seed {args.generate} "
+          f"(play it with --map {out})")
     return 0
 
 
@@ -338,7 +367,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     new_game(ruleset.name, map_name, first, args.grid, options)  # a bad setup fails at once
     result = simulate(lambda seed: new_game(ruleset.name, map_name, seed, args.grid, options),
                       names, args.games, first, progress=default_progress())
-    print(f"{ruleset.title} on {map_name}: {' vs '.join(names)}, sides alternating")
+    where = map_name
+    if mapgen.map_seed(map_name, first) is not None and ":" not in map_name:
+        where = "random seas (each game's sea drawn from its seed)"
+    print(f"{ruleset.title} on {where}: {' vs '.join(names)}, sides alternating")
     for line in result.lines():
         print(line)
     if args.json:
@@ -427,7 +459,15 @@ def _rulesets_command(sub: Subparsers) -> None:
 
 
 def _maps_command(sub: Subparsers) -> None:
-    sub.add_parser("maps", help="list the maps").set_defaults(func=cmd_maps)
+    maps = sub.add_parser("maps", help="list the maps, or write out a generated sea")
+    maps.add_argument("--generate", type=seed_number, metavar="SEED",
+                      help="print (or --out) the map text of the sea generated from SEED")
+    maps.add_argument("--ruleset", default=DEFAULT_RULESET,
+                      help="with --generate: the ruleset the sea is for")
+    maps.add_argument("--grid", choices=[g.value for g in GridKind],
+                      help="with --generate: the map's default grid (its first)")
+    maps.add_argument("--out", metavar="FILE", help="with --generate: write the map to FILE")
+    maps.set_defaults(func=cmd_maps)
 
 
 def _saves_command(sub: Subparsers) -> None:
@@ -499,7 +539,9 @@ def seed_number(text: str) -> int:
 def add_game_options(parser: argparse.ArgumentParser, seed_help: str = "random seed") -> None:
     parser.add_argument("--ruleset", default=DEFAULT_RULESET, help="ruleset name or alias")
     parser.add_argument("--map", default=None,
-                        help="map name or path to a .map file (default: the ruleset's first map)")
+                        help="map name or path to a .map file; 'random' (a sea generated from "
+                             "the game's seed) or 'random:SEED' (default: the ruleset's first "
+                             "map)")
     parser.add_argument("--grid", choices=[g.value for g in GridKind],
                         help="grid (default: the map's first)")
     parser.add_argument("--seed", type=seed_number, default=None, help=seed_help)

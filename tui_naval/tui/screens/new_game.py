@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from tui_naval.ai.players import PLAYERS
-from tui_naval.core import scenario
+from tui_naval.core import mapgen, scenario
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
 from tui_naval.core.maps import MapError, MapSpec, available_maps, load_map
@@ -41,6 +41,8 @@ from tui_naval.tui.widgets.key_bar import KeyBar
 
 HOTSEAT = "@hotseat"
 WATCH = "@watch"
+#: The map list's entry for a sea generated from the game's seed.
+RANDOM_SEA = "@random"
 
 
 def read_maps() -> tuple[list[MapSpec], list[str]]:
@@ -94,6 +96,8 @@ class NewGameScreen(NavalScreen[None]):
         self.specs, self.bad_maps = read_maps()
         self.maps: list[MapSpec] = playable_maps(self.ruleset, self.specs)
         self._filled_for: tuple[str, str] = ("", "")
+        #: The last sea generated: (ruleset, seed) and the map (or why there is none).
+        self._random: tuple[tuple[str, int], MapSpec | str] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="newgame-box"):
@@ -173,7 +177,8 @@ class NewGameScreen(NavalScreen[None]):
         return tuple(sorted(chosen))
 
     def _map_options(self) -> list[tuple[Text, str]]:
-        return [(self._text(f"{m.title} ({m.name})"), m.name) for m in self.maps]
+        return [*((self._text(f"{m.title} ({m.name})"), m.name) for m in self.maps),
+                (self._text("Random sea (drawn from the seed)"), RANDOM_SEA)]
 
     def _grid_options(self, spec: MapSpec | None) -> list[tuple[str, str]]:
         if spec is None:
@@ -196,8 +201,37 @@ class NewGameScreen(NavalScreen[None]):
         await self._fill_for_map(self.maps[0])
 
     def spec(self) -> MapSpec | None:
+        """The map chosen: a map file, or the sea generated from the seed (None, said why,
+        when there is none)."""
         name = self.query_one("#ng-map", Select).value
+        if name == RANDOM_SEA:
+            return self._random_sea()
         return next((m for m in self.maps if m.name == name), None)
+
+    def _seed(self) -> int | None:
+        try:
+            return int(self.query_one("#ng-seed", Input).value.strip())
+        except ValueError:
+            return None
+
+    def _random_sea(self) -> MapSpec | None:
+        """The sea generated for the ruleset from the seed field (made once for each)."""
+        seed = self._seed()
+        if seed is None:
+            self.notify("The seed must be a whole number.", severity="error")
+            return None
+        key = (self.ruleset.name, seed)
+        if self._random is None or self._random[0] != key:
+            try:
+                made: MapSpec | str = mapgen.generate_spec(self.ruleset, seed)
+            except MapError as exc:
+                made = str(exc)
+            self._random = (key, made)
+        made = self._random[1]
+        if isinstance(made, str):
+            self.notify(made, title="No random sea", severity="error", markup=False)
+            return None
+        return made
 
     async def _fill_for_map(self, spec: MapSpec) -> None:
         if self._filled_for == (self.ruleset.name, spec.name):
@@ -263,9 +297,20 @@ class NewGameScreen(NavalScreen[None]):
 
     @on(Select.Changed, "#ng-map")
     async def _map_changed(self, event: Select.Changed) -> None:
+        if event.value not in (RANDOM_SEA, *(m.name for m in self.maps)) or not self.is_mounted:
+            return
         spec = self.spec()
-        if spec is not None and event.value == spec.name and self.is_mounted:
+        if spec is not None:
             await self._fill_for_map(spec)
+
+    @on(Input.Changed, "#ng-seed")
+    async def _seed_changed(self) -> None:
+        """A new seed draws a new random sea, when that is the map chosen."""
+        if (self.is_mounted and self.query_one("#ng-map", Select).value == RANDOM_SEA
+                and self._seed() is not None):
+            spec = self.spec()
+            if spec is not None:
+                await self._fill_for_map(spec)
 
     # -- actions -----------------------------------------------------------------------
     def action_reseed(self) -> None:
@@ -285,15 +330,14 @@ class NewGameScreen(NavalScreen[None]):
 
     def build(self) -> Session | None:
         """The game these settings describe; None (after saying why) if there is none."""
+        seed = self._seed()
+        if seed is None:
+            self.notify("The seed must be a whole number.", severity="error")
+            return None
         spec = self.spec()
         if spec is None:
-            self.notify("Choose a map first.", severity="error")
-            return None
-        text = self.query_one("#ng-seed", Input).value.strip()
-        try:
-            seed = int(text)
-        except ValueError:
-            self.notify("The seed must be a whole number.", severity="error")
+            if self.query_one("#ng-map", Select).value != RANDOM_SEA:
+                self.notify("Choose a map first.", severity="error")
             return None
         grid = GridKind(str(self.query_one("#ng-grid", Select).value))
         fleet = []
