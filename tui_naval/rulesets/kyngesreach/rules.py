@@ -460,8 +460,11 @@ class Kyngesreach(RulesetBase[KyngState]):
                      if (problem := gunnery_problem(ship.id, ship.gunnery, ship.kind))), None)
 
     def unplayable(self, spec: MapSpec) -> str | None:
-        """A map whose ``#!`` options cannot be read (ScenarioError naming its file and line;
-        ``unplayable_reason`` gives it as the reason)."""
+        """A map of other than two squadrons, or whose ``#!`` options cannot be read
+        (ScenarioError naming its file and line; ``unplayable_reason`` gives it)."""
+        if len(spec.sides) != 2:
+            return (f"Kyngesreach is fought between two squadrons (the map has "
+                    f"{len(spec.sides)} sides)")
         map_options(spec)
         return None
 
