@@ -299,6 +299,17 @@ def test_bows_do_not_shoot_across_land() -> None:
     assert rules.in_range(state, evolve(shooter, cell=Cell(25, 12)), open_water)
 
 
+@pytest.mark.parametrize(("grid", "shooter", "target", "course"), [
+    ("hex-flat", Cell(1, 11), Cell(3, 11), 90.0),    # their line dips to 2,12, off the sea
+    ("hex-pointy", Cell(21, 1), Cell(21, 3), 180.0),  # theirs to 22,2
+])
+def test_bow_range_along_the_edge_of_the_sea(grid: str, shooter: Cell, target: Cell,
+                                             course: float) -> None:
+    state = duel(1, grid)
+    a1 = evolve(state.ship("A1"), cell=shooter, course=course)
+    assert rules.in_range(state, a1, evolve(state.ship("P1"), cell=target))
+
+
 def test_bows_cannot_finish_a_galley(dice) -> None:  # type: ignore[no-untyped-def]
     state = _closing()
     state = evolve(state, ships=tuple(evolve(s, damage=3) if s.id == "A1" else s

@@ -141,7 +141,7 @@ def in_range(state: SalamisState, shooter: Galley, target: Galley) -> bool:
     board = state.board
     return (grid.distance(shooter.cell, target.cell) * board.scale <= fleet(shooter).range
             and in_bow_arc(grid, shooter.cell, shooter.course, target.cell)
-            and not any(board.terrain_at(c) is Terrain.LAND
+            and not any(grid.in_bounds(c) and board.terrain_at(c) is Terrain.LAND
                         for c in grid.line(shooter.cell, target.cell)[1:-1]))
 
 
