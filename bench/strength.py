@@ -61,7 +61,7 @@ class GameResult:
 
 def make(name: str) -> Player:
     """A player by name; ``search(key=value,...)`` is a search player with those settings
-    (``SearchSettings``' fields, numbers or words), for trying settings out."""
+    (``SearchSettings``' fields: numbers, words or None), for trying settings out."""
     if not name.startswith("search("):
         return make_player(name)
     from attrs import evolve
@@ -71,10 +71,17 @@ def make(name: str) -> Player:
 
     words = dict(part.split("=", 1) for part in name[7:-1].split(",") if part)
     base = LEVEL_SETTINGS[words.pop("level", "normal")]
-    fields: dict[str, Any] = {
-        key: value if value.isalpha() else float(value) if "." in value else int(value)
-        for key, value in words.items()}
+    fields: dict[str, Any] = {key: _value(value) for key, value in words.items()}
     return SearchPlayer(evolve(base, **fields), name=name)
+
+
+def _value(text: str) -> Any:
+    """A setting's value from its text: None, a word, or a number."""
+    if text == "None":
+        return None
+    if text.isalpha():
+        return text
+    return float(text) if "." in text else int(text)
 
 
 def check(name: str) -> str:

@@ -3,7 +3,7 @@ within budget, deterministic, and able to find a winning move."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from attrs import evolve
@@ -20,6 +20,7 @@ from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.state import GameState
 from tui_naval.rulesets import registry
+from tui_naval.rulesets.salt_n_tar.state import SaltState
 
 RULESETS = [info.id for info in registry()]
 #: Rulesets whose default map is too big for a test's first decisions to reach its point.
@@ -194,11 +195,16 @@ def test_same_seed_and_budget_play_the_same_game() -> None:
 def test_a_different_seed_may_search_differently() -> None:
     """The seed is the search's own: the answers of two seeds differ somewhere."""
     rules, states = greedy_states("salt-n-tar", 1, 12)
-    answers = []
+    values = []
     for seed in (1, 2):
         player = small(30, seed=seed, rollout="random")
-        answers.append([player.choose(rules.observe(s, d.side), d) for s, d in states])
-    assert answers[0] != answers[1]
+        found = []
+        for s, d in states:
+            player.choose(rules.observe(s, d.side), d)
+            assert player.last is not None
+            found.append(player.last.options)
+        values.append(found)
+    assert values[0] != values[1]
 
 
 def test_easy_is_legal_reproducible_and_sometimes_not_greedy() -> None:
@@ -225,7 +231,7 @@ def test_the_search_finds_the_winning_broadside() -> None:
     state, decision = states[39]
     assert decision.kind == "battery"
     assert {str(o) for o in decision.options} == {"R1 battery port", "R1 battery starboard"}
-    player = small(40, rollout="random", prior=0.0)
+    player = small(40, rollout="random", confidence=0.0)
     assert str(player.choose(rules.observe(state, decision.side), decision)) == \
         "R1 battery port"
     assert player.last is not None and player.last.options[0].value > 0.5
@@ -238,7 +244,7 @@ def test_the_search_finds_the_winning_helm() -> None:
     rules, states = greedy_states("salt-n-tar", 1, 160)
     state, decision = states[159]
     assert decision.kind == "move" and decision.ship == "R1"
-    player = small(60, rollout="random", prior=0.0)
+    player = small(60, rollout="random", confidence=0.0)
     assert str(player.choose(rules.observe(state, decision.side), decision)) == "R1 hold"
     assert str(searched_best(player)) == "R1 hold"
 
@@ -263,3 +269,45 @@ def test_levels_and_names_are_registered() -> None:
     assert make_player("search").name == "search"
     assert make_player("search:hard").name == "search:hard"
     assert make_player("easy").name == "easy"
+
+
+def test_without_a_sure_gain_the_answer_is_the_advisors() -> None:
+    """The search leaves the advisor's choice only for an option that beats it in the same
+    worlds by ``confidence`` standard errors: with an unreachable bar, it never does."""
+    rules, states = greedy_states("kyngesreach", 1, 30)
+    player = small(16, confidence=1e9)
+    for state, decision in states:
+        seen = rules.observe(state, decision.side)
+        assert player.choose(seen, decision) == GREEDY.choose(seen, decision)
+
+
+def test_each_round_plays_its_options_in_one_world() -> None:
+    """With two options, each round plays both (the advisor's first), so the rollouts
+    split evenly, and each option's gain is measured against the advisor's choice in
+    the same worlds."""
+    rules, states = greedy_states("kyngesreach", 1, 40)
+    state, decision = states[39]
+    assert len(decision.options) == 2
+    player = small(20)
+    player.choose(rules.observe(state, decision.side), decision)
+    assert player.last is not None
+    assert [row.visits for row in player.last.options] == [10, 10]
+
+
+def test_a_race_counts_strain_and_sinking_against_a_ship() -> None:
+    """The race's standing (what the search scores by) prices a mark of Strain as cells
+    still to sail, and counts a sinking ship out of the race."""
+    rules, states = greedy_states("salt-n-tar", 1, 1)
+    state = states[0][0]
+    side = state.ships[0].side
+
+    def with_sail(strain: int = 0, sinking: int = 0) -> GameState:
+        ships = tuple(evolve(s, sail=evolve(s.sail, strain=strain, sinking=sinking))
+                      if s.side == side else s
+                      for s in cast(SaltState, state).ships)
+        return evolve(state, ships=ships)
+
+    even = rules.evaluate(state, side)
+    strained = rules.evaluate(with_sail(strain=2), side)
+    assert strained < even
+    assert rules.evaluate(with_sail(sinking=3), side) < strained

@@ -2,7 +2,8 @@
 
 Normal answers within 300 ms and hard within 2 s at the 95th percentile on the
 project's 2-core machine (``bench/search_time.py`` measures it): each stops at its
-time limit a little short of its mark, as one iteration takes from 1 to 10 ms.
+time limit a little short of its mark, as one iteration (a rollout to the end of the
+turn) takes from 1 to 40 ms.
 Their iteration limits are far above what the time allows, there only so a run
 never searches without end on a much faster machine.
 """

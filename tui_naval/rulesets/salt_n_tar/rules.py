@@ -141,12 +141,14 @@ class SaltNTar(RulesetBase[SaltState]):
         return self.begin(state, log)
 
     def standing(self, state: SaltState, side: str) -> float:
-        """Race: how much nearer the finish the side's best ship is than the others' best.
+        """Race: how much nearer the finish the side's best ship is than the others' best
+        (each mark of Strain counted as ``STRAIN_CELLS`` more to sail, a sinking ship as
+        out of the race).
         Chase: the quarry's lead over the hunters against its distance to the escape edge."""
         if state.goal.kind is GoalKind.CHASE:
             lead = _chase_lead(state)
             return lead if side == state.goal.quarry else -lead
-        left = {s: min((course.course_left(state, ship) for ship in state.ships
+        left = {s: min((_race_left(state, ship) for ship in state.ships
                         if ship.side == s and course.in_race(ship)), default=course.UNREACHABLE)
                 for s in state.sides}
         ours = left[side]
@@ -186,6 +188,18 @@ class SaltNTar(RulesetBase[SaltState]):
             rounded = ship.progress.rounded
             rows.append(Row("Course", f"{rounded}/{n} marks", rounded / n))
         return rows
+
+
+#: What one mark of Strain costs a racer, in cells still to sail (the advisor's price:
+#: each mark raises every later Strain Roll's odds of slowing, crippling or sinking her).
+STRAIN_CELLS = 10
+
+
+def _race_left(state: SaltState, ship: SaltShip) -> int:
+    """Cells still to sail, with her Strain's price; out of the race if she is sinking."""
+    if ship.sail.sinking:
+        return course.UNREACHABLE
+    return course.course_left(state, ship) + STRAIN_CELLS * ship.sail.strain
 
 
 def _chase_lead(state: SaltState) -> float:
