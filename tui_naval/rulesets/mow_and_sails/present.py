@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, strength_series
 from tui_naval.core.state import GameState, ShipBase
@@ -22,7 +21,7 @@ from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
 from tui_naval.systems.sailing.man_o_war import present as sailing
 
 
-class MawPresenter(Presenter):
+class MawPresenter(in_battle.FiresShipsAndSails, Presenter):
     """Man-O-War's battle turn fought with Ships & Sails broadsides."""
 
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
@@ -43,20 +42,12 @@ class MawPresenter(Presenter):
             ship = state.ship(order.ship)
             if decision.kind == "move":
                 return sailing.move_info(state, ship, order)
-            if decision.kind == "aim":
-                return gunnery.aim_info(state.ships, ship, order)
-            if decision.kind == "ammo":
-                return in_battle.ammo_info(state, ship, order)
+            info = in_battle.fire_info(state, decision, ship, order)
+            if info is not None:
+                return info
         except (KeyError, ValueError):
             pass
         return OptionInfo(str(order))
-
-    def option_order(self, state: GameState, decision: Decision) -> list[Order]:
-        """Aims at the hexes where an enemy lies come first."""
-        return in_battle.option_order(state, decision)
-
-    def option_cell(self, state: GameState, order: Order) -> Cell | None:
-        return gunnery.aimed_cell(order)
 
     def preview(self, state: GameState, order: Order) -> Preview | None:
         if not isinstance(state, MawState):

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.presenter import (
     OptionInfo,
@@ -65,7 +64,7 @@ def ammo_preview(state: CombatState, ship: CombatShip, order: Order) -> tuple[st
         loaded="loaded for next turn; + her reach from where she lies")
 
 
-class SalsPresenter(Presenter):
+class SalsPresenter(in_battle.FiresShipsAndSails, Presenter):
     """Salt'n'Tar's combat turn fought with Ships & Sails broadsides."""
 
     def progress(self, states: Sequence[GameState]) -> Series:
@@ -86,20 +85,12 @@ class SalsPresenter(Presenter):
                 info = sailing.sailing_info(ship, order, state.wind)
                 if info is not None:
                     return info
-            if decision.kind == "aim":
-                return gunnery.aim_info(state.ships, ship, order)
-            if decision.kind == "ammo":
-                return in_battle.ammo_info(state, ship, order)
+            fired = in_battle.fire_info(state, decision, ship, order)
+            if fired is not None:
+                return fired
         except (KeyError, ValueError):
             pass
         return OptionInfo(str(order))
-
-    def option_order(self, state: GameState, decision: Decision) -> list[Order]:
-        """Aims at the hexes where an enemy lies come first."""
-        return in_battle.option_order(state, decision)
-
-    def option_cell(self, state: GameState, order: Order) -> Cell | None:
-        return gunnery.aimed_cell(order)
 
     def preview(self, state: GameState, order: Order) -> Preview | None:
         if not isinstance(state, SalsState):

@@ -3,6 +3,7 @@ pairings'): the ammunition switch's extra round, the aims at enemy hexes first."
 
 from __future__ import annotations
 
+from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.presenter import OptionInfo
 from tui_naval.core.state import GameState
@@ -27,3 +28,25 @@ def option_order(state: GameState, decision: Decision) -> list[Order]:
         return list(decision.options)
     return gunnery.aims_first(state.ships, decision.side,  # type: ignore[arg-type]
                               decision.options)
+
+
+def fire_info(state: CombatState, decision: Decision, ship: CombatShip,
+              order: Order) -> OptionInfo | None:
+    """An aim or ammunition option's label and detail (None: not a gunnery decision)."""
+    if decision.kind == "aim":
+        return gunnery.aim_info(state.ships, ship, order)
+    if decision.kind == "ammo":
+        return ammo_info(state, ship, order)
+    return None
+
+
+class FiresShipsAndSails:
+    """A pairing presenter's part for Ships & Sails gunnery: aims at enemy hexes listed
+    first, an aim picked with the map's cursor."""
+
+    def option_order(self, state: GameState, decision: Decision) -> list[Order]:
+        """Aims at the hexes where an enemy lies come first."""
+        return option_order(state, decision)
+
+    def option_cell(self, state: GameState, order: Order) -> Cell | None:
+        return gunnery.aimed_cell(order)
