@@ -25,37 +25,39 @@ from tui_naval.rulesets.salamis.state import Galley, SalamisState
 Plan = tuple[str, int, int]
 
 
-def _end(board: Board, ship: Galley, taken: frozenset[Cell], plan: Plan
-         ) -> tuple[Cell, float, int]:
-    """Where a plan takes her from where she lies now, stopping short of obstacles:
-    (cell, course, steps rowed)."""
-    helm, turn_at, inches = plan
-    grid = board.grid
-    steps, final = route(grid, ship.cell, ship.course, inches, board.scale,
-                         helm_turn(helm), turn_at)
-    cell, rowed = ship.cell, 0
-    for step in steps:
-        here = step.cell
-        if not grid.in_bounds(here) or board.terrain_at(here) is Terrain.LAND \
-                or here in taken:  # stopped short: her turn is made where she stops
-            return cell, turned(ship.course, helm_turn(helm)), rowed
-        cell, rowed = here, rowed + 1
-    return cell, final, rowed
-
-
-def _plans(ship: Galley, helm_given: str = "", turn_at_given: int = -1) -> list[Plan]:
-    """Every plan of her move (those keeping to a helm and turn already given)."""
-    move = fleet(ship).move
-    out: list[Plan] = []
+def _ends(board: Board, ship: Galley, taken: frozenset[Cell], helm_given: str = "",
+          at_given: int = -1) -> list[tuple[Plan, Cell, float, int]]:
+    """Every plan of her move (those keeping to a helm and turn point already given) and
+    where it takes her from where she lies, stopping short of obstacles: (plan, cell,
+    course, steps rowed).  A shorter row is the start of the full one, so each helm and
+    turn point is routed once."""
+    grid, move = board.grid, fleet(ship).move
+    out: list[tuple[Plan, Cell, float, int]] = []
     for helm in helm_options(ship, False):
         if helm_given and helm != helm_given:
             continue
-        if helm_turn(helm) == 0:
-            out += [(helm, 0, inches) for inches in range(move + 1)]
-        else:
-            out += [(helm, at, inches) for at in range(move + 1)
-                    for inches in range(at, move + 1)]
-    return [p for p in out if turn_at_given < 0 or p[1] == turn_at_given]
+        turn = helm_turn(helm)
+        for at in range(move + 1) if turn else (0,):
+            if at_given >= 0 and at != at_given:
+                continue
+            steps, final = route(grid, ship.cell, ship.course, move, board.scale, turn, at)
+            free = 0  # the steps she can take before something stops her
+            for step in steps:
+                here = step.cell
+                if not grid.in_bounds(here) or board.terrain_at(here) is Terrain.LAND \
+                        or here in taken:
+                    break
+                free += 1
+            short = turned(ship.course, turn)  # stopped short, she turns where she stops
+            for inches in range(at, move + 1):
+                k = sum(1 for step in steps if step.inches <= inches)
+                if k > free:
+                    cell = steps[free - 1].cell if free else ship.cell
+                    out.append(((helm, at, inches), cell, short, free))
+                else:
+                    out.append(((helm, at, inches), steps[k - 1].cell if k else ship.cell,
+                                final, k))
+    return out
 
 
 @lru_cache(maxsize=256)
@@ -63,8 +65,7 @@ def _threatened(board: Board, ship: Galley, taken: frozenset[Cell]) -> frozenset
     """The cells an enemy galley could ram next half: those at her bow after any move."""
     grid = board.grid
     out: set[Cell] = set()
-    for plan in _plans(ship):
-        cell, course, rowed = _end(board, ship, taken, plan)
+    for _, cell, course, rowed in _ends(board, ship, taken):
         if rowed:
             out.update(c for c in grid.neighbours(cell) if at_bow(grid, cell, course, c))
     return frozenset(out)
@@ -83,8 +84,7 @@ def _best_plan(board: Board, ships: tuple[Galley, ...], locks: tuple[Lock, ...],
         threat |= _threatened(board, foe, frozenset(s.cell for s in ships
                                                     if s.afloat and s.id != foe.id))
     best: tuple[float, Plan] | None = None
-    for plan in _plans(me, helm, turn_at):
-        cell, course, rowed = _end(board, me, taken, plan)
+    for plan, cell, course, rowed in _ends(board, me, taken, helm, turn_at):
         score = 0.0
         rams = [f for f in foes if rowed and at_bow(grid, cell, course, f.cell)]
         if rams:

@@ -39,6 +39,12 @@ def compass_name(course: float) -> str:
     return COMPASS[round(course / 45.0) % 8]
 
 
+@lru_cache(maxsize=65536)
+def _centre(grid: Grid, cell: Cell) -> tuple[float, float]:
+    """A cell's centre (``Grid.center``), kept: a route asks for each neighbour's."""
+    return grid.center(cell)
+
+
 def turned(course: float, degrees: int) -> float:
     """A course turned ``degrees`` clockwise (negative: to port)."""
     return (course + degrees) % 360.0
@@ -70,7 +76,7 @@ def route(grid: Grid, start: Cell, course: float, inches: int, scale: int,
         tx, ty = x + math.sin(rad), y - math.cos(rad)
 
         def gap(cell: Cell, tx: float = tx, ty: float = ty) -> float:
-            cx, cy = grid.center(cell)
+            cx, cy = _centre(grid, cell)
             return round((cx - tx) ** 2 + (cy - ty) ** 2, 9)
 
         nxt = min((grid.neighbour(here, f) for f in range(grid.points)),
