@@ -11,7 +11,13 @@ from attrs import evolve
 from tui_naval.ai.easy import EasyPlayer
 from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.ai.players import LEVELS, check_player, make_player
-from tui_naval.ai.search import SearchPlayer, SearchSettings, determinize
+from tui_naval.ai.search import (
+    CachedAdvisor,
+    SearchPlayer,
+    SearchSettings,
+    _Search,
+    determinize,
+)
 from tui_naval.cli import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.dice import Rng
@@ -311,3 +317,45 @@ def test_a_race_counts_strain_and_sinking_against_a_ship() -> None:
     strained = rules.evaluate(with_sail(strain=2), side)
     assert strained < even
     assert rules.evaluate(with_sail(sinking=3), side) < strained
+
+
+def test_the_cached_advisor_asks_once_per_state_whatever_the_dice() -> None:
+    """Answers are kept per observed state and decision, the dice left out (an advisor
+    never reads them); another decision or another turn asks the advisor again."""
+    rules, states = greedy_states("ships-and-sails", 3, 6)
+    asked: list[Decision] = []
+
+    def advisor(state: GameState, decision: Decision) -> Order:
+        asked.append(decision)
+        return rules.advisor(state, decision)
+
+    cached = CachedAdvisor(advisor)
+    state, decision = states[0]
+    answer = cached(state, decision)
+    assert answer == rules.advisor(state, decision)
+    assert cached(evolve(state, rng=Rng.from_seed(99)), decision) == answer
+    assert len(asked) == 1
+    later, other = next((s, d) for s, d in states[1:] if d != decision)
+    assert cached(later, other) == rules.advisor(later, other)
+    assert len(asked) == 2
+    cached.start(state.turn + 1)
+    cached(state, decision)
+    assert len(asked) == 3
+
+
+@pytest.mark.parametrize("ruleset", ["ships-and-sails", "kyngesreach"])
+def test_keeping_the_advisors_answers_changes_no_search(ruleset: str) -> None:
+    """A search with the advisor's answers kept finds what one asking it afresh finds."""
+    rules, states = greedy_states(ruleset, 4, 12)
+    settings = SearchSettings(iterations=30, seconds=None)
+    for state, decision in states[::3]:
+        seen = rules.observe(state, decision.side)
+        if len(decision.options) == 1:
+            continue
+        runs = []
+        for advisor in (rules.advisor, CachedAdvisor(rules.advisor)):
+            search = _Search(rules, seen, decision, settings, advisor)
+            for _ in range(settings.iterations):
+                assert search.iterate()
+            runs.append(search.results())
+        assert runs[0] == runs[1]
