@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 from attrs import evolve
+from dice_support import Dice
 
 from tui_naval.cli import new_game, rule_options
-from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell, Grid, GridKind, angle_between
 from tui_naval.core.orders import Order
@@ -29,17 +27,6 @@ SQUARE = Grid(GridKind.SQUARE, 30, 20)
 FLAT = Grid(GridKind.HEX_FLAT, 30, 20)
 POINTY = Grid(GridKind.HEX_POINTY, 30, 20)
 N, NE, E, SE, S, SW, W, NW = range(8)
-
-
-class Dice(Roller):
-    """A roller that gives the dice it is told, in order."""
-
-    def __init__(self, faces: Iterable[int]) -> None:
-        super().__init__(Rng.from_seed(0))
-        self.faces = list(faces)
-
-    def die(self, sides: int) -> int:
-        return self.faces.pop(0)
 
 
 def battle(ruleset: str = "mow-and-shot", map_name: str = "mow-crossing", seed: int = 1,

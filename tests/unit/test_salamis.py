@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 from attrs import evolve
+from dice_support import Dice
 
 from tui_naval.cli import new_game
-from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import HIDDEN
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.orders import Decision, Order
@@ -33,17 +31,6 @@ TEXT_TABLE = {
     "cyprian": (7, 30, 4, 5, 2, 6, 3, 6, 4),
     "traitor": (6, 45, 5, 7, 1, 6, 3, 6, 4),
 }
-
-
-class Dice(Roller):
-    """A roller that gives the dice it is told, in order."""
-
-    def __init__(self, faces: Iterable[int]) -> None:
-        super().__init__(Rng.from_seed(0))
-        self.faces = list(faces)
-
-    def die(self, sides: int) -> int:
-        return self.faces.pop(0)
 
 
 @pytest.fixture

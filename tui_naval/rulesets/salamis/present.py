@@ -23,11 +23,12 @@ from tui_naval.core.presenter import (
     plural,
     strength_series,
 )
-from tui_naval.core.state import GameState, ShipBase, Terrain
+from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.salamis.geometry import at_bow, compass_name, route, turned
 from tui_naval.rulesets.salamis.rules import (
     LOCKED_HELMS,
     RULESET,
+    blocked,
     fleet,
     helm_turn,
     in_range,
@@ -135,18 +136,13 @@ def walk(state: SalamisState, ship: Galley, plan: tuple[str, int, int]
     grid = state.grid
     steps, final = route(grid, ship.cell, ship.course, inches, state.board.scale,
                          helm_turn(helm), turn_at)
-    taken = {s.cell: s.id for s in state.ships if s.afloat and s.id != ship.id}
     path: list[Cell] = []
     short = turned(ship.course, helm_turn(helm))  # stopped short, she turns where she stops
     for step in steps:
-        cell = step.cell
-        if not grid.in_bounds(cell):
-            return path, short, "the edge of the sea"
-        if state.board.terrain_at(cell) is Terrain.LAND:
-            return path, short, f"land at {cell}"
-        if cell in taken:
-            return path, short, f"{taken[cell]} at {cell}"
-        path.append(cell)
+        why = blocked(state, step.cell)
+        if why:
+            return path, short, why
+        path.append(step.cell)
     return path, final, ""
 
 

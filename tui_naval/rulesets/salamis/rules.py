@@ -34,6 +34,7 @@ from attrs import evolve
 
 from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import Auto, Decide, Goto, Log, Turn
+from tui_naval.core.grid import Cell
 from tui_naval.core.maps import MapSpec
 from tui_naval.core.orders import Decision, IllegalOrder, Order, orders_for
 from tui_naval.core.presenter import plural
@@ -125,6 +126,17 @@ def steps_of(state: SalamisState, ship: Galley, plan: Plan
         return (), ship.start_course
     return route(state.grid, ship.start, ship.start_course, plan.inches, state.board.scale,
                  plan.turn, plan.turn_at)
+
+
+def blocked(state: SalamisState, cell: Cell) -> str:
+    """Why a galley cannot row into ``cell`` ("" if she can): the sea's edge, land, or a
+    galley there (no galley rows into contact in the move)."""
+    if not state.grid.in_bounds(cell):
+        return "the edge of the sea"
+    if state.board.terrain_at(cell) is Terrain.LAND:
+        return f"land at {cell}"
+    other = next((s for s in state.ships if s.afloat and s.cell == cell), None)
+    return f"{other.id} lies at {cell}" if other is not None else ""
 
 
 def locked(state: SalamisState, ship_id: str) -> bool:
@@ -429,7 +441,7 @@ class Salamis(RulesetBase[SalamisState]):
                 if there is not None and there.id in waiting and there.id != sid:
                     later.append(sid)  # a friend rowing on out of her way
                     continue
-                why = self._blocked(state, ship, step)
+                why = blocked(state, step.cell)
                 if why:
                     state = self._stopped(state, ship, plan, why, log)
                     continue
@@ -443,7 +455,7 @@ class Salamis(RulesetBase[SalamisState]):
                     ship = state.ship(sid)
                     cell = rowing[sid][1][ship.rowed].cell
                     state = self._stopped(state, ship, rowing[sid][0],
-                                          self._blocked(state, ship, rowing[sid][1][ship.rowed])
+                                          blocked(state, cell)
                                           or f"the way at {cell} is fouled", log)
                 break
             waiting = later
@@ -460,19 +472,6 @@ class Salamis(RulesetBase[SalamisState]):
 
     def _set_course(self, state: SalamisState, ship: Galley, course: float) -> Galley:
         return evolve(ship, course=course, heading=state.grid.nearest_facing(course))
-
-    def _blocked(self, state: SalamisState, ship: Galley, step: Step) -> str:
-        """Why she cannot take her next cell ("" if she can): the sea's edge, land, or a
-        galley there (no galley rows into contact in the move)."""
-        cell = step.cell
-        if not state.grid.in_bounds(cell):
-            return "the edge of the sea"
-        if state.board.terrain_at(cell) is Terrain.LAND:
-            return f"land at {cell}"
-        other = next((s for s in state.ships if s.afloat and s.cell == cell), None)
-        if other is not None:
-            return f"{other.id} lies at {cell}"
-        return ""
 
     def _breakaway(self, state: SalamisState, ship: Galley, roller: Roller,
                    log: Log) -> SalamisState:
