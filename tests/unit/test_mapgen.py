@@ -174,3 +174,45 @@ def test_maps_generate_writes_a_map_file(tmp_path: Path,
     assert spec.name == "sea" and unplayable_reason(ruleset, spec) is None
     assert main(["maps", "--generate", "5", "--ruleset", "salamis"]) == 0
     assert capsys.readouterr().out == mapgen.generate(ruleset, 5)
+
+
+# -- encounters asked for (a voyage's legs) -------------------------------------------
+
+def _ships(text: str) -> list[tuple[str, str, str]]:
+    spec = parse_map(text, "m.map", "m")
+    return [(s.id, s.side, s.kind) for s in spec.ships]
+
+
+def test_a_muster_sets_the_game_and_each_sides_classes() -> None:
+    from tui_naval.core.mapgen import Muster
+
+    kr = find_ruleset("kyngesreach")
+    muster = Muster("battle", (("frigate", "sloop"), ("brig", "brig", "first-rate")),
+                    title="Skerry Holm", turns=12)
+    text = mapgen.generate(kr, 5, None, muster)
+    assert text == mapgen.generate(kr, 5, None, muster)
+    spec = parse_map(text, "m.map", "m")
+    assert spec.title == "Skerry Holm" and spec.goal.turns == 12
+    assert _ships(text) == [("B1", "blue", "frigate"), ("B2", "blue", "sloop"),
+                            ("R1", "red", "brig"), ("R2", "red", "brig"),
+                            ("R3", "red", "first-rate")]
+    with pytest.raises(MapError, match="plays no race"):
+        mapgen.generate(kr, 5, None, Muster("race", (("frigate",), ("frigate",))))
+
+
+def test_a_muster_chase_runs_either_side_and_a_race_takes_unequal_fleets() -> None:
+    from tui_naval.core.mapgen import Muster
+
+    snt = find_ruleset("salt-n-tar")
+    hunt = mapgen.generate(snt, 8, None, Muster("chase", (("cutter", "schooner"), ("large-merchant",)),
+                                         quarry=1))
+    spec = parse_map(hunt, "m.map", "m")
+    assert spec.goal.quarry == "red"
+    assert sorted(_ships(hunt)) == [("B1", "blue", "cutter"), ("B2", "blue", "schooner"),
+                                    ("R1", "red", "large-merchant")]
+    flee = mapgen.generate(snt, 8, None, Muster("chase", (("cutter",), ("warship",) * 4)))
+    assert parse_map(flee, "m.map", "m").goal.quarry == "blue"
+    assert len(_ships(flee)) == 5  # four hunters find room beside the quarry's lane
+    race = mapgen.generate(snt, 8, None, Muster("race", (("cutter",), ("warship", "schooner", "cutter"))))
+    assert sorted(k for _, side, k in _ships(race) if side == "red") == [
+        "cutter", "schooner", "warship"]

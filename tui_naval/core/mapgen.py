@@ -54,6 +54,20 @@ class Profile:
     enters: bool = False
 
 
+@frozen
+class Muster:
+    """An encounter asked for (a voyage's leg) instead of a drawn one: the game, each of
+    the two sides' ship classes (the first side's first ship, ``<X>1``, is the player's), for
+    a chase the side that runs, and the sea's title."""
+
+    game: str
+    fleets: tuple[tuple[str, ...], tuple[str, ...]]
+    quarry: int = 0
+    title: str = ""
+    #: The turn limit (0: the ruleset's own).
+    turns: int = 0
+
+
 def profile(ruleset: Ruleset[Any]) -> Profile:
     """The ruleset's default map read as a profile (the plain defaults if it has none)."""
     try:
@@ -89,9 +103,11 @@ def map_name(seed: int) -> str:
     return f"{RANDOM}-{seed}"
 
 
-def generate(ruleset: Ruleset[Any], seed: int, grid: GridKind | None = None) -> str:
+def generate(ruleset: Ruleset[Any], seed: int, grid: GridKind | None = None,
+             muster: Muster | None = None) -> str:
     """A playable map's text for a ruleset, the same for the same seed; ``grid`` is listed
-    first (the default grid), the sea is the same on every grid.  MapError if none is found."""
+    first (the default grid), the sea is the same on every grid; ``muster`` sets the game
+    and the fleets.  MapError if none is found."""
     if grid is not None and grid not in ruleset.grids:
         raise MapError(f"{ruleset.title} is not played on a {grid.value} grid")
     grids = (*([grid] if grid else []), *(g for g in ruleset.grids if g != grid))
@@ -99,7 +115,7 @@ def generate(ruleset: Ruleset[Any], seed: int, grid: GridKind | None = None) -> 
     name = map_name(seed)
     for attempt in range(MAX_ATTEMPTS):
         rng = random.Random(f"{seed}/{attempt}")
-        text = _draw(ruleset, prof, rng, seed, grids)
+        text = _draw(ruleset, prof, rng, seed, grids, muster)
         if text is not None and problem(ruleset, text, name) is None:
             return text
     raise MapError(f"no playable sea found for seed {seed} with {ruleset.title}")
@@ -305,12 +321,14 @@ def _ship_ids(sides: tuple[str, ...]) -> list[str]:
 
 
 def _draw(ruleset: Ruleset[Any], prof: Profile, rng: random.Random, seed: int,
-          grids: tuple[GridKind, ...]) -> str | None:
+          grids: tuple[GridKind, ...], muster: Muster | None = None) -> str | None:
     """One draw of a sea; None if it went wrong (a buoy with no room)."""
     games = [g for g in (GoalKind.BATTLE, GoalKind.RACE, GoalKind.CHASE) if g in ruleset.goals]
+    if muster is not None and muster.game not in games:
+        raise MapError(f"{ruleset.title} plays no {muster.game} the map generator can make")
     if not games:
         raise MapError(f"{ruleset.title} plays no game the map generator can make")
-    game = rng.choice(games)
+    game = muster.game if muster is not None else rng.choice(games)
     grow = rng.uniform(1.0, 1.35)
     low_w, low_h = (24, 18) if game != GoalKind.BATTLE else (16, 12)
     width = min(80, max(low_w, round(prof.width * grow)))
@@ -330,7 +348,7 @@ def _draw(ruleset: Ruleset[Any], prof: Profile, rng: random.Random, seed: int,
     _shoals(sea, rng)
     header = [f"# A sea drawn by the map generator: seed {seed} for {ruleset.title}",
               f"# (tui-naval maps --generate {seed} --ruleset {ruleset.name}).",
-              f"title: Random sea {seed}",
+              f"title: {muster.title if muster and muster.title else f'Random sea {seed}'}",
               f"grids: {' '.join(g.value for g in grids)}",
               f"scale: {prof.scale}",
               f"game: {game}"]
@@ -340,10 +358,11 @@ def _draw(ruleset: Ruleset[Any], prof: Profile, rng: random.Random, seed: int,
     if game == GoalKind.RACE:
         start = edges[0]
         _clear(sea, start, 3)
-        fleets = _fleets(ruleset, prof, rng, 2, 2)
+        fleets = _fleets(ruleset, prof, rng, 2, 2) if muster is None else list(muster.fleets)
         cells = _line_up(sea, start, sum(map(len, fleets)), 1, 2)
-        kinds = [(side, i, kind) for i, group in enumerate(zip(*fleets, strict=True))
-                 for side, kind in zip(sides, group, strict=True)]
+        kinds = [(side, i, kind) for i in range(max(map(len, fleets)))
+                 for side, fleet in zip(sides, fleets, strict=False) if i < len(fleet)
+                 for kind in (fleet[i],)]
         for cell, (side, i, kind) in zip(cells, kinds, strict=True):
             ships.append(f"ship: {ids[sides.index(side)]}{i + 1} {side} {cell.col},{cell.row} "
                          f"{_FACE_INTO[start]} {kind}")
@@ -357,28 +376,34 @@ def _draw(ruleset: Ruleset[Any], prof: Profile, rng: random.Random, seed: int,
         escape, home = edges
         _clear(sea, escape, 2)
         _clear(sea, home, 4)
-        quarry, hunters = sides[0], sides[1]
-        fleets = _fleets(ruleset, prof, rng, 2, 2)
+        q = muster.quarry if muster is not None else 0
+        quarry, hunters = sides[q], sides[1 - q]
+        fleets = _fleets(ruleset, prof, rng, 2, 2) if muster is None else list(muster.fleets)
         (q_cell,) = _line_up(sea, home, 1, 3, 1)
-        h_cells = _line_up(sea, home, len(fleets[1]), 0, 8)
-        h_cells = [c for c in h_cells if Grid(GridKind.SQUARE, width, height).steps(c, q_cell) > 2]
-        if len(h_cells) != len(fleets[1]):
+        count = len(fleets[1 - q])
+        square = Grid(GridKind.SQUARE, width, height)
+        h_cells = [c for c in _line_up(sea, home, count, 0, 8) if square.steps(c, q_cell) > 2]
+        if len(h_cells) != count:  # one would start on the quarry: leave her lane open
+            h_cells = [c for c in _line_up(sea, home, count + 1, 0, 8)
+                       if square.steps(c, q_cell) > 2][:count]
+        if len(h_cells) != count:
             return None
-        ships.append(f"ship: {ids[0]}1 {quarry} {q_cell.col},{q_cell.row} "
-                     f"{_FACE_INTO[home]} {fleets[0][0]}")
-        for i, (cell, kind) in enumerate(zip(h_cells, fleets[1], strict=True)):
-            ships.append(f"ship: {ids[1]}{i + 1} {hunters} {cell.col},{cell.row} "
+        ships.append(f"ship: {ids[q]}1 {quarry} {q_cell.col},{q_cell.row} "
+                     f"{_FACE_INTO[home]} {fleets[q][0]}")
+        for i, (cell, kind) in enumerate(zip(h_cells, fleets[1 - q], strict=True)):
+            ships.append(f"ship: {ids[1 - q]}{i + 1} {hunters} {cell.col},{cell.row} "
                          f"{_FACE_INTO[home]} {kind}")
         header += [f"about: {quarry} runs for the {escape} edge; {hunters} must come "
                    "alongside to catch her.",
                    f"quarry: {quarry}", f"escape: {escape}", "catch: 1",
                    f"turns: {max(30, prof.turns)}"]
     else:
-        if plays_three_sides(ruleset) and rng.random() < 0.3:
+        if muster is None and plays_three_sides(ruleset) and rng.random() < 0.3:
             third = next(name for name in _THIRD_SIDES if name not in sides)
             sides, ids = (*sides[:2], third), _ship_ids((*sides[:2], third))
             edges.append(rng.choice([e for e in "NESW" if e not in edges]))
-        fleets = _fleets(ruleset, prof, rng, len(sides), 4 if prof.scale == 1 else 3)
+        fleets = (_fleets(ruleset, prof, rng, len(sides), 4 if prof.scale == 1 else 3)
+                  if muster is None else list(muster.fleets))
         for side_no, (side, edge, fleet) in enumerate(zip(sides, edges, fleets, strict=True)):
             _clear(sea, edge, 4)
             for i, (cell, kind) in enumerate(zip(_line_up(sea, edge, len(fleet), 1, 3), fleet,
@@ -387,7 +412,7 @@ def _draw(ruleset: Ruleset[Any], prof: Profile, rng: random.Random, seed: int,
                              f"{_FACE_INTO[edge]} {kind}")
         header += [f"about: {'Three' if len(sides) == 3 else 'Two'} fleets meet among islands "
                    "and shoals. Sink, take or rout the enemy before the turns run out.",
-                   f"turns: {prof.turns}"]
+                   f"turns: {muster.turns if muster and muster.turns else prof.turns}"]
         if prof.enters:
             header.append("enters: " + " ".join(f"{side} {edge}"
                                                 for side, edge in zip(sides, edges, strict=True)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -23,7 +24,7 @@ from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.package_data import read_package_text
 from tui_naval.core.scenario import Scenario
-from tui_naval.core.state import GameState
+from tui_naval.core.state import GameState, ShipBase
 
 if TYPE_CHECKING:
     from tui_naval.core.maps import MapSpec
@@ -46,6 +47,35 @@ class Row:
     label: str
     value: str
     fraction: float | None = None
+
+
+#: The parts of a ship that wear in battle and carry from one battle to the next (a
+#: voyage): the keys ``Part.key`` takes, in the order the UI lists them.
+PART_KEYS = ("hull", "rigging", "masts", "guns", "crew", "strain")
+
+
+@frozen
+class Part:
+    """One part of a ship that wears in battle and mends in port: ``have`` of ``full``,
+    more is sounder (Strain counts as soundness: ``full`` less the Strain taken)."""
+
+    #: One of ``PART_KEYS``.
+    key: str
+    label: str
+    have: int
+    full: int
+
+
+class Fate(StrEnum):
+    """Where a ship stands at the end of a battle, read the same for every ruleset."""
+
+    AFLOAT = "afloat"
+    #: Sunk, burnt or foundering.
+    SUNK = "sunk"
+    #: Struck her colours, captured, out of action: a prize for the other side.
+    TAKEN = "taken"
+    #: Left the battle still hers: fled, escaped, finished a race.
+    GONE = "gone"
 
 
 @frozen
@@ -149,6 +179,10 @@ class Ruleset(Protocol[S]):
         """
         ...
 
+    def advance(self, state: S) -> S:
+        """Run a state (one a test or a voyage has changed) on to its next decision."""
+        ...
+
     def observe(self, state: S, side: str) -> S:
         """``state`` as ``side`` may know it (the other side's plotted orders hidden)."""
         ...
@@ -159,6 +193,20 @@ class Ruleset(Protocol[S]):
 
     def describe(self, state: S, ship_id: str) -> list[Row]:
         """Rows of a ship's condition for the UI."""
+        ...
+
+    def wear(self, ship: Any) -> tuple[Part, ...]:
+        """The parts of one of its ships that carry from battle to battle, as they stand
+        (a fresh ship has every part at ``full``)."""
+        ...
+
+    def fate(self, state: S, ship: ShipBase) -> Fate:
+        """Where ``ship`` stands now: afloat, sunk, taken or gone."""
+        ...
+
+    def worn(self, ship: Any, have: Mapping[str, int]) -> Any:
+        """A ship fresh from setup with the parts ``have`` names set to those values
+        (clamped to 0..full); ``wear`` of the result gives them back exactly."""
         ...
 
     def help_text(self) -> str:
@@ -236,6 +284,25 @@ class RulesetBase(Generic[S]):
         if done is not None:
             return done
         return max(-1.0, min(1.0, self.standing(state, side)))
+
+    def wear(self, ship: Any) -> tuple[Part, ...]:
+        raise NotImplementedError
+
+    def fate(self, state: S, ship: ShipBase) -> Fate:
+        """Read from ``afloat`` and the presenter's ``ship_done`` ("finished", "escaped",
+        "sinking", "struck her colours", "out of action"...); a ruleset whose ships leave
+        the sea in other ways says so itself."""
+        if not ship.afloat:
+            return Fate.SUNK
+        done = self.presenter.ship_done(state, ship)
+        if not done:
+            return Fate.AFLOAT
+        if done in ("finished", "escaped"):
+            return Fate.GONE
+        return Fate.SUNK if done.startswith("sinking") else Fate.TAKEN
+
+    def worn(self, ship: Any, have: Mapping[str, int]) -> Any:
+        raise NotImplementedError
 
     def standing(self, state: S, side: str) -> float:
         """How ``side`` stands in a game still going on, about -1..1 (each ruleset's own)."""

@@ -36,6 +36,9 @@ class Setup:
     fleet: tuple[tuple[str, str], ...] = ()
     #: Optional rules chosen (the ruleset's ``RuleOption``s): (key, value).
     options: tuple[tuple[str, str], ...] = ()
+    #: Ships that come into this battle worn from an earlier one (a voyage): (ship id,
+    #: ((part key, have)...)), set on the fresh ships by ``Ruleset.worn``.
+    condition: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
 
 @frozen
@@ -93,7 +96,27 @@ def start_state(ruleset: Ruleset[Any], setup: Setup) -> GameState:
         raise ScenarioError(f"{ruleset.title} has no {scenario.map.goal.kind} game "
                             f"(map {scenario.map.name})")
     state: GameState = ruleset.setup(scenario)
+    if setup.condition:
+        state = _worn(ruleset, state, setup.condition)
     return state
+
+
+def _worn(ruleset: Ruleset[Any], state: GameState,
+          condition: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]) -> GameState:
+    """The first state with the ships that come in worn set to their parts, run on to its
+    first decision again."""
+    ids = {ship.id for ship in state.ships}
+    for ship_id, parts in condition:
+        if ship_id not in ids:
+            raise ScenarioError(f"the worn ship {quoted(ship_id)} is not on the map")
+        keys = {part.key for part in ruleset.wear(state.ship(ship_id))}
+        unknown = [key for key, _ in parts if key not in keys]
+        if unknown:
+            raise ScenarioError(f"ship {ship_id} has no part {quoted(unknown[0])} in "
+                                f"{ruleset.title}")
+        state = state.with_ship(ruleset.worn(state.ship(ship_id), dict(parts)))
+    advanced: GameState = ruleset.advance(state)
+    return advanced
 
 
 def unplayable_reason(ruleset: Ruleset[Any], spec: MapSpec) -> str | None:

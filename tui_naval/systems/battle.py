@@ -23,7 +23,7 @@ from tui_naval.core.dice import Roller
 from tui_naval.core.engine import Log
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.package_data import read_package_text
-from tui_naval.core.ruleset import Row, RulesetBase, ShipClass
+from tui_naval.core.ruleset import PART_KEYS, Part, Row, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
 from tui_naval.core.state import GoalKind, Outcome, ShipBase, WindState, evolved
 from tui_naval.systems.handicap import Handicap
@@ -101,6 +101,14 @@ class Combat(Protocol):
     def scuttled(self, ship: CombatShip) -> CombatShip:
         """The ship, foundered from the sailing's damage, as the combat system counts a
         sunk ship."""
+        ...
+
+    def wear(self, ship: CombatShip) -> tuple[Part, ...]:
+        """The lasting damage it keeps of a ship (``Ruleset.wear``)."""
+        ...
+
+    def worn(self, ship: CombatShip, have: Mapping[str, int]) -> CombatShip:
+        """A fresh ship with the parts ``have`` names (of its ``wear``) set."""
         ...
 
     def fire_decision(self, state: CombatState, firing: list[CombatShip],
@@ -258,8 +266,37 @@ class Battle(RulesetBase[S], Generic[S]):
         system's own rule)."""
         raise NotImplementedError
 
+    def sail_wear(self, sail: Any) -> tuple[Part, ...]:
+        """The lasting damage the sailing system keeps of its own (none by default: a
+        sailing system whose damage all follows the combat system's, as Man-O-War's)."""
+        return ()
+
+    def sail_worn(self, sail: Any, have: Mapping[str, int]) -> Any:
+        """A fresh sailing component with the parts ``have`` names (of ``sail_wear``) set."""
+        return sail
+
     def ship_classes(self) -> Mapping[str, ShipClass]:
         return {k: ShipClass(k, p.name, p.about) for k, p in self.classes.items()}
+
+    # -- wear between battles -----------------------------------------------------------
+    def wear(self, ship: CombatShip) -> tuple[Part, ...]:
+        """The combat system's parts, and those of the sailing system's it does not hold.
+        Where both hold a part (the crew; with Kyngesreach the masts), the combat system's
+        is the one: the sailing follows its damage (``synced``)."""
+        parts = self.combat.wear(ship)
+        held = {part.key for part in parts}
+        parts += tuple(part for part in self.sail_wear(ship.sail) if part.key not in held)
+        return tuple(sorted(parts, key=lambda part: PART_KEYS.index(part.key)))
+
+    def worn(self, ship: CombatShip, have: Mapping[str, int]) -> CombatShip:
+        """Each system's parts set on the fresh ship, then her sailing brought in line
+        with her damage (and a ship with no hull left sunk)."""
+        held = {part.key for part in self.combat.wear(ship)}
+        ship = self.combat.worn(ship, {k: v for k, v in have.items() if k in held})
+        rest = {k: v for k, v in have.items() if k not in held}
+        if rest:
+            ship = evolve(ship, sail=self.sail_worn(ship.sail, rest))
+        return self.synced(ship)
 
     # -- who fights ---------------------------------------------------------------------
     def in_play(self, ship: CombatShip) -> bool:

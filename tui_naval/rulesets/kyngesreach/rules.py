@@ -22,7 +22,7 @@ from tui_naval.core.grid import Cell
 from tui_naval.core.maps import MapSpec
 from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.ruleset import Row, Ruleset, RulesetBase, ShipClass
+from tui_naval.core.ruleset import Part, Row, Ruleset, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario, ScenarioError
 from tui_naval.core.state import Board, GoalKind, Outcome
 from tui_naval.core.wind import Wind
@@ -35,6 +35,8 @@ from tui_naval.systems.gunnery.kyngesreach.gunnery import (
     Battery,
     Gunnery,
     gunnery_problem,
+    gunnery_wear,
+    gunnery_worn,
 )
 from tui_naval.systems.gunnery.kyngesreach.options import map_options
 from tui_naval.systems.gunnery.kyngesreach.tables import AMMO_NAMES, BANDS, MASTS, Band, tables
@@ -514,6 +516,14 @@ class Kyngesreach(RulesetBase[KyngState]):
         ours = side_strength(state, side)
         theirs = side_strength(state, enemy(state, side))
         return (ours - theirs) / max(ours + theirs, 1e-9)
+
+    def wear(self, ship: KyngShip) -> tuple[Part, ...]:
+        """Her hull, sails, masts, guns and crew (the gunnery system's)."""
+        return gunnery_wear(ship.gunnery)
+
+    def worn(self, ship: KyngShip, have: Mapping[str, int]) -> KyngShip:
+        g = gunnery_worn(ship.gunnery, have)
+        return evolve(ship, gunnery=g, afloat=ship.afloat and not g.sunk)
 
     def describe(self, state: KyngState, ship_id: str) -> list[Row]:
         ship = state.ship(ship_id)

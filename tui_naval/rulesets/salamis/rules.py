@@ -38,9 +38,9 @@ from tui_naval.core.grid import Cell
 from tui_naval.core.maps import MapSpec
 from tui_naval.core.orders import Decision, IllegalOrder, Order, orders_for
 from tui_naval.core.presenter import plural
-from tui_naval.core.ruleset import Row, RulesetBase, ShipClass
+from tui_naval.core.ruleset import Fate, Part, Row, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
-from tui_naval.core.state import GoalKind, Lock, Outcome, Terrain
+from tui_naval.core.state import GoalKind, Lock, Outcome, ShipBase, Terrain
 from tui_naval.core.wind import COMPASS
 from tui_naval.rulesets.salamis import INFO
 from tui_naval.rulesets.salamis.geometry import (
@@ -695,6 +695,34 @@ class Salamis(RulesetBase[SalamisState]):
         other = state.sides[1] if side == state.sides[0] else state.sides[0]
         ours, theirs = self.side_strength(state, side), self.side_strength(state, other)
         return (ours - theirs) / max(ours + theirs, 1e-9)
+
+    # -- wear between battles -----------------------------------------------------------
+    def wear(self, ship: Galley) -> tuple[Part, ...]:
+        """Her Ship Viability left: the one figure the text keeps (ram, bow and boarding
+        hits all count against it)."""
+        f = fleet(ship)
+        return (Part("hull", "Viability", f.viability - ship.damage, f.viability),)
+
+    def worn(self, ship: Galley, have: Mapping[str, int]) -> Galley:
+        """Hits taken to leave her the viability asked for; none left and she is sunk."""
+        if "hull" not in have:
+            return ship
+        full = fleet(ship).viability
+        left = max(0, min(full, have["hull"]))
+        if left == 0:
+            return evolve(ship, damage=full, afloat=False, fate=SUNK)
+        return evolve(ship, damage=full - left)
+
+    def fate(self, state: SalamisState, ship: ShipBase) -> Fate:
+        """A galley that fled in a panic got away; one captured (or led off as a prize)
+        is taken; one sunk is sunk."""
+        if not isinstance(ship, Galley):
+            return super().fate(state, ship)
+        if ship.fate in (CAPTURED, LED_OFF):
+            return Fate.TAKEN
+        if ship.fate == FLED:
+            return Fate.GONE
+        return Fate.SUNK if ship.fate == SUNK or not ship.afloat else Fate.AFLOAT
 
     # -- checks and the UI --------------------------------------------------------------
     def invalid(self, state: SalamisState) -> str | None:

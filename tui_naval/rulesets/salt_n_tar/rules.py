@@ -18,14 +18,21 @@ from tui_naval.core.engine import Auto, Decide, Log, Turn
 from tui_naval.core.grid import Cell
 from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.ruleset import Row, Ruleset, RulesetBase, ShipClass
+from tui_naval.core.ruleset import Part, Row, Ruleset, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
 from tui_naval.core.state import GoalKind
 from tui_naval.rulesets.salt_n_tar import INFO
 from tui_naval.rulesets.salt_n_tar.state import SaltShip, SaltState
 from tui_naval.systems.goals import course
 from tui_naval.systems.sailing.salt_n_tar import steps
-from tui_naval.systems.sailing.salt_n_tar.component import Change, label, new_sail, sailing_problem
+from tui_naval.systems.sailing.salt_n_tar.component import (
+    Change,
+    label,
+    new_sail,
+    sailing_problem,
+    sailing_wear,
+    sailing_worn,
+)
 from tui_naval.systems.sailing.salt_n_tar.motion import bearing_of, wind_speed_for
 from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
@@ -154,6 +161,13 @@ class SaltNTar(RulesetBase[SaltState]):
         ours = left[side]
         theirs = min(v for s, v in left.items() if s != side)
         return (theirs - ours) / (theirs + ours + 1)
+
+    def wear(self, ship: SaltShip) -> tuple[Part, ...]:
+        """Her masts, crew and Strain (the sailing system's)."""
+        return sailing_wear(ship.sail)
+
+    def worn(self, ship: SaltShip, have: Mapping[str, int]) -> SaltShip:
+        return evolve(ship, sail=sailing_worn(ship.sail, have))
 
     def describe(self, state: SaltState, ship_id: str) -> list[Row]:
         ship = state.ship(ship_id)

@@ -22,7 +22,7 @@ from tui_naval.core.engine import Auto, Decide, Log, Turn
 from tui_naval.core.grid import Cell, GridKind
 from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order, orders_for
-from tui_naval.core.ruleset import Row, Ruleset, RulesetBase, ShipClass
+from tui_naval.core.ruleset import Part, Row, Ruleset, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
 from tui_naval.core.state import GoalKind, Outcome, Terrain
 from tui_naval.core.wind import Wind
@@ -39,6 +39,8 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
     aim_cells,
     ammo_range,
     armament_problem,
+    armament_wear,
+    armament_worn,
     condition_rows,
     damage_fraction,
     damage_rows,
@@ -455,6 +457,14 @@ class ShipsAndSails(RulesetBase[SailState]):
         ours = side_damage(state, side)
         theirs = min(side_damage(state, s) for s in state.sides if s != side)
         return theirs - ours
+
+    def wear(self, ship: SailShip) -> tuple[Part, ...]:
+        """Her hull, rigging, guns and sailors (the gunnery system's)."""
+        return armament_wear(ship.gunnery)
+
+    def worn(self, ship: SailShip, have: Mapping[str, int]) -> SailShip:
+        a = armament_worn(ship.gunnery, have)
+        return evolve(ship, gunnery=a, afloat=ship.afloat and not a.fate)
 
     def describe(self, state: SailState, ship_id: str) -> list[Row]:
         ship = state.ship(ship_id)

@@ -30,7 +30,7 @@ margin and result.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from functools import lru_cache
 from typing import Protocol, TypeVar
@@ -40,7 +40,7 @@ from attrs import evolve, frozen
 from tui_naval.core.dice import Check, Roller, gurps_check
 from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.ruleset import Row
+from tui_naval.core.ruleset import Part, Row
 from tui_naval.core.state import ShipLike
 from tui_naval.core.validate import limits_problem
 from tui_naval.systems.gunnery.kyngesreach.tables import (
@@ -838,6 +838,58 @@ def handicap(g: Gunnery) -> Handicap:
         adrift="sails shot away" if g.immobilised else "",
         no_upwind="no foremast, she cannot sail upwind" if g.mast_down(Mast.FORE) else "",
         helm=helm, sunk=g.sunk)
+
+
+#: The order a worn ship's masts are down in: the mizzen first, the foremast (without
+#: which she cannot sail upwind) last.
+WORN_MASTS = (Mast.MIZZEN, Mast.MAIN, Mast.FORE)
+
+
+def gunnery_wear(g: Gunnery) -> tuple[Part, ...]:
+    """Her lasting damage: Hull Integrity Points, sail HP, masts standing, guns in both
+    batteries and crew readiness.  Steering, rigging hits and injured officers have no
+    part: a new battle starts without them."""
+    info = g.info
+    return (Part("hull", "Hull (HIP)", max(0, g.hip), info.hip),
+            Part("rigging", "Sails (HP)", g.sail_hp, info.sail_hp),
+            Part("masts", "Masts", len(MASTS) - len(g.masts_lost), len(MASTS)),
+            Part("guns", "Guns", g.port.guns + g.starboard.guns, 2 * info.guns),
+            Part("crew", "Crew readiness", g.readiness, 100))
+
+
+def gunnery_worn(g: Gunnery, have: Mapping[str, int]) -> Gunnery:
+    """A fresh ship's gunnery with the parts ``have`` names (``gunnery_wear``'s keys) set,
+    each clamped to 0..full, as the rules leave a ship so damaged.
+
+    Masts are down in ``WORN_MASTS`` order, with the steering damage a fallen mizzen
+    does (the sail HP a fallen mainmast took is the sails' own part, kept as it stood);
+    the guns are shared between the batteries, the odd one to port; a hull or crew that
+    low leaves her sinking or struck, as a hit would.
+    """
+    t = tables()
+    info = g.info
+    if "masts" in have:
+        down = len(MASTS) - max(0, min(len(MASTS), have["masts"]))
+        for mast in WORN_MASTS[:down]:
+            fore, main, mizzen = (t.falls_after if m is mast else h
+                                  for m, h in zip(MASTS, g.mast_hits, strict=True))
+            g = _steer(evolve(g, mast_hits=(fore, main, mizzen)),
+                       t.dismasting[mast].steering)
+    if "hull" in have:
+        g = evolve(g, hip=max(0, min(info.hip, have["hull"])))
+    if "rigging" in have:
+        g = evolve(g, sail_hp=max(0, min(info.sail_hp, have["rigging"])))
+    if "guns" in have:
+        guns = max(0, min(2 * info.guns, have["guns"]))
+        g = evolve(g, port=evolve(g.port, guns=guns - guns // 2),
+                   starboard=evolve(g.starboard, guns=guns // 2))
+    if "crew" in have:
+        g = evolve(g, readiness=max(0, min(100, have["crew"])))
+    return _settle(g, _quiet, "", "")
+
+
+def _quiet(kind: str, text: str, ship: str) -> None:
+    """A logger that tells nothing (a worn ship's damage is history)."""
 
 
 def strength(g: Gunnery) -> float:

@@ -8,6 +8,7 @@ the missile phase, in turns.  Damage reaches the sailing through ``handicap``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TypeVar
 
 from attrs import evolve
@@ -15,7 +16,7 @@ from attrs import evolve
 from tui_naval.core.dice import Roller
 from tui_naval.core.engine import Log
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.ruleset import Row
+from tui_naval.core.ruleset import Part, Row
 from tui_naval.systems.battle import CombatShip, CombatState, in_play, label
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Aim, Battery
@@ -72,6 +73,12 @@ class KyngCombat:
 
     def strength(self, ship: CombatShip) -> float:
         return gun.strength(ship.gunnery)
+
+    def wear(self, ship: CombatShip) -> tuple[Part, ...]:
+        return gun.gunnery_wear(ship.gunnery)
+
+    def worn(self, ship: CombatShip, have: Mapping[str, int]) -> CombatShip:
+        return evolve(ship, gunnery=gun.gunnery_worn(ship.gunnery, have))
 
     def class_name(self, ship: CombatShip) -> str:
         g: gun.Gunnery = ship.gunnery

@@ -7,14 +7,15 @@ Directions are flat-top hex facings 0..5 = N, NE, SE, S, SW, NW, clockwise.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Protocol
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from tui_naval.core.grid import Cell, Grid
 from tui_naval.core.messages import cut
-from tui_naval.core.ruleset import Row
+from tui_naval.core.ruleset import Part, Row
 from tui_naval.core.state import ShipLike
 from tui_naval.core.validate import limits_problem
 from tui_naval.systems.gunnery.ships_and_sails.tables import Ammo, ShipType, tables
@@ -123,6 +124,39 @@ def damage_fraction(a: Armament, afloat: bool) -> float:
     kept = (a.hull / (st.hull * TENTHS) + a.rigging / (st.rigging * TENTHS)
             + a.sailors / (st.sailors * TENTHS)) / 3
     return 1.0 - kept
+
+
+# -- wear -----------------------------------------------------------------------------
+
+def armament_wear(a: Armament) -> tuple[Part, ...]:
+    """Her lasting damage in whole points: hull and rigging (rounded up: any left counts),
+    guns on both sides and sailors (rounded down: a damaged gun or a wounded man does not
+    count).  Her rudder has no part: a new battle starts with it mended."""
+    st = a.stype
+    return (Part("hull", "Hull", -(-a.hull // TENTHS), st.hull),
+            Part("rigging", "Rigging", -(-a.rigging // TENTHS), st.rigging),
+            Part("guns", "Guns", whole(a.port_guns) + whole(a.starboard_guns),
+                 2 * st.broadside),
+            Part("crew", "Sailors", whole(a.sailors), st.sailors))
+
+
+def armament_worn(a: Armament, have: Mapping[str, int]) -> Armament:
+    """A fresh armament with the parts ``have`` names (``armament_wear``'s keys) set, each
+    clamped to 0..full; the guns are shared between the sides, the odd one to port; no
+    hull left and she is lost (her ``fate``)."""
+    st = a.stype
+    if "hull" in have:
+        hull = max(0, min(st.hull, have["hull"])) * TENTHS
+        a = evolve(a, hull=hull, fate=a.fate or ("" if hull else "sunk"))
+    if "rigging" in have:
+        a = evolve(a, rigging=max(0, min(st.rigging, have["rigging"])) * TENTHS)
+    if "guns" in have:
+        guns = max(0, min(2 * st.broadside, have["guns"]))
+        a = evolve(a, port_guns=(guns - guns // 2) * TENTHS,
+                   starboard_guns=guns // 2 * TENTHS)
+    if "crew" in have:
+        a = evolve(a, sailors=max(0, min(st.sailors, have["crew"])) * TENTHS)
+    return a
 
 
 # -- guns -----------------------------------------------------------------------------

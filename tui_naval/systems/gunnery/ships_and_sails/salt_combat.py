@@ -20,6 +20,7 @@ she could fire in is T + 1 at the soonest; a switch puts it a turn later.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TypeVar
 
 from attrs import evolve
@@ -27,7 +28,7 @@ from attrs import evolve
 from tui_naval.core.dice import Roller
 from tui_naval.core.engine import Log
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.ruleset import Row
+from tui_naval.core.ruleset import Part, Row
 from tui_naval.systems.battle import CombatShip, CombatState, in_play, label
 from tui_naval.systems.gunnery.ships_and_sails import broadsides as fire
 from tui_naval.systems.gunnery.ships_and_sails.armament import (
@@ -40,6 +41,8 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
     aim_arg,
     aim_cells,
     ammo_range,
+    armament_wear,
+    armament_worn,
     can_maneuver,
     condition_rows,
     damage_fraction,
@@ -137,6 +140,12 @@ class SnsCombat:
     def strength(self, ship: CombatShip) -> float:
         """What is left of her: the mean of her hull, rigging and sailors."""
         return 1.0 - damage_fraction(armament(ship), ship.afloat)
+
+    def wear(self, ship: CombatShip) -> tuple[Part, ...]:
+        return armament_wear(armament(ship))
+
+    def worn(self, ship: CombatShip, have: Mapping[str, int]) -> CombatShip:
+        return evolve(ship, gunnery=armament_worn(armament(ship), have))
 
     def class_name(self, ship: CombatShip) -> str:
         return armament(ship).stype.name

@@ -28,7 +28,7 @@ from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import Auto, Decide, Goto, Log, Turn
 from tui_naval.core.maps import MapSpec
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.ruleset import Row
+from tui_naval.core.ruleset import Part, Row
 from tui_naval.core.scenario import Scenario
 from tui_naval.core.state import evolved
 from tui_naval.systems.battle import (
@@ -50,6 +50,8 @@ from tui_naval.systems.sailing.salt_n_tar.component import (
     SaltSail,
     label,
     new_sail,
+    sailing_wear,
+    sailing_worn,
     with_handicap,
 )
 from tui_naval.systems.sailing.salt_n_tar.motion import bearing_of, motion, wind_speed_for
@@ -68,6 +70,15 @@ class SaltCombat(Battle[S], Generic[S]):
 
     def rigged(self, sail: SaltSail, handicap: Handicap) -> SaltSail:
         return with_handicap(sail, handicap)
+
+    def sail_wear(self, sail: SaltSail) -> tuple[Part, ...]:
+        """Salt'n'Tar's masts, crew and Strain.  The combat system holds the crew, and with
+        Kyngesreach the masts; Ships & Sails brings down no mast, so with it the masts are
+        these (broken by Strain Rolls)."""
+        return sailing_wear(sail)
+
+    def sail_worn(self, sail: SaltSail, have: Mapping[str, int]) -> SaltSail:
+        return sailing_worn(sail, have)
 
     def unplayable(self, spec: MapSpec) -> str | None:
         """The combat turn's initiative and judging are between two sides."""

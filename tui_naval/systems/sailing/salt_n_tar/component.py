@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Protocol, cast
 
 from attrs import evolve, frozen
 
 from tui_naval.core.messages import cut
+from tui_naval.core.ruleset import Part
 from tui_naval.core.state import GameState, ShipBase, ShipLike, Terrain
 from tui_naval.core.validate import limits_problem
 from tui_naval.systems.handicap import Handicap
@@ -87,6 +88,41 @@ class SaltSail:
 def new_sail(type_key: str) -> SaltSail:
     """A ship of a type fresh from the yard."""
     return SaltSail(type=type_key, masts=tables().ships[type_key].masts)
+
+
+def strain_full() -> int:
+    """The Strain that ends a ship: every Strain Roll (d6 + Strain) then reaches the
+    table's worst row ("it's over").  Her soundness, as a part that wears, is this less
+    her Strain."""
+    return tables().strain_highest - 1
+
+
+def sailing_wear(sail: SaltSail) -> tuple[Part, ...]:
+    """Her sailing's lasting damage: masts standing, active crew (percent) and Strain (as
+    soundness: ``strain_full`` less her Strain).  The ongoing inches of leaks and torn sails
+    have no part: they go with the battle."""
+    full = strain_full()
+    return (Part("masts", "Masts", sail.masts, sail.stype.masts),
+            Part("crew", "Crew", sail.crew, 100),
+            Part("strain", "Soundness (Strain)", max(0, full - sail.strain), full))
+
+
+def sailing_worn(sail: SaltSail, have: Mapping[str, int]) -> SaltSail:
+    """A sail fresh from the yard with the parts ``have`` names (``sailing_wear``'s keys)
+    set, each clamped to 0..full.  Masts lost cost what a Strain Roll's broken mast costs:
+    3" of speed each while another still stands (the last one leaves her adrift)."""
+    stype = sail.stype
+    if "masts" in have:
+        masts = max(0, min(stype.masts, have["masts"]))
+        lost = stype.masts - max(masts, 1)
+        sail = evolve(sail, masts=masts,
+                      speed_loss=sail.speed_loss + tables().limits.speed_loss * lost)
+    if "crew" in have:
+        sail = evolve(sail, crew=max(0, min(100, have["crew"])))
+    if "strain" in have:
+        full = strain_full()
+        sail = evolve(sail, strain=full - max(0, min(full, have["strain"])))
+    return sail
 
 
 def with_handicap(sail: SaltSail, handicap: Handicap) -> SaltSail:
