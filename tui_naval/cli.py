@@ -476,6 +476,25 @@ def _saves_command(sub: Subparsers) -> None:
     saves.set_defaults(func=cmd_saves)
 
 
+def cmd_voyage_tui(args: argparse.Namespace) -> int:
+    with collection_paused():
+        from tui_naval.tui.launch import run_voyage
+
+        return run_voyage(args)
+
+
+def _voyage_command(sub: Subparsers) -> None:
+    from tui_naval.voyage_cli import add_voyage_command
+
+    add_voyage_command(sub, cmd_voyage_tui)
+
+
+def _scores_command(sub: Subparsers) -> None:
+    from tui_naval.scores_cli import add_scores_command
+
+    add_scores_command(sub)
+
+
 #: Each command and what adds it to the parser, in the order ``--help`` lists them.
 COMMANDS: dict[str, Callable[[Subparsers], None]] = {
     "play": _play_command,
@@ -486,6 +505,8 @@ COMMANDS: dict[str, Callable[[Subparsers], None]] = {
     "rulesets": _rulesets_command,
     "maps": _maps_command,
     "saves": _saves_command,
+    "voyage": _voyage_command,
+    "scores": _scores_command,
 }
 
 

@@ -33,12 +33,15 @@ def test_every_sheet_belongs_to_a_screen() -> None:
     from tui_naval.tui.app import NavalApp
     from tui_naval.tui.screens.base import NavalModal
     from tui_naval.tui.screens.game import GameScreen
+    from tui_naval.tui.screens.hall import HallScreen
     from tui_naval.tui.screens.new_game import NewGameScreen
     from tui_naval.tui.screens.rules import RulesScreen
+    from tui_naval.tui.screens.voyage import VoyageScreen
 
     # (``ascii`` is the app's own, laid over the rest by ``styles.use_ascii``.)
     used = {"app", "ascii", *(cls.STYLESHEET for cls in (TitleScreen, NewGameScreen,
-                                                          GameScreen, RulesScreen, NavalModal))}
+                                                          GameScreen, RulesScreen, NavalModal,
+                                                          HallScreen, VoyageScreen))}
     assert stylesheet("app") == NavalApp.CSS_PATH
     assert sorted(used) == SHEETS
 

@@ -9,7 +9,7 @@ import signal
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import field, frozen
 from textual.actions import parse as parse_action
@@ -23,6 +23,9 @@ from tui_naval.tui import keys
 from tui_naval.tui.session import Clock, Session, autosave_path, save_session, utc_now
 from tui_naval.tui.signals import install_exit_signals
 from tui_naval.tui.styles import stylesheet
+
+if TYPE_CHECKING:
+    from tui_naval.voyage.keeper import VoyageKeeper
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -73,6 +76,8 @@ class NavalApp(App[int]):
         self._first = first
         #: The human game in progress, autosaved on quit and on SIGHUP, SIGTERM and SIGINT.
         self.session: Session | None = None
+        #: The voyage in progress, saved in its own file on the same occasions.
+        self.keeper: VoyageKeeper | None = None
         self._remove_signals: Callable[[], None] = lambda: None
         #: The one line a crash leaves for the player (naming its log), once there was one.
         self.crash_line: str | None = None
@@ -140,7 +145,12 @@ class NavalApp(App[int]):
 
     # -- saving --------------------------------------------------------------------
     def autosave(self, quiet: bool = True) -> Path | None:
-        """Save the game in progress to the autosave file; None if there is none."""
+        """Save the game in progress to the autosave file (and the voyage in progress to
+        its own); None if there is none."""
+        if self.keeper is not None:
+            failed = self.keeper.save()
+            if failed and not quiet:
+                self.notify(failed, title="Voyage not saved", severity="error", markup=False)
         if self.session is None:
             return None
         path = autosave_path(self.config.save_dir)

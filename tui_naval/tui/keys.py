@@ -62,7 +62,11 @@ APP = (
 
 TITLE = (
     C("title.new", "n", "new_game", "New game", "Set up a new game"),
-    C("title.continue", "c", "continue_game", "Continue", "Resume the last autosaved game"),
+    C("title.continue", "c", "continue_game", "Continue",
+      "Resume the last autosaved game or voyage"),
+    C("title.voyage", "v", "voyage", "Voyage",
+      "A roguelike voyage: one ship across a chart of encounters (or resume yours)"),
+    C("title.hall", "f", "hall", "Hall of fame", "The best voyages sailed", show=False),
     C("title.load", "l", "load_game", "Load", "Choose a saved game to resume"),
     C("title.tutorial", "t", "tutorial", "Tutorial", "A first race, with the rules explained"),
     C("title.demo", "d", "demo", "Demo", "Watch the AI sail against itself"),
@@ -135,16 +139,43 @@ DEMO = (
     C("demo.quit", "q", "leave", "Quit", "Stop the demo"),
 )
 
+REPLAY = (
+    C("replay.play", "space,p", "toggle_play", "Play", "Play the recording on, or pause it",
+      key_display="space"),
+    C("replay.back", "left,comma", "step_back", "Back", "Step back one decision",
+      key_display="<-"),
+    C("replay.forward", "right,full_stop", "step_forward", "Step",
+      "Step forward one decision", key_display="->"),
+    C("replay.turn_back", "shift+left,less_than_sign", "turn_back", "Turn back",
+      "Back to the start of this turn, or of the one before", key_display="<", show=False),
+    C("replay.turn_forward", "shift+right,greater_than_sign", "turn_forward", "Turn",
+      "On to the start of the next turn", key_display=">"),
+    # Home and End are the prompt's option list's too: the replay's come first.
+    C("replay.start", "home", "to_start", "Start", "Jump to the start of the game",
+      show=False, priority=True),
+    C("replay.end", "end", "to_end", "End", "Jump to the end of the recording", show=False,
+      priority=True),
+    C("replay.faster", "plus,equals_sign", "faster", "Faster", "Play the recording faster",
+      show=False),
+    C("replay.slower", "minus", "slower", "Slower", "Play the recording slower", show=False),
+    C("replay.take_over", "t", "take_over", "Take over",
+      "Play on from here, on a side of your choice against an AI (the recording is kept)"),
+    C("replay.quit", "q", "leave", "Quit", "Stop watching"),
+)
+
 GAME_OVER = (
     C("over.rematch", "r", "choose('rematch')", "Rematch", "Play the same game again, same seed"),
     C("over.new", "n", "choose('new')", "New game", "Set up a new game"),
     C("over.review", "escape,b", "choose('review')", "Review", "Back to the map (undo works)",
       key_display="esc"),
+    C("over.replay", "p", "choose('replay')", "Replay",
+      "Watch this game again from its start, step by step"),
     C("over.quit", "q", "choose('quit')", "Quit", "Leave tui-naval"),
 )
 
 LOAD = (
     C("load.open", "enter", "open", "Load", "Load the highlighted save", show=True),
+    C("load.replay", "p", "replay", "Replay", "Watch the highlighted save again, step by step"),
     C("load.delete", "delete", "delete", "Delete", "Delete the highlighted save"),
     C("load.back", "escape", "back", "Back", "Close this list"),
 )
@@ -153,12 +184,32 @@ DIALOG = (
     C("dialog.close", "escape", "close", "Close", "Close this window"),
 )
 
+#: The voyage's screen (the options' number keys are the game's).
+VOYAGE = (
+    *_CHOOSE,
+    C("voyage.leave", "q", "leave", "Menu", "Save the voyage and go back to the title"),
+    C("voyage.hall", "f", "hall", "Hall of fame", "The best voyages sailed"),
+)
+
+HALL = (
+    C("hall.all", "a", "all", "All voyages", "The best voyages of all days"),
+    C("hall.daily", "d", "daily", "Daily", "Today's daily voyage board"),
+    C("hall.ruleset", "r", "ruleset", "Ruleset", "One ruleset's voyages, then the next's"),
+    C("hall.close", "escape,q", "close", "Back", "Close the hall of fame", key_display="esc"),
+)
+
+VOYAGE_SETUP = (
+    C("voyage.start", "ctrl+g", "start", "Set sail", "Start the voyage"),
+    C("voyage.back", "escape", "back", "Back", "Back to the title screen"),
+)
+
 RULES = (
     C("rules.close", "escape,q", "close", "Back", "Close the rules", key_display="esc"),
 )
 
-ALL: tuple[Command, ...] = (*APP, *TITLE, *NEW_GAME, *GAME, *PROMPT, *BATTLE, *DEMO, *GAME_OVER,
-                            *LOAD, *DIALOG, *RULES)
+ALL: tuple[Command, ...] = (*APP, *TITLE, *NEW_GAME, *GAME, *PROMPT, *BATTLE, *DEMO, *REPLAY,
+                            *GAME_OVER, *LOAD, *DIALOG, *RULES, *VOYAGE[len(_CHOOSE):],
+                            *VOYAGE_SETUP)
 KNOWN_IDS = frozenset(c.id for c in ALL)
 
 

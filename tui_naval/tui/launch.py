@@ -161,3 +161,36 @@ def _check_ai(name: str) -> None:
     from tui_naval.ai.players import check_player
 
     check_player(name)
+
+
+def run_voyage(args: argparse.Namespace) -> int:
+    """``tui-naval voyage``: the saved voyage resumed, or a new one set out on."""
+    from tui_naval.core.saves import SaveError
+    from tui_naval.tui.screens.voyage import VoyageScreen
+    from tui_naval.voyage_cli import start_from_args, voyage_seed
+    from tui_naval.voyage.keeper import VoyageKeeper
+    from tui_naval.voyage.store import load_voyage, voyage_path
+
+    config = make_config(args)
+    _check_ai(config.ai)
+    if args.watch:
+        voyage = start_from_args(args, voyage_seed(args))
+        keeper = VoyageKeeper(voyage, voyage.flagship.kind, None)
+        return run_app(config, lambda: VoyageScreen(keeper, watch=True))
+    path = voyage_path(config.save_dir)
+    if path.exists() and not args.new:
+        if args.seed is not None or args.daily:
+            raise _fail(f"a voyage is under way ({path}): play it out, or start another "
+                        "with --new (the one under way is lost)")
+        try:
+            voyage, game, ship = load_voyage(path)
+        except SaveError as exc:
+            raise _fail(f"{exc} (start another with --new)") from None
+        keeper = VoyageKeeper(voyage, ship, path, game)
+    else:
+        voyage = start_from_args(args, voyage_seed(args))
+        keeper = VoyageKeeper(voyage, voyage.flagship.kind, path)
+        failed = keeper.save()
+        if failed:
+            raise _fail(failed)
+    return run_app(config, lambda: VoyageScreen(keeper))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import ClassVar
 
 from textual import events, on
@@ -28,12 +29,21 @@ FONTS = ("larry3d", "slant", "small")
 MENU = (
     ("new_game", "New game", "n"),
     ("continue_game", "Continue", "c"),
+    ("voyage", "Voyage", "v"),
     ("load_game", "Load", "l"),
     ("tutorial", "Tutorial", "t"),
     ("demo", "Demo", "d"),
+    ("hall", "Hall of fame", "f"),
     ("app.show_rules", "Rules", "r"),
     ("app.quit", "Quit", "q"),
 )
+
+
+def voyage_path(folder: Path) -> Path:
+    """The voyage's save (``voyage.store``, imported when a voyage is opened)."""
+    from tui_naval.voyage.store import voyage_path as path_in
+
+    return path_in(folder)
 
 
 @functools.lru_cache(maxsize=8)
@@ -80,7 +90,7 @@ class TitleScreen(NavalScreen[None]):
             yield Static(to_ascii(TAGLINE) if self.naval.config.ascii_only else TAGLINE,
                          id="title-tagline")
             with Center():
-                yield PagedOptionList(*(Option(f" {label:<10} [dim]{key}[/]", id=action)
+                yield PagedOptionList(*(Option(f" {label:<12} [dim]{key}[/]", id=action)
                                    for action, label, key in MENU), id="title-menu")
         yield KeyBar()
 
@@ -131,6 +141,11 @@ class TitleScreen(NavalScreen[None]):
 
     def action_continue_game(self) -> None:
         path = autosave_path(self.naval.config.save_dir)
+        voyage = voyage_path(self.naval.config.save_dir)
+        if voyage.is_file() and (not path.is_file()
+                                 or voyage.stat().st_mtime >= path.stat().st_mtime):
+            self.resume_voyage()
+            return
         if not path.is_file():
             self.notify("There is no autosaved game yet.", title="Continue")
             return
@@ -142,6 +157,35 @@ class TitleScreen(NavalScreen[None]):
         from tui_naval.tui.screens.battle import BattleScreen
 
         self.app.push_screen(BattleScreen(session))
+
+    def action_voyage(self) -> None:
+        """The voyage under way, resumed; or a new one set up."""
+        if voyage_path(self.naval.config.save_dir).is_file():
+            self.resume_voyage()
+            return
+        from tui_naval.tui.screens.voyage_setup import VoyageSetupScreen
+
+        self.app.push_screen(VoyageSetupScreen())
+
+    def resume_voyage(self) -> None:
+        from tui_naval.tui.screens.voyage import VoyageScreen
+        from tui_naval.voyage.keeper import VoyageKeeper
+        from tui_naval.voyage.store import load_voyage
+
+        path = voyage_path(self.naval.config.save_dir)
+        try:
+            voyage, game, ship = load_voyage(path)
+        except SaveError as exc:
+            self.notify(f"{exc} (the file is kept; `tui-naval voyage --new` starts another)",
+                        title="Cannot resume the voyage", severity="error", markup=False)
+            return
+        self.app.push_screen(VoyageScreen(VoyageKeeper(voyage, ship, path, game)))
+
+    def action_hall(self) -> None:
+        from tui_naval.tui.screens.hall import HallScreen
+        from tui_naval.voyage.hall import Hall, hall_path
+
+        self.app.push_screen(HallScreen(Hall(hall_path())))
 
     def action_load_game(self) -> None:
         from tui_naval.tui.dialogs.load import LoadDialog

@@ -1,0 +1,120 @@
+"""The voyage on screen: choosing legs, a storm, a leg fought with no undo and saved at
+every decision, leaving and resuming, and the end (morgue, hall of fame, save removed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_support import make_app, screen_text, wait_for_screen, wait_until
+from attrs import evolve
+
+from tui_naval.ai.players import make_player
+from tui_naval.core.controller import play
+from tui_naval.core.history import Game
+from tui_naval.rulesets import find_entry, load
+from tui_naval.tui.screens.title import TitleScreen
+from tui_naval.tui.screens.voyage import LegScreen, VoyageEndDialog, VoyageScreen
+from tui_naval.voyage.chart import FINAL, STORM
+from tui_naval.voyage.keeper import VoyageKeeper
+from tui_naval.voyage.store import load_voyage, voyage_path
+from tui_naval.voyage.voyage import ASHORE, FIGHTING, STORMY, begin, chart_of, encounter
+
+
+def _keeper(tmp_path: Path, ruleset: str = "kyngesreach", seed: int = 17) -> VoyageKeeper:
+    rules = load(find_entry(ruleset))
+    voyage = begin(rules, seed, name="Tester")
+    return VoyageKeeper(voyage, voyage.flagship.kind, voyage_path(tmp_path / "saves"))
+
+
+def _option_keys(screen: VoyageScreen) -> list[str]:
+    return [choice.key for choice in screen._choices]
+
+
+async def test_a_storm_is_chosen_ridden_out_and_saved(tmp_path: Path) -> None:
+    keeper = _keeper(tmp_path)
+    ruleset = keeper.ruleset
+    storm = next(p for p in chart_of(keeper.voyage, ruleset).onward(0) if p.kind == STORM)
+    app = make_app(tmp_path, lambda: VoyageScreen(keeper))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_screen(pilot, VoyageScreen)
+        number = _option_keys(screen).index(f"sail {storm.id}") + 1
+        await pilot.press(str(number))
+        await wait_until(pilot, lambda: keeper.voyage.stage == STORMY, what="the storm")
+        await pilot.pause()
+        assert "How will you ride it out?" in screen_text(app)
+        assert _option_keys(screen) == ["storm run", "storm heave", "storm claw"]
+        await pilot.press("2")
+        await wait_until(pilot, lambda: keeper.voyage.stage == ASHORE, what="calm")
+        await pilot.pause()
+        assert "heave to" in screen_text(app)
+        saved, game, ship = load_voyage(keeper.path)
+        assert saved == keeper.voyage and game is None and ship == "frigate"
+
+
+async def test_a_leg_has_no_undo_is_saved_as_it_goes_and_resumes(tmp_path: Path) -> None:
+    keeper = _keeper(tmp_path)
+    ruleset = keeper.ruleset
+    battle = next(p for p in chart_of(keeper.voyage, ruleset).onward(0) if p.kind != STORM)
+    app = make_app(tmp_path, lambda: VoyageScreen(keeper))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_screen(pilot, VoyageScreen)
+        await pilot.press(str(_option_keys(screen).index(f"sail {battle.id}") + 1))
+        leg = await wait_for_screen(pilot, LegScreen)
+        assert app.session is None and app.keeper is keeper  # not the skirmish autosave
+        await wait_until(pilot, lambda: leg.prompt.asking, what="a prompt")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: len(leg.game.orders) >= 2, what="orders")
+        made = leg.game.orders
+        await pilot.press("u")
+        await pilot.pause()
+        assert leg.game.orders[:len(made)] == made  # no undo on a voyage
+        assert "Undo" not in screen_text(app)
+        _, saved_game, _ = load_voyage(keeper.path)
+        assert saved_game is not None and len(saved_game.orders) >= len(made) - 1
+        await pilot.press("q")
+        await wait_until(pilot, lambda: not isinstance(app.screen, (LegScreen, VoyageScreen)),
+                         what="the title")
+    voyage, game, _ = load_voyage(keeper.path)
+    assert voyage.stage == FIGHTING and game is not None
+    assert game.orders == keeper.game.orders if keeper.game else True
+    # Resumed from the title: straight back into the leg, where it was.
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("v")
+        leg = await wait_for_screen(pilot, LegScreen)
+        assert leg.game.orders == game.orders
+
+
+async def test_the_end_writes_the_morgue_and_the_hall_and_removes_the_save(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TUI_NAVAL_DATA", str(tmp_path / "data"))
+    keeper = _keeper(tmp_path)
+    ruleset = keeper.ruleset
+    final = next(p for p in chart_of(keeper.voyage, ruleset).places if p.kind == FINAL)
+    keeper.voyage = evolve(keeper.voyage, at=final.id, stage=FIGHTING, route=(0, final.id))
+    keeper.game = Game(ruleset, encounter(keeper.voyage, ruleset).setup)
+    sides = keeper.game.state.sides
+    play(keeper.game, {side: make_player("greedy") for side in sides})
+    keeper.save()
+    assert keeper.path.exists()
+    app = make_app(tmp_path, lambda: VoyageScreen(keeper))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, LegScreen)
+        await wait_until(pilot, lambda: "The leg is over" in screen_text(app), what="leg over")
+        await pilot.press("enter")
+        await wait_for_screen(pilot, VoyageEndDialog)
+        text = screen_text(app)
+        assert "The voyage is" in text and "Score" in text and "Morgue:" in text
+        assert "Number 1 in the hall of fame" in text
+    assert not keeper.path.exists()
+    morgue = Path(keeper.morgue)
+    assert morgue.is_file() and "The legs:" in morgue.read_text()
+    from tui_naval.voyage.hall import Hall, hall_path
+
+    (rank, entry), = Hall(hall_path()).top()
+    assert rank == 1 and entry.name == "Tester" and entry.seed == 17
+    assert entry.score == keeper.voyage.score and entry.cause == keeper.voyage.ended
+
+

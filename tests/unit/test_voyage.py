@@ -1,0 +1,190 @@
+"""The voyage: choices between legs, legs fought as games with the ships' wear carried in and
+read back, storms, ports, prizes, the end, and the record that replays it exactly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from attrs import evolve
+
+from tui_naval.ai.players import make_player
+from tui_naval.core.history import Game
+from tui_naval.core.mapgen import profile
+from tui_naval.core.ruleset import Fate
+from tui_naval.core.saves import SaveError
+from tui_naval.rulesets import find_entry, load, registry
+from tui_naval.voyage.chart import FINAL, PORT, STORM
+from tui_naval.voyage.fleet import classes_of, mend_cost
+from tui_naval.voyage.run import sail
+from tui_naval.voyage.store import load_voyage, save_voyage
+from tui_naval.voyage.voyage import (
+    ASHORE,
+    BALANCE,
+    FIGHTING,
+    OVER,
+    START_GOLD,
+    STORMY,
+    VoyageError,
+    begin,
+    chart_of,
+    choose,
+    conclude,
+    encounter,
+    options,
+    replay,
+)
+
+RULESETS = [info.id for info in registry()]
+
+
+def _players(ruleset):  # type: ignore[no-untyped-def]
+    sides = profile(ruleset).sides
+    return {sides[0]: make_player("greedy"), sides[1]: make_player("greedy")}
+
+
+def test_a_voyage_starts_at_home_with_a_fresh_ship() -> None:
+    ruleset = load(find_entry("kyngesreach"))
+    voyage = begin(ruleset, 5)
+    assert voyage.stage == ASHORE and voyage.at == 0 and voyage.gold == START_GOLD
+    assert all(have == full for _, have, full in voyage.flagship.parts)
+    keys = [c.key for c in options(voyage, ruleset)]
+    onward = chart_of(voyage, ruleset).onward(0)
+    assert keys == [f"sail {p.id}" for p in onward]
+    with pytest.raises(VoyageError, match="not open now"):
+        choose(voyage, ruleset, "sail 99")
+    with pytest.raises(VoyageError, match="no ship class"):
+        begin(ruleset, 5, ship="galleon")
+
+
+def _at(voyage, ruleset, kind):  # type: ignore[no-untyped-def]
+    """The voyage moved onto the first place of ``kind`` in the chart (any column)."""
+    place = next(p for p in chart_of(voyage, ruleset).places if p.kind == kind)
+    stage = STORMY if kind == STORM else FIGHTING if kind not in (PORT,) else ASHORE
+    return evolve(voyage, at=place.id, stage=stage, route=(0, place.id))
+
+
+def test_a_storm_is_ridden_out_with_the_voyages_own_dice() -> None:
+    ruleset = load(find_entry("kyngesreach"))
+    voyage = _at(begin(ruleset, 11), ruleset, STORM)
+    ways = [c.key for c in options(voyage, ruleset)]
+    assert ways == ["storm run", "storm heave", "storm claw"]
+    after = choose(voyage, ruleset, "storm heave")
+    assert after == choose(voyage, ruleset, "storm heave")  # the same dice again
+    assert after.rng != voyage.rng and after.stage == ASHORE
+    assert after.legs[-1].kind == STORM and "storm" in after.legs[-1].text
+    hurt = {k: h for k, h, _ in after.flagship.parts}
+    whole = {k: h for k, h, _ in voyage.flagship.parts}
+    assert hurt["hull"] < whole["hull"]  # heaving to always costs some hull (1d6 x 4%)
+
+
+def test_a_port_mends_for_gold_and_buys_prizes() -> None:
+    ruleset = load(find_entry("kyngesreach"))
+    voyage = _at(begin(ruleset, 3), ruleset, PORT)
+    ship = voyage.flagship
+    hull = ship.have("hull")
+    worn = evolve(voyage, fleet=(ship.with_part("hull", hull // 2),), gold=500,
+                  prizes=(classes_of(ruleset).new("sloop"),))
+    keys = [c.key for c in options(worn, ruleset)]
+    assert "mend 0 hull" in keys and "sell 0" in keys and "keep 0" in keys
+    cost = mend_cost(worn.flagship, "hull")
+    mended = choose(worn, ruleset, "mend 0 hull")
+    assert mended.flagship.have("hull") == hull and mended.gold == 500 - cost
+    sold = choose(worn, ruleset, "sell 0")
+    assert not sold.prizes and sold.gold > 500 and sold.earned > 0
+    kept = choose(worn, ruleset, "keep 0")
+    assert len(kept.fleet) == 2 and not kept.prizes
+    # Short of gold: mended as far as it goes.
+    poor = choose(evolve(worn, gold=cost // 2), ruleset, "mend 0 hull")
+    assert hull // 2 < poor.flagship.have("hull") < hull and poor.gold >= 0
+
+
+def test_a_leg_carries_the_fleets_wear_in_and_reads_it_back() -> None:
+    ruleset = load(find_entry("kyngesreach"))
+    voyage = _at(begin(ruleset, 9), ruleset, FINAL)
+    ship = voyage.flagship
+    voyage = evolve(voyage, fleet=(ship.with_part("hull", ship.have("hull") - 5),))
+    meeting = encounter(voyage, ruleset)
+    game = Game(ruleset, meeting.setup)
+    flag = game.state.ship(meeting.ours[0])
+    assert {p.key: p.have for p in ruleset.wear(flag)} == dict(voyage.flagship.condition())
+    enemies = [s for s in game.state.ships if s.side != meeting.side]
+    assert len(enemies) == BALANCE["kyngesreach"].final  # the final fleet action
+    from tui_naval.core.controller import play
+
+    play(game, _players(ruleset))
+    after = conclude(voyage, ruleset, game.state, game.orders)
+    assert after.battles == (tuple(str(o) for o in game.orders),)
+    fate = ruleset.fate(game.state, game.state.ship(meeting.ours[0]))
+    if fate in (Fate.SUNK, Fate.TAKEN):
+        assert after.stage == OVER and not after.won and after.ended
+    else:
+        assert after.stage == OVER  # the final action ends the voyage either way
+        assert after.won == (game.state.outcome.winner == meeting.side)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_voyage_sails_to_its_end_and_its_record_replays_it(name: str, tmp_path: Path) -> None:
+    ruleset = load(find_entry(name))
+    start = begin(ruleset, 17)
+    lines: list[str] = []
+    voyage = sail(ruleset, start, _players(ruleset), on_line=lines.append)
+    assert voyage.stage == OVER and voyage.ended
+    assert 0 <= voyage.sailed <= 7 and voyage.gold >= 0
+    assert lines == [leg.text for leg in voyage.legs]
+    for vessel in voyage.fleet:
+        assert all(0 <= have <= full for _, have, full in vessel.parts)
+    again, game = replay(ruleset, start, voyage.choices, voyage.battles)
+    assert again == voyage and game is None
+    # Its save, part way: the record up to the second leg fought, with a leg in progress.
+    if len(voyage.battles) >= 2:
+        made = _choices_before(ruleset, start, voyage, 1)
+        partial, game = replay(ruleset, start, voyage.choices[:made], voyage.battles[:1],
+                               voyage.battles[1][:5])
+        assert partial.stage == FIGHTING and game is not None and len(game.orders) == 5
+        path = tmp_path / "voyage.save"
+        save_voyage(partial, start.flagship.kind, game, path)
+        loaded, loaded_game, ship = load_voyage(path)
+        assert loaded == partial and ship == start.flagship.kind
+        assert loaded_game is not None and loaded_game.orders == game.orders
+
+
+def _choices_before(ruleset, start, voyage, battle):  # type: ignore[no-untyped-def]
+    """How many choices were made before battle number ``battle`` (0-based) was fought."""
+    v, fought, made = start, 0, 0
+    while True:
+        if v.stage == FIGHTING:
+            if fought == battle:
+                return made
+            game = Game(ruleset, encounter(v, ruleset).setup)
+            for text in voyage.battles[fought]:
+                game.play(game.decision().find(text))
+            v = conclude(v, ruleset, game.state, game.orders)
+            fought += 1
+            continue
+        v = choose(v, ruleset, voyage.choices[made])
+        made += 1
+
+
+def test_a_voyage_save_that_does_not_replay_is_refused_in_a_line(tmp_path: Path) -> None:
+    path = tmp_path / "voyage.save"
+    path.write_text("{not json")
+    with pytest.raises(SaveError, match="corrupt voyage save") as err:
+        load_voyage(path)
+    assert "\n" not in str(err.value)
+    path.write_text(json.dumps({"game": "tui-naval"}))
+    with pytest.raises(SaveError, match="not a tui-naval voyage save"):
+        load_voyage(path)
+    ruleset = load(find_entry("kyngesreach"))
+    voyage = begin(ruleset, 4)
+    save_voyage(voyage, voyage.flagship.kind, None, path)
+    doc = json.loads(path.read_text())
+    doc["choices"] = ["sail 42"]
+    path.write_text(json.dumps(doc))
+    with pytest.raises(SaveError, match="not open now"):
+        load_voyage(path)
+    doc["choices"], doc["ruleset"] = [], "chess"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(SaveError, match="unknown ruleset"):
+        load_voyage(path)

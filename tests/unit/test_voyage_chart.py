@@ -1,0 +1,71 @@
+"""The voyage's chart: seeded, every place reachable, every path from home to the final
+action, the encounters the ruleset can play."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tui_naval.voyage.chart import (
+    BATTLE,
+    COLUMNS,
+    FINAL,
+    FLEE,
+    HOME,
+    HUNT,
+    MERCHANT,
+    PORT,
+    RACE,
+    STORM,
+    draw,
+    encounter_kinds,
+    make_chart,
+    size,
+)
+
+GOALS = (("battle",), ("race", "chase"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), goals=st.sampled_from(GOALS))
+def test_every_place_lies_on_a_way_home_to_final(seed: int, goals: tuple[str, ...]) -> None:
+    chart = make_chart(seed, goals)
+    assert chart == make_chart(seed, goals)
+    assert chart.home.kind == HOME and chart.places[-1].kind == FINAL
+    reached = {0}
+    for column in range(COLUMNS - 1):
+        for place in chart.places:
+            if place.column == column and place.id in reached:
+                onward = chart.onward(place.id)
+                assert onward, f"{place} leads nowhere"
+                assert all(p.column == column + 1 for p in onward)
+                reached.update(p.id for p in onward)
+    assert reached == {p.id for p in chart.places}
+    kinds = set(encounter_kinds(goals)) | {HOME, FINAL, PORT}
+    assert {p.kind for p in chart.places} <= kinds
+    assert len({p.name for p in chart.places}) == len(chart.places)
+    # A port somewhere on the way, in columns 3 and 5.
+    for column in (3, 5):
+        assert any(p.kind == PORT for p in chart.places if p.column == column)
+
+
+def test_a_ruleset_meets_only_what_it_plays() -> None:
+    assert set(encounter_kinds(("battle",))) == {STORM, BATTLE, MERCHANT}
+    assert set(encounter_kinds(("race", "chase"))) == {STORM, RACE, FLEE, HUNT}
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+def test_the_drawn_chart_marks_where_she_is(ascii_only: bool) -> None:
+    chart = make_chart(7, ("battle",))
+    first = chart.onward(0)[0]
+    grid = draw(chart, first.id, (0, first.id), ascii_only)
+    rows, cols = size()
+    assert len(grid) == rows and all(len(row) == cols for row in grid)
+    text = "".join(ch for row in grid for ch, _ in row)
+    assert text.count("@") == 1
+    assert "*" in text  # the lane sailed
+    roles = {role for row in grid for _, role in row}
+    assert {"here", "sailed", "next", "past"} <= roles
+    if ascii_only:
+        assert all(ord(ch) < 128 for ch in text)

@@ -1,0 +1,384 @@
+"""The voyage screen: the chart, the fleet's condition, what may be done now, the legs so
+far; its legs are fought on the battle screen with undo and named saves turned off."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_naval.core.orders import Decision
+from tui_naval.core.ruleset import PART_KEYS
+from tui_naval.tui import keys
+from tui_naval.tui.screens.base import NavalModal, NavalScreen
+from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.session import HUMAN, Session
+from tui_naval.tui.widgets.glyphs import to_ascii
+from tui_naval.tui.widgets.key_bar import KeyBar
+from tui_naval.tui.widgets.option_list import PagedOptionList
+from tui_naval.voyage.chart import COLUMNS, draw
+from tui_naval.voyage.daily import today
+from tui_naval.voyage.fleet import Vessel, part_text
+from tui_naval.voyage.keeper import VoyageKeeper
+from tui_naval.voyage.voyage import FIGHTING, OVER, STORMY, Choice, chart_of, options
+
+#: How each role of the chart's cells is drawn.
+CHART_STYLES = {"sea": "", "land": "green", "lane": "bright_black", "sailed": "yellow",
+                "place": "bold", "here": "bold black on yellow", "next": "bold cyan",
+                "past": "yellow"}
+_BAR = 10
+
+
+def fleet_lines(fleet: tuple[Vessel, ...], prizes: tuple[Vessel, ...], ascii_only: bool,
+                wide: bool) -> Text:
+    """Each ship's parts as bars (or, narrow, as figures on one line)."""
+    out = Text()
+    for n, vessel in enumerate(fleet):
+        head = "Flagship" if n == 0 else "Consort"
+        out.append(f"{head} {vessel.name}", "bold")
+        if not wide:
+            out.append(": " + ", ".join(part_text(k, h, f) for k, h, f in vessel.parts) + "\n")
+            continue
+        out.append("\n")
+        for key, have, full in sorted(vessel.parts, key=lambda p: PART_KEYS.index(p[0])):
+            share = have / full if full else 1.0
+            filled = round(share * _BAR)
+            bar = ("#" * filled + "." * (_BAR - filled)) if ascii_only else \
+                ("█" * filled + "░" * (_BAR - filled))
+            style = "green" if share > 0.66 else "yellow" if share > 0.33 else "red"
+            out.append(f"  {key:<8}", "dim")
+            out.append(bar, style)
+            out.append(f" {full - have} Strain\n" if key == "strain" else f" {have}/{full}\n")
+    if prizes:
+        out.append("Prizes: " + ", ".join(p.name for p in prizes), "cyan")
+    out.rstrip()
+    return out
+
+
+class VoyageScreen(NavalScreen[None]):
+    """Between the legs of a voyage."""
+
+    COMMAND_SET = keys.VOYAGE
+    BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.VOYAGE)
+    STYLESHEET = "voyage"
+
+    def __init__(self, keeper: VoyageKeeper, watch: bool = False) -> None:
+        """``watch``: the AI captains the voyage and sails its legs (a demo: not saved,
+        not scored)."""
+        super().__init__()
+        self.keeper = keeper
+        self.watching = watch
+        self._choices: tuple[Choice, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="voyage-head")
+        with Horizontal(id="voyage-top"):
+            yield Static(id="voyage-chart")
+            yield Static(id="voyage-fleet")
+        with Horizontal(id="voyage-bottom"):
+            yield PagedOptionList(id="voyage-options")
+            yield Static(id="voyage-log")
+        yield Static(id="voyage-detail")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.naval.keeper = self.keeper
+        self.query_one("#voyage-log").border_title = "The voyage so far"
+        self.show()
+        self.query_one("#voyage-options", OptionList).focus()
+        if self.keeper.voyage.stage == FIGHTING:
+            self.call_after_refresh(self.fight)
+
+    def on_resize(self) -> None:
+        self.show()
+
+    # -- drawing ----------------------------------------------------------------------
+    def show(self) -> None:
+        voyage = self.keeper.voyage
+        ruleset = self.keeper.ruleset
+        ascii_only = self.naval.config.ascii_only
+        chart = chart_of(voyage, ruleset)
+        here = chart.place(voyage.at)
+        what = "Daily voyage" if voyage.daily else "Voyage"
+        head = (f" {what} · {ruleset.title} · seed {voyage.seed} · leg {here.column} of "
+                f"{COLUMNS - 1} · {here.name} · gold {voyage.gold} · score {voyage.score}")
+        self.query_one("#voyage-head", Static).update(Text(head, style="bold reverse"))
+        text = Text()
+        for row in draw(chart, voyage.at, voyage.route, ascii_only):
+            for ch, role in row:
+                text.append(ch, CHART_STYLES[role])
+            text.append("\n")
+        text.append("H home  P port  R race  C chase  B battle  M merchant  S storm  "
+                    "X final  @ you", "dim")
+        self.query_one("#voyage-chart", Static).update(text)
+        wide = self.size.width >= 110
+        self.query_one("#voyage-fleet", Static).update(
+            fleet_lines(voyage.fleet, voyage.prizes, ascii_only, wide))
+        self.set_class(wide, "-side-fleet")
+        self._choices = options(voyage, ruleset)
+        listing = self.query_one("#voyage-options", OptionList)
+        listing.border_title = ("A storm! How will you ride it out?"
+                                if voyage.stage == STORMY else "What now?")
+        highlighted = listing.highlighted
+        listing.clear_options()
+        for n, choice in enumerate(self._choices, start=1):
+            label = f"{n if n <= 9 else ' '} {choice.label}"
+            listing.add_option(Option(Text(to_ascii(label) if ascii_only else label)))
+        if self._choices:
+            listing.highlighted = min(highlighted or 0, len(self._choices) - 1)
+        self.show_detail()
+        if self.watching and self._choices and voyage.stage != FIGHTING:
+            self.set_timer(max(0.05, self.naval.config.demo_delay * 2), self._captain_chooses)
+        log = Text()
+        if voyage.stage == STORMY:
+            log.append(f"A storm is upon you off {here.name}. Each way of riding it out "
+                       "risks other parts of the ship: the line under the list says which.\n",
+                       "bold yellow")
+        for leg in reversed(voyage.legs[-8:]):
+            log.append(f"{'-' if ascii_only else '·'} {leg.text}\n")
+        if not voyage.legs and voyage.stage != STORMY:
+            log.append("Choose your first leg: the letters on the chart say what waits "
+                       "there; the line under the list says more.", "dim")
+        log.rstrip()
+        self.query_one("#voyage-log", Static).update(log)
+
+    def show_detail(self) -> None:
+        listing = self.query_one("#voyage-options", OptionList)
+        index = listing.highlighted
+        detail = self._choices[index].detail if index is not None and \
+            index < len(self._choices) else ""
+        self.query_one("#voyage-detail", Static).update(Text(detail, style="italic"))
+
+    def _captain_chooses(self) -> None:
+        """Watching: the AI captain's choice, shown highlighted, then made."""
+        from tui_naval.voyage.run import captain
+
+        if not self.is_current or not self._choices:
+            return
+        key = captain(self.keeper.voyage, self.keeper.ruleset, self._choices)
+        index = [c.key for c in self._choices].index(key)
+        self.query_one("#voyage-options", OptionList).highlighted = index
+        self.set_timer(max(0.05, self.naval.config.demo_delay), lambda: self._made(index))
+
+    def _made(self, index: int) -> None:
+        if self.is_current and index < len(self._choices):
+            self.pick(index)
+
+    @on(OptionList.OptionHighlighted, "#voyage-options")
+    def _highlighted(self) -> None:
+        self.show_detail()
+
+    # -- choosing ---------------------------------------------------------------------
+    @on(OptionList.OptionSelected, "#voyage-options")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.pick(event.option_index)
+
+    def action_choose(self, number: int) -> None:
+        if 1 <= number <= len(self._choices):
+            self.pick(number - 1)
+
+    def pick(self, index: int) -> None:
+        from tui_naval.voyage.voyage import choose
+
+        keeper = self.keeper
+        keeper.voyage = choose(keeper.voyage, keeper.ruleset, self._choices[index].key)
+        self.after_change()
+
+    def after_change(self) -> None:
+        keeper = self.keeper
+        failed = keeper.save()
+        if failed:
+            self.notify(failed, title="Voyage not saved", severity="error", markup=False)
+        if keeper.voyage.stage == OVER:
+            self.end()
+            return
+        self.show()
+        if keeper.voyage.stage == FIGHTING:
+            self.fight()
+
+    def fight(self) -> None:
+        """Put to sea for the leg: its game on the battle screen."""
+        from tui_naval.core.history import Game
+        from tui_naval.voyage.voyage import encounter
+
+        keeper = self.keeper
+        meeting = encounter(keeper.voyage, keeper.ruleset)
+        if keeper.game is None:
+            keeper.game = Game(keeper.ruleset, meeting.setup)
+            keeper.save()
+        ai = self.naval.config.ai
+        seats = {side: HUMAN if side == meeting.side and not self.watching else ai
+                 for side in keeper.game.state.sides}
+        leg = LegScreen(Session(keeper.game, seats), keeper, self.watching)
+        self.app.push_screen(leg, lambda _: self._fought(leg.leaving))
+
+    def _fought(self, leaving: bool) -> None:
+        if leaving:
+            self.action_leave()
+            return
+        self.keeper.leg_over()
+        self.after_change()
+
+    def end(self) -> None:
+        from tui_naval.core.data_folder import data_folder
+
+        keeper = self.keeper
+        keeper.finish(None, data_folder() / "morgue", today())
+        self.naval.keeper = None
+        self.app.push_screen(VoyageEndDialog(keeper), self._after_end)
+
+    def _after_end(self, choice: str | None) -> None:
+        self.dismiss(None)
+        if choice == "hall":
+            self.open_hall()
+
+    def action_leave(self) -> None:
+        self.keeper.save()
+        self.naval.keeper = None
+        self.dismiss(None)
+
+    def action_hall(self) -> None:
+        self.open_hall()
+
+    def open_hall(self) -> None:
+        from tui_naval.tui.screens.hall import HallScreen
+        from tui_naval.voyage.hall import Hall, hall_path
+
+        self.app.push_screen(HallScreen(Hall(hall_path())))
+
+
+class LegScreen(BattleScreen):
+    """A leg of a voyage: the battle screen, its every decision saved into the voyage's
+    one save; no undo, no named saves (a voyage has one life)."""
+
+    OVER_HINT = "the leg is over: press enter to sail on"
+
+    def __init__(self, session: Session, keeper: VoyageKeeper, watch: bool = False) -> None:
+        super().__init__(session)
+        self.keeper = keeper
+        self.watching = watch
+        #: Whether the player left the voyage (to the title) rather than ended the leg.
+        self.leaving = False
+
+    def on_mount(self) -> None:
+        # The voyage's save, not the skirmish autosave, keeps this game.  (Textual calls
+        # each class's ``on_mount`` in turn, this one first: the battle screen's sets the
+        # app's session, which is taken off again next.)
+        self.naval.keeper = self.keeper
+        self.call_next(self.not_autosaved)
+
+    def not_autosaved(self) -> None:
+        if self.naval.session is self.session:
+            self.naval.session = None
+
+    def ask(self, decision: Decision) -> None:
+        self.not_autosaved()
+        super().ask(decision)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo", "save", "load"):
+            return False
+        return super().check_action(action, parameters)
+
+    def action_undo(self) -> None:
+        self.notify("No undo on a voyage: one life, as at sea.", timeout=3)
+
+    def action_save(self) -> None:
+        self.notify("A voyage keeps one save, written after every decision.", timeout=3)
+
+    def played(self, before: Any, after: Any) -> None:
+        failed = self.keeper.save()
+        if failed:
+            self.notify(failed, title="Voyage not saved", severity="error", markup=False)
+
+    def action_leave(self) -> None:
+        self.keeper.save()
+        self.leaving = True
+        self.dismiss(None)
+
+    def game_over(self) -> None:
+        if self._over_shown:
+            return
+        self._over_shown = True
+        from tui_naval.core.summary import summarise
+
+        summary = summarise(self.game)
+        dialog = LegOverDialog(" ".join(summary.sentences))
+        self.app.push_screen(dialog, self._sail_on)
+        if self.watching:
+            self.set_timer(max(0.05, self.naval.config.demo_delay * 4),
+                           lambda: dialog.dismiss("on") if dialog.is_current else None)
+
+    def _sail_on(self, _: str | None) -> None:
+        self.dismiss(None)
+
+
+class LegOverDialog(NavalModal[str]):
+    """The leg's result; any key sails on."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="leg-box", classes="dialog"):
+            yield Static(Text(" The leg is over ", style="bold reverse"))
+            yield Static(Text(self.text))
+            yield Button("Sail on (enter)", id="sail-on", compact=True, variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#sail-on", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self) -> None:
+        self.dismiss("on")
+
+    def action_close(self) -> None:
+        self.dismiss("on")
+
+
+class VoyageEndDialog(NavalModal[str]):
+    """The voyage is over: how, the score and rank, the morgue file."""
+
+    def __init__(self, keeper: VoyageKeeper) -> None:
+        super().__init__()
+        self.keeper = keeper
+
+    def compose(self) -> ComposeResult:
+        voyage = self.keeper.voyage
+        head = " The voyage is won! " if voyage.won else " The voyage is over "
+        lines = [voyage.ended.capitalize() + ".",
+                 f"Score {voyage.score}: {voyage.sailed} legs, {voyage.earned} gold won, "
+                 f"{voyage.prizes_taken} prizes."]
+        if self.keeper.rank is not None:
+            board = "today's daily board" if voyage.daily else "the hall of fame"
+            lines.append(f"Number {self.keeper.rank} in {board}.")
+        if self.keeper.morgue:
+            lines.append(f"Morgue: {self.keeper.morgue}")
+        if self.keeper.ended_note:
+            lines.append(f"Note: {self.keeper.ended_note}")
+        with Vertical(id="voyage-end-box", classes="dialog"):
+            yield Static(Text(head, style="bold reverse"))
+            yield Static(Text("\n".join(lines)))
+            with Horizontal(id="voyage-end-buttons"):
+                yield Button("Hall of fame (f)", id="hall", compact=True, variant="primary")
+                yield Button("Title (esc)", id="title", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#hall", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "title")
+
+    def key_f(self) -> None:
+        self.dismiss("hall")
+
+    def action_close(self) -> None:
+        self.dismiss("title")
