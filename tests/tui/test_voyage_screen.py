@@ -118,3 +118,15 @@ async def test_the_end_writes_the_morgue_and_the_hall_and_removes_the_save(
     assert entry.score == keeper.voyage.score and entry.cause == keeper.voyage.ended
 
 
+
+
+async def test_a_hang_up_saves_the_voyage(tmp_path: Path) -> None:
+    keeper = _keeper(tmp_path)
+    app = make_app(tmp_path, lambda: VoyageScreen(keeper))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_screen(pilot, VoyageScreen)
+        keeper.path.unlink(missing_ok=True)
+        app.on_exit_signal(1)  # SIGHUP: the app saves what is in play and leaves
+        await pilot.pause()
+    saved, _, _ = load_voyage(keeper.path)
+    assert saved == keeper.voyage

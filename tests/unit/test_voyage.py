@@ -188,3 +188,28 @@ def test_a_voyage_save_that_does_not_replay_is_refused_in_a_line(tmp_path: Path)
     path.write_text(json.dumps(doc))
     with pytest.raises(SaveError, match="unknown ruleset"):
         load_voyage(path)
+
+
+def test_salamis_reads_a_galleys_fate_from_hers() -> None:
+    from tui_naval.rulesets.salamis.state import CAPTURED, FLED, LED_OFF, SUNK
+
+    ruleset = load(find_entry("salamis"))
+    game = Game(ruleset, encounter(_at(begin(ruleset, 2), ruleset, FINAL), ruleset).setup)
+    state = game.state
+    ship = state.ships[0]
+    assert ruleset.fate(state, ship) is Fate.AFLOAT
+    assert ruleset.fate(state, evolve(ship, fate=FLED, afloat=False)) is Fate.GONE
+    assert ruleset.fate(state, evolve(ship, fate=CAPTURED)) is Fate.TAKEN
+    assert ruleset.fate(state, evolve(ship, fate=LED_OFF, afloat=False)) is Fate.TAKEN
+    assert ruleset.fate(state, evolve(ship, fate=SUNK, afloat=False)) is Fate.SUNK
+
+
+def test_a_hunted_merchant_run_down_is_a_prize() -> None:
+    ruleset = load(find_entry("salt-n-tar"))
+    for seed in range(1, 40):
+        voyage = sail(ruleset, begin(ruleset, seed), _players(ruleset))
+        caught = [leg for leg in voyage.legs if "ran her down" in leg.text]
+        if caught:
+            assert all(leg.prizes == 1 and "took" in leg.text for leg in caught)
+            return
+    raise AssertionError("no merchant run down in 40 voyages")

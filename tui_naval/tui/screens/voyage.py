@@ -353,7 +353,7 @@ class VoyageEndDialog(NavalModal[str]):
     def compose(self) -> ComposeResult:
         voyage = self.keeper.voyage
         head = " The voyage is won! " if voyage.won else " The voyage is over "
-        lines = [voyage.ended.capitalize() + ".",
+        lines = [voyage.ended[:1].upper() + voyage.ended[1:] + ".",
                  f"Score {voyage.score}: {voyage.sailed} legs, {voyage.earned} gold won, "
                  f"{voyage.prizes_taken} prizes."]
         if self.keeper.rank is not None:

@@ -21,7 +21,7 @@ from tui_naval.voyage.daily import daily_seed, today
 from tui_naval.voyage.fleet import classes_of
 from tui_naval.voyage.keeper import VoyageKeeper
 from tui_naval.voyage.store import voyage_path
-from tui_naval.voyage.voyage import VoyageError, begin
+from tui_naval.voyage.voyage import VoyageError, begin, default_flagship
 
 ABOUT = ("One ship, one life: sail from your home port across a chart of races, chases, "
          "battles, storms and ports to a final fleet action. Her damage stays with her; ports "
@@ -46,7 +46,8 @@ class VoyageSetupScreen(NavalScreen[None]):
                                              value=ruleset.name, allow_blank=False,
                                              compact=True, id="vs-ruleset"))
                 yield _row("Flagship", Choice(self._classes_for(ruleset.name), allow_blank=False,
-                                              compact=True, id="vs-ship"))
+                                              value=default_flagship(ruleset), compact=True,
+                                              id="vs-ship"))
                 yield _row("Captain", Input("", placeholder="your name, for the hall of fame",
                                             max_length=24, compact=True, id="vs-name"))
                 yield _row("Seed", Input(str(self.naval.config.new_seed()), type="integer",
@@ -71,9 +72,8 @@ class VoyageSetupScreen(NavalScreen[None]):
     @on(Choice.Changed, "#vs-ruleset")
     def _ruleset_changed(self, event: Choice.Changed) -> None:
         ship = self.query_one("#vs-ship", Choice)
-        options = self._classes_for(str(event.value))
-        ship.set_options(options)
-        ship.value = options[0][1]
+        ship.set_options(self._classes_for(str(event.value)))
+        ship.value = default_flagship(load(find_entry(str(event.value))))
 
     @on(Button.Pressed, "#vs-start")
     def _start_pressed(self) -> None:
