@@ -476,7 +476,11 @@ def _saves_command(sub: Subparsers) -> None:
     saves.set_defaults(func=cmd_saves)
 
 
-def cmd_voyage_tui(args: argparse.Namespace) -> int:
+def cmd_voyage(args: argparse.Namespace) -> int:
+    if args.headless:
+        from tui_naval.voyage_cli import cmd_voyage as sail_headless
+
+        return sail_headless(args)
     with collection_paused():
         from tui_naval.tui.launch import run_voyage
 
@@ -486,13 +490,19 @@ def cmd_voyage_tui(args: argparse.Namespace) -> int:
 def _voyage_command(sub: Subparsers) -> None:
     from tui_naval.voyage_cli import add_voyage_command
 
-    add_voyage_command(sub, cmd_voyage_tui)
+    add_voyage_command(sub, cmd_voyage)
 
 
 def _scores_command(sub: Subparsers) -> None:
     from tui_naval.scores_cli import add_scores_command
 
     add_scores_command(sub)
+
+
+def _replay_command(sub: Subparsers) -> None:
+    from tui_naval.replay_cli import add_replay_command
+
+    add_replay_command(sub)
 
 
 #: Each command and what adds it to the parser, in the order ``--help`` lists them.
@@ -507,6 +517,7 @@ COMMANDS: dict[str, Callable[[Subparsers], None]] = {
     "saves": _saves_command,
     "voyage": _voyage_command,
     "scores": _scores_command,
+    "replay": _replay_command,
 }
 
 

@@ -13,9 +13,9 @@ from tui_naval.voyage.daily import daily_seed, today
 from tui_naval.voyage.voyage import Voyage, VoyageError, begin
 
 
-def add_voyage_command(sub: Any, run_tui: Callable[[argparse.Namespace], int]) -> None:
-    """The ``voyage`` command; ``run_tui`` opens it on screen (the CLI's: core never
-    imports the TUI)."""
+def add_voyage_command(sub: Any, func: Callable[[argparse.Namespace], int]) -> None:
+    """The ``voyage`` command, run by ``func`` (the CLI's: it opens the TUI, or calls
+    ``cmd_voyage`` for ``--headless``)."""
     from tui_naval.cli import AI_HELP, add_tui_options, seed_number
 
     voyage = sub.add_parser(
@@ -43,7 +43,7 @@ def add_voyage_command(sub: Any, run_tui: Callable[[argparse.Namespace], int]) -
     voyage.add_argument("--players", default="greedy,greedy",
                         help="with --headless: your side's AI, then the enemy's")
     add_tui_options(voyage, suppress=True)
-    voyage.set_defaults(func=lambda args: cmd_voyage(args) if args.headless else run_tui(args))
+    voyage.set_defaults(func=func)
 
 
 def start_from_args(args: argparse.Namespace, seed: int) -> Voyage:

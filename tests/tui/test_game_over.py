@@ -103,7 +103,8 @@ async def test_a_side_that_kept_everything_draws_full_beside_one_that_lost_all(
 @pytest.mark.parametrize(("keys", "choice"), [
     (("r",), "rematch"), (("n",), "new"), (("escape",), "review"), (("b",), "review"),
     (("q",), "quit"), (("enter",), "rematch"), (("tab", "enter"), "new"),
-    (("tab", "tab", "enter"), "review"), (("tab", "tab", "tab", "enter"), "quit"),
+    (("tab", "tab", "enter"), "review"), (("p",), "replay"),
+    (("tab", "tab", "tab", "enter"), "replay"), (("tab", "tab", "tab", "tab", "enter"), "quit"),
 ])
 async def test_each_way_out_dismisses_with_its_choice(tmp_path: Path, keys: tuple[str, ...],
                                                       choice: str) -> None:
@@ -117,7 +118,14 @@ async def test_each_way_out_dismisses_with_its_choice(tmp_path: Path, keys: tupl
         await pilot.press(*keys)
         await wait_until(pilot, lambda: bool(chosen), what="the dialog to close")
         assert chosen == [choice]
-        assert isinstance(app.screen, Host)
+        if choice == "replay":  # the dialog opens the replay over the screen it leaves
+            from tui_naval.tui.screens.replay import ReplayScreen
+
+            replay = await wait_for_screen(pilot, ReplayScreen)
+            assert replay.recording.orders == game.orders
+            assert app.screen_stack[-2] is not dialog and isinstance(app.screen_stack[-2], Host)
+        else:
+            assert isinstance(app.screen, Host)
 
 
 async def test_the_buttons_say_what_is_offered(tmp_path: Path) -> None:
@@ -127,8 +135,8 @@ async def test_the_buttons_say_what_is_offered(tmp_path: Path) -> None:
         await wait_for_screen(pilot, Host)
         dialog = await opened(pilot, game, [])
         labels = [str(button.label) for button in dialog.query(Button)]
-        assert labels == ["Rematch (r)", "New game (n)", "Review (esc)", "Quit (q)"]
-        assert "replay" not in screen_text(app).lower()
+        assert labels == ["Rematch (r)", "New game (n)", "Review (esc)", "Replay (p)",
+                          "Quit (q)"]
 
 
 async def test_a_rematch_from_the_battle_is_the_same_game_from_its_start(

@@ -261,7 +261,9 @@ def test_a_command_is_parsed_by_its_own_parser_as_by_the_whole() -> None:
     lines = [["play", "--seed", "4", "--ruleset", "kr", "--side", "red", "--ascii"],
              ["load", "saves/x.json"], ["demo", "--headless", "--turns", "3"],
              ["simulate", "--games", "2", "--json"], ["rulesets"], ["maps"],
-             ["saves", "--dir", "d"], ["tutorial", "--lesson", "2"]]
+             ["saves", "--dir", "d"], ["tutorial", "--lesson", "2"],
+             ["voyage", "--seed", "3", "--ruleset", "kr", "--headless"],
+             ["scores", "--daily", "--limit", "5"], ["replay", "saves/x.json", "--to", "3"]]
     assert {line[0] for line in lines} == set(COMMANDS)
     for line in lines:
         alone = build_parser(line[0])

@@ -1,5 +1,8 @@
 """Game over: the game in sentences, a chart of it turn by turn (the ruleset's, every row on
-one scale), and what next: a rematch, a new game, back to the map, or quit."""
+one scale), and what next: a rematch, a new game, back to the map, a replay, or quit.
+
+A replay is opened by the dialog itself, over the screen it leaves (which takes
+``replay`` as it takes ``review``): back from the replay, the game's map is there."""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
@@ -18,11 +21,12 @@ from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalModal
 from tui_naval.tui.widgets.series_bars import SeriesBars
 
-CHOICES = ("rematch", "new", "review", "quit")
+CHOICES = ("rematch", "new", "review", "replay", "quit")
 
 
 class GameOverDialog(NavalModal[str | None]):
-    """Dismisses with ``rematch``, ``new``, ``review`` or ``quit``."""
+    """Dismisses with ``rematch``, ``new``, ``review``, ``replay`` (and opens the replay)
+    or ``quit``."""
 
     COMMAND_SET = keys.GAME_OVER
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.GAME_OVER)
@@ -54,6 +58,7 @@ class GameOverDialog(NavalModal[str | None]):
                 yield Button("Rematch (r)", id="rematch", compact=True, variant="primary")
                 yield Button("New game (n)", id="new", compact=True)
                 yield Button("Review (esc)", id="review", compact=True)
+                yield Button("Replay (p)", id="replay", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
 
     def on_mount(self) -> None:
@@ -62,10 +67,24 @@ class GameOverDialog(NavalModal[str | None]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         if event.button.id in CHOICES:
-            self.dismiss(event.button.id)
+            self.action_choose(event.button.id)
 
     def action_choose(self, what: str) -> None:
+        app = self.app
         self.dismiss(what)
+        if what == "replay":
+            self.open_replay(app)
+
+    def open_replay(self, app: App[object]) -> None:
+        """The game watched again from its start, over the screen the dialog leaves (with
+        its seats, where that screen has a session: who decided is then known)."""
+        from tui_naval.core.replay import Recording
+        from tui_naval.tui.screens.replay import ReplayScreen
+
+        session = getattr(app.screen, "session", None)
+        seats = getattr(session, "seats", None) if getattr(session, "game", None) is self.game \
+            else None
+        app.push_screen(ReplayScreen(Recording.from_game(self.game, seats)))
 
     def action_close(self) -> None:
         self.dismiss("review")

@@ -1,4 +1,7 @@
-"""Choose a saved game: the save folder's games, newest first."""
+"""Choose a saved game: the save folder's games, newest first, to load or to replay.
+
+A replay is opened by the dialog itself, over the screen it leaves (which is handed
+None, as when the dialog is closed): back from the replay, that screen is there."""
 
 from __future__ import annotations
 
@@ -19,7 +22,8 @@ from tui_naval.tui.screens.base import NavalModal
 
 
 class LoadDialog(NavalModal[Path | None]):
-    """Lists the saves in a folder; dismisses with the chosen one's path, or None."""
+    """Lists the saves in a folder; dismisses with the chosen one's path, or None (also
+    when it opens a save's replay)."""
 
     COMMAND_SET = keys.LOAD
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.LOAD)
@@ -64,7 +68,7 @@ class LoadDialog(NavalModal[Path | None]):
             table.add_row(*map(Text, (one_line(info.path.stem, 40), info.ruleset, info.map_name,
                                       str(info.turn), info.saved.replace("T", " ")[:16],
                                       state)), key=str(info.path))
-        note = "Enter loads, Delete deletes, Escape closes" if saves else \
+        note = "Enter loads, p replays, Delete deletes, Escape closes" if saves else \
             f"No saves in {self.folder} yet: press s in a game to save one."
         self.query_one("#load-note", Static).update(Text(note, style="dim"))
 
@@ -88,6 +92,29 @@ class LoadDialog(NavalModal[Path | None]):
                         markup=False)
             return
         self.dismiss(Path(key))
+
+    def action_replay(self) -> None:
+        """Watch the highlighted save again (a save that cannot be replayed says why)."""
+        from tui_naval.core.replay import load_recording
+        from tui_naval.rulesets import find_ruleset
+
+        key = self._current()
+        if key is None:
+            return
+        if key.startswith("!"):
+            self.notify(self._problems.get(key, key[1:]), title="Cannot replay",
+                        severity="error", markup=False)
+            return
+        try:
+            recording = load_recording(Path(key), find_ruleset)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot replay", severity="error", markup=False)
+            return
+        from tui_naval.tui.screens.replay import ReplayScreen
+
+        app = self.app
+        self.dismiss(None)
+        app.push_screen(ReplayScreen(recording))
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,296 @@
+"""Replays (issue 18): a save watched again, forward and back, its timeline, taking over,
+and ``tui-naval replay FILE --headless`` printing what ``demo --headless`` printed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+from attrs import evolve
+
+from tui_naval.ai.players import make_player
+from tui_naval.cli import main, new_game
+from tui_naval.core.controller import play
+from tui_naval.core.history import Game
+from tui_naval.core.orders import IllegalOrder
+from tui_naval.core.replay import (
+    HIT_KINDS,
+    Recording,
+    ReplayGame,
+    load_recording,
+    recorded_seats,
+)
+from tui_naval.core.saves import SaveError, load_game, save_game
+from tui_naval.replay_cli import add_replay_command, turn_number
+from tui_naval.rulesets import find_ruleset
+from tui_naval.tui.session import Session, save_session
+
+DATA = Path(__file__).parent / "data"
+
+
+def replay_main(argv: list[str]) -> int:
+    """``tui-naval replay ...`` through a parser of its own (cli.py's wiring aside)."""
+    parser = argparse.ArgumentParser(prog="tui-naval")
+    add_replay_command(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+def played(ruleset: str, map_name: str, seed: int = 4) -> Game:
+    game = new_game(ruleset, map_name, seed, None)
+    play(game, {side: make_player("greedy") for side in game.state.sides})
+    assert game.state.outcome is not None
+    return game
+
+
+@pytest.fixture(scope="module")
+def battle() -> Game:
+    """Kyngesreach's squadron action, greedy against greedy to the end: hits, sinkings and
+    a ship that strikes her colours."""
+    return played("kyngesreach", "kr-squadron")
+
+
+# -- headless ------------------------------------------------------------------------------
+@pytest.mark.parametrize("to", [None, 4, 0])
+def test_headless_replay_prints_what_the_demo_printed(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str],
+                                                      to: int | None) -> None:
+    save = tmp_path / "F.json"
+    assert main(["demo", "--headless", "--seed", "7", "--turns", "10", "--save",
+                 str(save)]) == 0
+    full = capsys.readouterr().out
+    if to is None:
+        demo = full
+    else:  # what the demo prints when it stops at the end of turn ``to``
+        assert main(["demo", "--headless", "--seed", "7", "--turns", str(to)]) == 0
+        demo = capsys.readouterr().out
+    assert replay_main(["replay", str(save), "--headless",
+                        *([] if to is None else ["--to", str(to)])]) == 0
+    out = capsys.readouterr()
+    assert out.out == demo
+    assert out.err == ""
+    assert "RESULT" in out.out.splitlines()[-1]
+    assert len(demo.splitlines()) > (2 if to == 0 else 20)
+
+
+def test_headless_replay_of_a_finished_battle_ends_with_its_outcome(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], battle: Game) -> None:
+    save = tmp_path / "battle.json"
+    save_game(battle, save)
+    assert replay_main(["replay", str(save), "--headless"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith(f"RESULT {battle.state.outcome}")
+    assert f"orders {len(battle.orders)} |" in lines[-1]
+    events = [str(e) for state in battle.states() for e in state.events]
+    assert lines[1:-1] == events
+
+
+def test_a_format_1_save_replays(capsys: pytest.CaptureFixture[str]) -> None:
+    """An old save is rebuilt from its orders; its replay is those orders played."""
+    path = DATA / "format1-salt-n-tar.json"
+    recording = load_recording(path, find_ruleset)
+    assert recording.last == len(json.loads(path.read_text())["orders"]) > 0
+    assert replay_main(["replay", str(path), "--headless"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("RESULT ")
+
+
+BAD = {
+    "missing.json": None,
+    "broken.json": "{",
+    "other.json": json.dumps({"game": "chess", "format": 1}),
+    "folder": "",
+}
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_a_bad_file_is_one_line_and_status_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                             name: str) -> None:
+    path = tmp_path / name
+    if name == "folder":
+        path.mkdir()
+    elif BAD[name] is not None:
+        path.write_text(str(BAD[name]))
+    for extra in (["--headless"], []):
+        assert replay_main(["replay", str(path), *extra]) == 2
+        out = capsys.readouterr()
+        assert out.out == ""
+        assert out.err.startswith(f"tui-naval: error: {path}")
+        assert out.err.count("\n") == 1 and "Traceback" not in out.err
+
+
+def test_a_save_whose_orders_no_longer_lead_to_it_cannot_be_replayed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], battle: Game) -> None:
+    """A save from other rules loads from its snapshot, but has no replay to show."""
+    path = tmp_path / "other-rules.json"
+    save_game(battle, path)
+    doc = json.loads(path.read_text())
+    doc["orders"] = doc["orders"][:-3]  # the orders stop short of the saved state
+    path.write_text(json.dumps(doc))
+    assert load_game(path, find_ruleset).state == battle.state  # (it still loads)
+    with pytest.raises(SaveError, match="cannot replay"):
+        load_recording(path, find_ruleset)
+    assert replay_main(["replay", str(path), "--headless"]) == 2
+    assert "cannot replay" in capsys.readouterr().err
+
+
+def test_to_is_a_turn() -> None:
+    assert turn_number("3") == 3
+    for bad in ("-1", "x"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            turn_number(bad)
+
+
+# -- positions -----------------------------------------------------------------------------
+def test_a_recording_holds_every_state_of_the_game(battle: Game) -> None:
+    recording = Recording.from_game(battle)
+    assert recording.states == battle.states()
+    assert recording.orders == battle.orders
+    assert recording.last == len(battle.orders)
+    for index in (0, 1, recording.last // 2, recording.last - 1):
+        step = recording.step(index)
+        assert step is not None
+        assert step.order == battle.orders[index]
+        assert step.order in step.decision.options
+        assert step.decision == battle.ruleset.decision(battle.states()[index])
+    assert recording.step(recording.last) is None
+
+
+def test_stepping_by_decision_and_by_turn(battle: Game) -> None:
+    recording = Recording.from_game(battle)
+    view = ReplayGame(recording)
+    assert view.state is recording.states[0] and view.orders == ()
+    assert not view.back()
+    assert view.forward() and view.index == 1
+    assert view.orders == battle.orders[:1] and view.states() == battle.states()[:2]
+    view.to_start()
+    turns = [view.state.turn]
+    while view.turn_forward() and not view.at_end:
+        turns.append(view.state.turn)
+        # the first position of its turn: the one before is in an earlier turn
+        assert recording.states[view.index - 1].turn < view.state.turn
+    assert view.at_end and view.state.outcome == battle.state.outcome
+    assert turns == list(range(1, battle.state.turn + 1))
+    # Back by turns: to this turn's start first, then the one before.
+    view.go(recording.next_turn(0) + 1)
+    turn = view.state.turn
+    assert view.turn_back() and view.state.turn == turn
+    assert recording.states[view.index - 1].turn < turn
+    assert view.turn_back() and view.state.turn < turn
+    view.to_end()
+    assert view.index == recording.last and not view.forward()
+
+
+def test_index_after_turn_is_where_the_demo_stops(battle: Game) -> None:
+    recording = Recording.from_game(battle)
+    for turn in range(0, battle.state.turn + 2):
+        index = recording.index_after_turn(turn)
+        assert all(state.turn <= turn for state in recording.states[:index])
+        assert index == recording.last or recording.states[index].turn > turn
+
+
+def test_a_replay_is_read_only(battle: Game) -> None:
+    recording = Recording.from_game(battle)
+    view = ReplayGame(recording, 3)
+    step = view.step()
+    assert step is not None
+    with pytest.raises(IllegalOrder):
+        view.play(step.order)
+    for move in (view.undo, view.redo):
+        with pytest.raises(IndexError):
+            move()
+    assert not view.can_undo() and not view.can_redo()
+    assert recording.states == battle.states()
+
+
+# -- the timeline --------------------------------------------------------------------------
+def test_the_timeline_counts_each_turns_fighting(battle: Game) -> None:
+    recording = Recording.from_game(battle)
+    turns = recording.turns
+    assert [m.turn for m in turns] == list(range(1, battle.state.turn + 1))
+    events = [e for state in battle.states() for e in state.events]
+    for marks in turns:
+        assert marks.hits == sum(1 for e in events if e.turn == marks.turn
+                                 and e.kind in HIT_KINDS)
+        assert recording.states[marks.first].turn >= marks.turn
+    sunk = {ship for m in turns for ship in m.sinkings}
+    assert sunk == {s.id for s in battle.state.ships if not s.afloat}
+    struck = [e.ship for e in events if e.kind == "struck"]
+    assert struck and {ship for m in turns for ship in m.captures} == set(struck)
+    assert any(m.quiet for m in turns) and not all(m.quiet for m in turns)
+    busiest = max(turns, key=lambda m: m.hits)
+    assert f"{busiest.hits} hits" in busiest.describe()
+
+
+def test_a_ship_that_changes_sides_is_a_capture(battle: Game) -> None:
+    first = battle.states()[0]
+    ship = first.ships[0]
+    other = next(side for side in first.sides if side != ship.side)
+    taken = evolve(first.with_ship(evolve(ship, side=other)), events=())
+    recording = Recording(battle.ruleset, battle.setup, [first, taken], battle.orders[:1])
+    assert recording.turns[0].captures == (ship.id,)
+    assert "1 taken" in recording.turns[0].describe()
+
+
+def test_a_race_marks_the_marks_rounded() -> None:
+    game = played("salt-n-tar", "channel-race", seed=3)
+    turns = Recording.from_game(game).turns
+    rounded = [e for state in game.states() for e in state.events
+               if e.kind in ("mark", "finish")]
+    assert rounded and sum(m.marks for m in turns) == len(rounded)
+    assert not any(m.hits or m.sinkings for m in turns)
+
+
+# -- who decided ---------------------------------------------------------------------------
+def test_a_sessions_seats_say_who_made_each_decision(tmp_path: Path, battle: Game) -> None:
+    seats = {"blue": "human", "red": "search:hard"}
+    path = tmp_path / "session.json"
+    save_session(Session(battle, seats), path)
+    recording = load_recording(path, find_ruleset)
+    assert recording.seats == seats
+    whos = {(step.side, step.who) for i in range(recording.last)
+            if (step := recording.step(i)) is not None}
+    assert whos == set(seats.items())
+
+
+def test_seats_are_kept_only_when_they_seat_every_side() -> None:
+    sides = ("blue", "red")
+    assert recorded_seats({"blue": "human", "red": "greedy"}, sides) == {"blue": "human",
+                                                                          "red": "greedy"}
+    bad_seats: list[object] = [None, [], {"blue": "human"}, {"blue": "human", "red": 3},
+                               {"blue": "human", "red": "greedy", "green": "easy"}]
+    for bad in bad_seats:
+        assert recorded_seats(bad, sides) == {}
+
+
+# -- taking over ---------------------------------------------------------------------------
+def test_taking_over_replays_the_orders_up_to_there(tmp_path: Path, battle: Game) -> None:
+    path = tmp_path / "battle.json"
+    save_game(battle, path)
+    before = path.read_bytes()
+    recording = load_recording(path, find_ruleset)
+    kept = recording.states
+    index = recording.index_after_turn(4)
+    game = recording.game_at(index)
+    assert game.orders == recording.orders[:index]
+    assert game.states() == recording.states[:index + 1]
+    assert game.can_undo() == (index > 0)
+    # Played on to a finish by other hands: the new game's save replays from its start.
+    play(game, {side: make_player("random") for side in game.state.sides})
+    assert game.state.outcome is not None
+    again = tmp_path / "taken-over.json"
+    save_game(game, again)
+    loaded = load_game(again, find_ruleset)
+    assert loaded.orders == game.orders and loaded.state == game.state
+    assert load_recording(again, find_ruleset).orders[:index] == recording.orders[:index]
+    # The recording and its file are as they were.
+    assert recording.states is kept and recording.states == battle.states()
+    assert path.read_bytes() == before
+
+
+def test_a_recording_is_one_state_more_than_its_orders(battle: Game) -> None:
+    with pytest.raises(ValueError):
+        Recording(battle.ruleset, battle.setup, battle.states(), battle.orders[:-1])
+
