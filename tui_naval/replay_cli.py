@@ -39,7 +39,13 @@ def add_replay_command(sub: Any) -> None:
         epilog="In the terminal: space plays and pauses, the arrows step a decision, "
                "< and > a turn, Home and End jump, + and - change the pace, t takes over "
                "from where you are (the file is never changed).")
-    replay.add_argument("path", metavar="FILE", help="a save or autosave (see: tui-naval saves)")
+    replay.add_argument("path", metavar="FILE", nargs="?",
+                        help="a save or autosave (see: tui-naval saves)")
+    replay.add_argument("--hall", type=int, metavar="ENTRY",
+                        help="instead of a file: a voyage in the hall of fame (its entry "
+                             "number, as the Hall of fame screen shows it)")
+    replay.add_argument("--leg", type=int, metavar="N",
+                        help="with --hall: the voyage's Nth leg fought (default: its last)")
     replay.add_argument("--headless", action="store_true",
                         help="print the game as text, the lines demo --headless printed")
     replay.add_argument("--to", type=turn_number, metavar="TURN",
@@ -53,7 +59,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from tui_naval.rulesets import find_ruleset
 
     try:
-        recording = load_recording(Path(args.path), find_ruleset)
+        if args.hall is not None:
+            recording = hall_recording(args.hall, args.leg)
+        elif args.path is None or args.leg is not None:
+            raise SaveError("give a save FILE, or --hall ENTRY (and --leg N) for a voyage")
+        else:
+            recording = load_recording(Path(args.path), find_ruleset)
     except SaveError as exc:
         print(f"tui-naval: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -65,6 +76,42 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     with collection_paused():
         return run_replay(args, recording, 0 if args.to is None else index)
+
+
+def hall_recording(entry_id: int, leg: int | None = None) -> Recording:
+    """A leg of a voyage in the hall of fame (its last by default), as a recording:
+    its record replayed (SaveError in one line if it cannot be)."""
+    import json
+
+    from tui_naval.core.history import Game
+    from tui_naval.voyage.chart import Place
+    from tui_naval.voyage.hall import Hall, HallError, hall_path
+    from tui_naval.voyage.store import from_record
+
+    where = f"hall of fame entry {entry_id}"
+    try:
+        entry = Hall(hall_path()).get(entry_id)
+    except HallError as exc:
+        raise SaveError(str(exc)) from None
+    if entry is None:
+        raise SaveError(f"the hall of fame has no entry {entry_id}")
+    try:
+        doc = json.loads(entry.record)
+    except ValueError:
+        raise SaveError(f"{where}: its record is not JSON") from None
+    fought: list[tuple[Place, Game]] = []
+    from_record(doc, where, fought)
+    if not fought:
+        raise SaveError(f"{where}: the voyage fought no leg (its storms and ports are in its "
+                        "morgue file)")
+    number = len(fought) if leg is None else leg
+    if not 1 <= number <= len(fought):
+        raise SaveError(f"{where}: no leg {number} (legs fought: 1 to {len(fought)})")
+    _, game = fought[number - 1]
+    side = game.state.sides[0]
+    seats = {s: (entry.name or "the captain") if s == side else "the enemy"
+             for s in game.state.sides}
+    return Recording.from_game(game, seats)
 
 
 def replay_lines(recording: Recording, index: int) -> list[str]:

@@ -3,6 +3,7 @@ every decision, leaving and resuming, and the end (morgue, hall of fame, save re
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,8 @@ from tui_naval.voyage.chart import FINAL, STORM
 from tui_naval.voyage.keeper import VoyageKeeper
 from tui_naval.voyage.store import load_voyage, voyage_path
 from tui_naval.voyage.voyage import ASHORE, FIGHTING, STORMY, begin, chart_of, encounter
+
+FIXED_DAY = date(2026, 11, 25)
 
 
 def _keeper(tmp_path: Path, ruleset: str = "kyngesreach", seed: int = 17) -> VoyageKeeper:
@@ -130,3 +133,27 @@ async def test_a_hang_up_saves_the_voyage(tmp_path: Path) -> None:
         await pilot.pause()
     saved, _, _ = load_voyage(keeper.path)
     assert saved == keeper.voyage
+
+
+def test_a_voyage_in_the_hall_of_fame_replays_leg_by_leg(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+        ) -> None:
+    from tui_naval.cli import main
+    from tui_naval.voyage.run import sail
+
+    monkeypatch.setenv("TUI_NAVAL_DATA", str(tmp_path / "data"))
+    keeper = _keeper(tmp_path, seed=5)
+    ruleset = keeper.ruleset
+    sides = ("blue", "red")
+    voyage = sail(ruleset, keeper.voyage, {side: make_player("greedy") for side in sides})
+    keeper.voyage = voyage
+    keeper.finish(None, tmp_path / "morgue", FIXED_DAY)
+    assert keeper.rank == 1 and not keeper.ended_note
+    assert main(["replay", "--hall", "1", "--headless"]) == 0
+    last = capsys.readouterr().out.splitlines()
+    assert last[0].startswith("Kyngesreach on random-") and last[-1].startswith("RESULT ")
+    assert main(["replay", "--hall", "1", "--leg", "1", "--headless"]) == 0
+    first = capsys.readouterr().out.splitlines()
+    assert first != last and first[-1].startswith("RESULT ")
+    assert main(["replay", "--hall", "1", "--leg", "99", "--headless"]) == 2
+    assert "no leg 99" in capsys.readouterr().err

@@ -195,6 +195,7 @@ HALL = (
     C("hall.all", "a", "all", "All voyages", "The best voyages of all days"),
     C("hall.daily", "d", "daily", "Daily", "Today's daily voyage board"),
     C("hall.ruleset", "r", "ruleset", "Ruleset", "One ruleset's voyages, then the next's"),
+    C("hall.replay", "p", "replay", "Replay", "Watch the highlighted voyage's last leg again"),
     C("hall.close", "escape,q", "close", "Back", "Close the hall of fame", key_display="esc"),
 )
 

@@ -70,7 +70,7 @@ class VoyageKeeper:
             self.game = None
             self.ended_note = "; ".join(notes)
             return
-        doc = record(self.voyage, self.ship, self.game)
+        doc = record(self.voyage, self.ship, None)  # (its last leg is among its battles)
         entry = Entry(name=self.voyage.name or "a captain", seed=self.voyage.seed,
                       ruleset=self.voyage.ruleset, legs=self.voyage.sailed,
                       prizes=self.voyage.prizes_taken, score=self.voyage.score,

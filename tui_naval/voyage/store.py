@@ -14,6 +14,7 @@ from tui_naval.core.history import Game
 from tui_naval.core.messages import cut, file_name
 from tui_naval.core.saves import SaveError, default_save_dir, read_save_bytes, write_atomic
 from tui_naval.rulesets import UnknownRuleset, find_entry, load
+from tui_naval.voyage.chart import Place
 from tui_naval.voyage.voyage import Voyage, VoyageError, begin, replay
 
 #: What a voyage save says it is, and its format.
@@ -69,9 +70,11 @@ def _texts(value: Any, where: str, key: str) -> list[str]:
     return list(value)
 
 
-def from_record(doc: Any, where: str) -> tuple[Voyage, Game | None, str]:
+def from_record(doc: Any, where: str, fought: list[tuple[Place, Game]] | None = None
+                ) -> tuple[Voyage, Game | None, str]:
     """The voyage (and its leg in progress) a record replays to, and its flagship class;
-    SaveError in one line for anything else."""
+    each leg's place and game added to ``fought`` if given.  SaveError in one line for
+    anything else."""
     if not isinstance(doc, dict) or doc.get("game") != VOYAGE_TAG:
         raise SaveError(f"{where}: not a tui-naval voyage save")
     if doc.get("format") != FORMAT:
@@ -93,7 +96,7 @@ def from_record(doc: Any, where: str) -> tuple[Voyage, Game | None, str]:
     try:
         voyage, game = replay(ruleset, start, _texts(doc.get("choices"), where, "choices"),
                               [_texts(b, where, "battles") for b in battles],
-                              _texts(doc.get("current"), where, "current"))
+                              _texts(doc.get("current"), where, "current"), fought)
     except VoyageError as exc:
         raise SaveError(f"{where}: {exc}") from None
     return voyage, game, ship

@@ -559,11 +559,12 @@ def _threat(voyage: Voyage, ruleset: Ruleset[Any], place: Place) -> str:
 
 
 def replay(ruleset: Ruleset[Any], start: Voyage, choices: Sequence[str],
-           battles: Sequence[Sequence[str]], current: Sequence[str] = ()
-           ) -> tuple[Voyage, Game | None]:
+           battles: Sequence[Sequence[str]], current: Sequence[str] = (),
+           fought: list[tuple[Place, Game]] | None = None) -> tuple[Voyage, Game | None]:
     """The voyage its record makes: ``start`` with the choices and the finished battles'
     orders applied, and the game of the leg in progress with ``current``'s orders played
-    (None when no leg is being fought).  VoyageError if the record does not replay."""
+    (None when no leg is being fought).  Each leg's place and game are added to ``fought``
+    if given.  VoyageError if the record does not replay."""
     voyage = start
     todo = list(choices)
     fights = [list(b) for b in battles]
@@ -576,7 +577,10 @@ def replay(ruleset: Ruleset[Any], start: Voyage, choices: Sequence[str],
                 orders, pending = pending, None
             else:
                 orders = []
-            game = Game(ruleset, encounter(voyage, ruleset).setup)
+            meeting = encounter(voyage, ruleset)
+            game = Game(ruleset, meeting.setup)
+            if fought is not None:
+                fought.append((meeting.place, game))
             for text in orders:
                 decision = game.decision()
                 if decision is None:

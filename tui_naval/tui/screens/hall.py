@@ -179,6 +179,24 @@ class HallScreen(NavalScreen[None]):
         self.ruleset = shown[(at + 1) % len(shown)]
         self.read()
 
+    def action_replay(self) -> None:
+        """Watch the highlighted voyage's last leg again (the replay screen; its other legs:
+        ``tui-naval replay --hall ENTRY --leg N``)."""
+        from tui_naval.core.saves import SaveError
+        from tui_naval.replay_cli import hall_recording
+        from tui_naval.tui.screens.replay import ReplayScreen
+
+        entry = self.selected()
+        if entry is None:
+            self.notify("No voyage to replay on this board.", timeout=3)
+            return
+        try:
+            recording = hall_recording(entry.id)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot replay", severity="error", markup=False)
+            return
+        self.app.push_screen(ReplayScreen(recording, 0))
+
     def action_close(self) -> None:
         self.dismiss(None)
 
