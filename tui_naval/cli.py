@@ -505,6 +505,12 @@ def _replay_command(sub: Subparsers) -> None:
     add_replay_command(sub)
 
 
+def _serve_command(sub: Subparsers) -> None:
+    from tui_naval.serve.command import add_serve_command
+
+    add_serve_command(sub)
+
+
 #: Each command and what adds it to the parser, in the order ``--help`` lists them.
 COMMANDS: dict[str, Callable[[Subparsers], None]] = {
     "play": _play_command,
@@ -518,6 +524,7 @@ COMMANDS: dict[str, Callable[[Subparsers], None]] = {
     "voyage": _voyage_command,
     "scores": _scores_command,
     "replay": _replay_command,
+    "serve": _serve_command,
 }
 
 

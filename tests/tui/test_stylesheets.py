@@ -34,6 +34,7 @@ def test_every_sheet_belongs_to_a_screen() -> None:
     from tui_naval.tui.screens.base import NavalModal
     from tui_naval.tui.screens.game import GameScreen
     from tui_naval.tui.screens.hall import HallScreen
+    from tui_naval.tui.screens.lobby import LobbyScreen
     from tui_naval.tui.screens.new_game import NewGameScreen
     from tui_naval.tui.screens.rules import RulesScreen
     from tui_naval.tui.screens.voyage import VoyageScreen
@@ -41,7 +42,8 @@ def test_every_sheet_belongs_to_a_screen() -> None:
     # (``ascii`` is the app's own, laid over the rest by ``styles.use_ascii``.)
     used = {"app", "ascii", *(cls.STYLESHEET for cls in (TitleScreen, NewGameScreen,
                                                           GameScreen, RulesScreen, NavalModal,
-                                                          HallScreen, VoyageScreen))}
+                                                          HallScreen, VoyageScreen,
+                                                          LobbyScreen))}
     assert stylesheet("app") == NavalApp.CSS_PATH
     assert sorted(used) == SHEETS
 

@@ -263,7 +263,8 @@ def test_a_command_is_parsed_by_its_own_parser_as_by_the_whole() -> None:
              ["simulate", "--games", "2", "--json"], ["rulesets"], ["maps"],
              ["saves", "--dir", "d"], ["tutorial", "--lesson", "2"],
              ["voyage", "--seed", "3", "--ruleset", "kr", "--headless"],
-             ["scores", "--daily", "--limit", "5"], ["replay", "saves/x.json", "--to", "3"]]
+             ["scores", "--daily", "--limit", "5"], ["replay", "saves/x.json", "--to", "3"],
+             ["serve", "--port", "2223"]]
     assert {line[0] for line in lines} == set(COMMANDS)
     for line in lines:
         alone = build_parser(line[0])

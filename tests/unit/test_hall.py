@@ -17,10 +17,10 @@ from attrs import evolve
 from tui_naval import cli
 from tui_naval.cli import CliError
 from tui_naval.rulesets import UnknownRuleset
+from tui_naval.scores_cli import EMPTY, WIDTH, add_scores_command, scores_table
 from tui_naval.voyage import hall as hall_module
 from tui_naval.voyage.daily import today
 from tui_naval.voyage.hall import Entry, Hall, HallError, hall_path
-from tui_naval.scores_cli import EMPTY, WIDTH, add_scores_command, scores_table
 
 GARBAGE = b"\x00\x01 not a database at all \xff" * 300
 

@@ -204,8 +204,8 @@ def test_a_muster_chase_runs_either_side_and_a_race_takes_unequal_fleets() -> No
     from tui_naval.core.mapgen import Muster
 
     snt = find_ruleset("salt-n-tar")
-    hunt = mapgen.generate(snt, 8, None, Muster("chase", (("cutter", "schooner"), ("large-merchant",)),
-                                         quarry=1))
+    hunting = Muster("chase", (("cutter", "schooner"), ("large-merchant",)), quarry=1)
+    hunt = mapgen.generate(snt, 8, None, hunting)
     spec = parse_map(hunt, "m.map", "m")
     assert spec.goal.quarry == "red"
     assert sorted(_ships(hunt)) == [("B1", "blue", "cutter"), ("B2", "blue", "schooner"),
@@ -213,6 +213,7 @@ def test_a_muster_chase_runs_either_side_and_a_race_takes_unequal_fleets() -> No
     flee = mapgen.generate(snt, 8, None, Muster("chase", (("cutter",), ("warship",) * 4)))
     assert parse_map(flee, "m.map", "m").goal.quarry == "blue"
     assert len(_ships(flee)) == 5  # four hunters find room beside the quarry's lane
-    race = mapgen.generate(snt, 8, None, Muster("race", (("cutter",), ("warship", "schooner", "cutter"))))
+    racing = Muster("race", (("cutter",), ("warship", "schooner", "cutter")))
+    race = mapgen.generate(snt, 8, None, racing)
     assert sorted(k for _, side, k in _ships(race) if side == "red") == [
         "cutter", "schooner", "warship"]

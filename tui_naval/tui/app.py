@@ -210,7 +210,7 @@ class NavalApp(App[int]):
         """Open the command palette (``Palette``: Textual's, paging safely)."""
         from tui_naval.tui.dialogs.palette import Palette
 
-        if self.use_command_palette and not Palette.is_open(self):
+        if self.use_command_palette and not Palette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(Palette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:

@@ -167,9 +167,9 @@ def run_voyage(args: argparse.Namespace) -> int:
     """``tui-naval voyage``: the saved voyage resumed, or a new one set out on."""
     from tui_naval.core.saves import SaveError
     from tui_naval.tui.screens.voyage import VoyageScreen
-    from tui_naval.voyage_cli import start_from_args, voyage_seed
     from tui_naval.voyage.keeper import VoyageKeeper
     from tui_naval.voyage.store import load_voyage, voyage_path
+    from tui_naval.voyage_cli import start_from_args, voyage_seed
 
     config = make_config(args)
     _check_ai(config.ai)

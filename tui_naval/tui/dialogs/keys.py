@@ -105,8 +105,8 @@ def keys_table(screen: Screen[object]) -> Table:
             what.stylize("dim")
             what.append(" (not now)", style="dim italic")
         table.add_row(" ".join(row.labels), what, row.id)
-    for key, what in EXTRA:
-        table.add_row(key, Text(what, style="dim"), "-")
+    for key, extra in EXTRA:
+        table.add_row(key, Text(extra, style="dim"), "-")
     return table
 
 

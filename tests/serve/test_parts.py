@@ -1,0 +1,115 @@
+"""The server's parts on their own: limits, the players' book, duels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui_naval.core.history import Game
+from tui_naval.core.saves import get_converter
+from tui_naval.rulesets import find_ruleset
+from tui_naval.serve.duel import Duel, DuelError, new_setup
+from tui_naval.serve.limits import Limits, RateLimiter, SessionCount
+from tui_naval.serve.players import BadName, Book
+from tui_naval.tui.session import load_session
+
+
+def test_rate_limiter_slides() -> None:
+    now = [0.0]
+    limiter = RateLimiter(2, 60.0, clock=lambda: now[0])
+    assert limiter.allow("a") and limiter.allow("a")
+    assert not limiter.allow("a")
+    assert limiter.allow("b")  # each address on its own
+    now[0] = 59.9
+    assert not limiter.allow("a")
+    now[0] = 60.0
+    assert limiter.allow("a")
+
+
+def test_session_count() -> None:
+    count = SessionCount(Limits(sessions=3, per_address=2))
+    count.open("a")
+    count.open("a")
+    assert count.refusal("a") is not None and count.refusal("b") is None
+    count.open("b")
+    assert "full" in (count.refusal("c") or "")
+    count.close("a")
+    assert count.refusal("a") is None and count.total == 2
+
+
+def test_book_names_and_keys(tmp_path: Path) -> None:
+    book = Book(tmp_path)
+    assert book.player_for_key("SHA256:x") is None
+    alice = book.register("Alice", "SHA256:x", "ssh-ed25519 AAAA")
+    assert book.player_for_key("SHA256:x") == alice
+    for name, why in (("alice", "taken"), ("a", "2 to 16"), ("guest-9", "kept"),
+                      ("1abc", "starting with a letter"), ("x" * 17, "2 to 16")):
+        with pytest.raises(BadName, match=why):
+            book.register(name, "SHA256:y", "ssh-ed25519 BBBB")
+    with pytest.raises(BadName, match="already belongs"):
+        book.register("Other", "SHA256:x", "ssh-ed25519 AAAA")
+    book.close()
+    again = Book(tmp_path)  # kept on disk
+    assert again.player_for_key("SHA256:x") == alice
+    again.close()
+
+
+def make_duel(tmp_path: Path, ruleset: str = "salt-n-tar") -> tuple[Duel, Book]:
+    book = Book(tmp_path)
+    a = book.register("Ann", "k1", "key1")
+    b = book.register("Ben", "k2", "key2")
+    setup = new_setup(ruleset, seed=7)
+    first, second = Game(find_ruleset(setup.ruleset), setup).state.sides
+    duel_id = book.new_duel(get_converter().unstructure(setup), {first: a.id, second: b.id})
+    record = book.duel(duel_id)
+    assert record is not None
+    folders = {first: tmp_path / "ann", second: tmp_path / "ben"}
+    return Duel(record, {first: "Ann", second: "Ben"}, folders), book
+
+
+def test_duel_takes_only_the_deciding_sides_next_order(tmp_path: Path) -> None:
+    duel, book = make_duel(tmp_path)
+    decision = duel.game.decision()
+    assert decision is not None
+    other = next(s for s in duel.sides if s != decision.side)
+    first = str(decision.options[0])
+    with pytest.raises(DuelError, match="not"):
+        duel.play(other, 0, first)  # not the other side's decision
+    with pytest.raises(DuelError, match="not the next one"):
+        duel.play(decision.side, 1, first)
+    with pytest.raises(DuelError, match="not a legal order"):
+        duel.play(decision.side, 0, "B1 fly away")
+    told = duel.play(decision.side, 0, first)
+    assert told == {"t": "order", "index": 0, "order": first, "by": decision.side}
+    assert duel.keep(book) is None
+    for folder in (tmp_path / "ann", tmp_path / "ben"):  # a normal save, both human
+        session = load_session(folder / f"duel-{duel.id}.json")
+        assert [str(o) for o in session.game.orders] == [first]
+        assert set(session.seats.values()) == {"human"}
+    record = book.duel(duel.id)
+    assert record is not None and record.orders == (first,)
+    book.close()
+
+
+def test_duel_needs_a_known_ruleset() -> None:
+    with pytest.raises(DuelError):
+        new_setup("no-such-rules")
+
+
+def test_duel_played_to_its_end_is_kept(tmp_path: Path) -> None:
+    duel, book = make_duel(tmp_path, "salamis")
+    while not duel.over:
+        decision = duel.game.decision()
+        assert decision is not None
+        duel.play(decision.side, len(duel.game.orders), str(decision.options[0]))
+    assert duel.waiting_on() is None
+    assert duel.keep(book) is None
+    with pytest.raises(DuelError, match="over"):
+        duel.play(duel.sides[0], len(duel.game.orders), "anything")
+    record = book.duel(duel.id)
+    assert record is not None and record.over
+    assert book.open_duels(record.seats[duel.sides[0]]) == []
+    session = load_session(tmp_path / "ann" / f"duel-{duel.id}.json")
+    assert session.game.state.outcome is not None
+    book.close()

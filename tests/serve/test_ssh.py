@@ -1,0 +1,197 @@
+"""``tui-naval serve`` end to end, with an asyncssh client: the lobby, a game on its own
+pty at the client's size, refusals, hang-ups, watching, duels, and isolation."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+
+import asyncssh
+import pytest
+
+from tests.serve.support import (
+    Recorder,
+    Server,
+    Terminal,
+    connect,
+    game_processes,
+    new_player,
+    press_until,
+    wait_until,
+)
+
+
+async def test_title_screen_in_256_colours(server: Server) -> None:
+    term, _key = await new_player(server, "Titus")
+    term.mark()
+    term.send("p")
+    await term.wait_for("New game", "Voyage", "Tutorial", "a terminal naval wargame")
+    assert b"\x1b[38;5;" in term.session.out  # TERM=xterm-256color reached the game
+    term.mark()
+    term.send("q")  # the title's Quit goes back to the lobby
+    await term.wait_for("Welcome aboard, Titus")
+    term.send("q")
+    await term.closed()
+    assert term.session.status == 0
+
+
+@pytest.mark.parametrize(("how", "line"), [
+    ("exec", "no commands here"),
+    ("no-pty", "the game needs a terminal"),
+    ("subsystem", "no sftp here"),
+])
+async def test_refused_with_one_line(server: Server, how: str, line: str) -> None:
+    conn = await connect(server, asyncssh.generate_private_key("ssh-ed25519"))
+    async with conn:
+        if how == "exec":
+            result = await conn.run("ls /", term_type="xterm")
+            err, status = result.stderr, result.exit_status
+        elif how == "no-pty":
+            result = await conn.run(None, input="")
+            err, status = result.stderr, result.exit_status
+        else:
+            _chan, session = await conn.create_session(Recorder, subsystem="sftp",
+                                                      encoding=None)
+            assert isinstance(session, Recorder)
+            await asyncio.wait_for(session.closed.wait(), 30)
+            err, status = bytes(session.err).decode(), session.status
+    assert isinstance(err, str)
+    assert err.count("\n") == 1 and err.startswith("tui-naval: ") and line in err
+    assert status == 1
+
+
+async def test_port_forwarding_refused(server: Server) -> None:
+    conn = await connect(server, asyncssh.generate_private_key("ssh-ed25519"))
+    async with conn:
+        with pytest.raises(asyncssh.ChannelOpenError) as refused:
+            await conn.open_connection("127.0.0.1", server.port)
+        assert refused.value.reason == "tui-naval: no port forwarding here"
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+
+
+async def test_game_follows_the_clients_size(server: Server) -> None:
+    term, _key = await new_player(server, "Sizer", size=(100, 30))
+    assert b"\x1b[30;" in term.session.out and b"\x1b[31;" not in term.session.out
+    term.mark()
+    term.chan.change_terminal_size(120, 40)
+    await term.wait_for("Welcome aboard, Sizer")
+    await wait_until(lambda: b"\x1b[40;" in term.session.out[term.start:])
+    term.close()
+
+
+async def test_hang_up_autosaves_and_continue_resumes(server: Server) -> None:
+    term, key = await new_player(server, "Hanger")
+    term.mark()
+    term.send("p")
+    await term.wait_for("New game")
+    term.mark()
+    term.send("n")
+    await term.wait_for("Start")
+    term.mark()
+    term.send("\x07")  # ctrl+g: start
+    await term.wait_for("You: ")
+    term.close()  # hung up in the middle of the battle
+    saves = server.data / "players"
+    await wait_until(lambda: any(saves.glob("*/saves/autosave.json")))
+    again = await Terminal.open(server, key)
+    await again.wait_for("Welcome aboard, Hanger", "Continue your last game")
+    again.mark()
+    again.send("c")
+    await again.wait_for("You: ")
+    again.close()
+
+
+async def test_watch_a_live_game(server: Server) -> None:
+    player, _ = await new_player(server, "Shown")
+    player.mark()
+    player.send("p")
+    await player.wait_for("New game")
+    player.send("n")
+    await player.wait_for("Start")
+    player.mark()
+    player.send("\x07")
+    await player.wait_for("You: ")
+    watcher, _ = await new_player(server, "Watcher")
+    await watcher.wait_for("Watch a game")
+    watcher.mark()
+    watcher.send("w")
+    await watcher.wait_for("Watch which game?", "Shown:")
+    watcher.mark()
+    watcher.send("1")
+    await watcher.wait_for("Watching", "Turn 1/")
+    watcher.mark()
+    await press_until([player], "Turn 2/")  # the player plays on: the watcher follows
+    await watcher.wait_for("Turn 2/")
+    watcher.mark()
+    player.close()
+    await watcher.wait_for("left")
+    watcher.close()
+
+
+async def test_duel_turns_drop_and_return(server: Server) -> None:
+    alice, _ = await new_player(server, "Alice")
+    bob, bob_key = await new_player(server, "Bob")
+    await alice.wait_for("Bob")
+    alice.mark()
+    alice.send("d")
+    await alice.wait_for("Challenge whom?")
+    alice.send("1")
+    await alice.wait_for("which rules?")
+    alice.mark()
+    alice.send("1")
+    await bob.wait_for("Alice challenges you")
+    bob.mark()
+    bob.send("1")
+    await asyncio.gather(alice.wait_for("You: "), bob.wait_for("You: "))
+    carol, _ = await new_player(server, "Carol")  # watches the duel
+    carol.mark()
+    carol.send("w")
+    await carol.wait_for("Alice vs Bob")
+    carol.mark()
+    carol.send("1")
+    await carol.wait_for("Watching", "Turn 1/")
+    alice.mark()
+    bob.mark()
+    carol.mark()
+    await press_until([alice, bob], "Turn 2/")
+    await carol.wait_for("Turn 2/")
+    carol.close()
+    bob.close()
+    await alice.wait_for("Bob has left the duel")
+    bob = await Terminal.open(server, bob_key)
+    await bob.wait_for("Return to your duel")
+    bob.mark()
+    alice.mark()
+    bob.send("r")
+    await bob.wait_for("You: ", "Turn 2/")
+    await alice.wait_for("Bob is back")
+    alice.mark()
+    bob.mark()
+    await press_until([alice, bob], "Turn 3/")
+    alice.close()
+    bob.close()
+    saves = sorted(server.data.glob("players/*/saves/duel-*.json"))
+    assert len(saves) == 2  # a normal save in each player's folder
+    db = sqlite3.connect(server.data / "players.sqlite3")
+    (orders,) = db.execute("SELECT orders FROM duels").fetchone()
+    db.close()
+    assert orders.count('"') >= 4  # the orders of two turns
+
+
+async def test_a_killed_game_leaves_the_others_alone(server: Server) -> None:
+    await wait_until(lambda: not game_processes(server))  # the other tests' have ended
+    first, _ = await new_player(server, "Victim")
+    (victim,) = game_processes(server)
+    second, _ = await new_player(server, "Survivor")
+    os.kill(victim, signal.SIGKILL)
+    await first.closed()
+    assert bytes(first.session.err).decode() == \
+        "tui-naval: the game stopped unexpectedly\r\n"
+    second.mark()
+    second.send("p")
+    await second.wait_for("New game")
+    assert server.process.poll() is None
+    second.close()

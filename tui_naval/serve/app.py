@@ -1,0 +1,123 @@
+"""The app a served game process runs: the game's own, with its link to the server.
+
+It tells the server what game it shows, as a save's document, whenever the game moves
+(the lobby's watchers draw it from that), leaves when the server says so (saving as on
+quit), and hands the other messages to the screen that listens for them (the lobby,
+a watch, a duel).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Protocol
+
+from tui_naval.serve.link import ChildLink, Message
+from tui_naval.tui.app import Config, NavalApp, ScreenFactory
+
+#: Seconds between looks at the game in progress, for the watchers.
+LIVE_EVERY = 0.5
+
+
+class Listener(Protocol):
+    def link_message(self, message: Message) -> None: ...
+
+
+class ServedApp(NavalApp):
+    """``NavalApp`` with a link to the server."""
+
+    def __init__(self, config: Config, link: ChildLink, first: ScreenFactory | None = None,
+                 resume: bool = False) -> None:
+        super().__init__(config, first)
+        self.link = link
+        #: Continue the autosaved game (or voyage) as the title screen would.
+        self.resume = resume
+        #: The screen the server's messages go to (``listen``), and those that came before
+        #: it was there.
+        self.listener: Listener | None = None
+        self._unheard: list[Message] = []
+        self._live_key: tuple[object, ...] | None = None
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.link.listen(self._heard)
+        self.set_interval(LIVE_EVERY, self.publish)
+        if self.resume:
+            self.call_after_refresh(self._continue)
+
+    def _continue(self) -> None:
+        from tui_naval.tui.screens.title import TitleScreen
+
+        screen = self.screen
+        if isinstance(screen, TitleScreen):
+            screen.action_continue_game()
+        else:
+            self.call_after_refresh(self._continue)
+
+    def send(self, message: Message) -> None:
+        self.link.send(message)
+
+    def _heard(self, message: Message | None) -> None:
+        """(The link's thread.)"""
+        with contextlib.suppress(RuntimeError):  # the app has closed
+            self.call_from_thread(self.heard, message)
+
+    def heard(self, message: Message | None) -> None:
+        if message is None or message.get("t") == "leave":
+            self.action_quit()
+            return
+        if self.listener is None:
+            self._unheard.append(message)
+        else:
+            self.listener.link_message(message)
+
+    def listen(self, listener: Listener) -> None:
+        """Send the server's messages to ``listener`` from now on (and those held)."""
+        self.listener = listener
+        held, self._unheard = self._unheard, []
+        for message in held:
+            listener.link_message(message)
+
+    def forget(self, listener: Listener) -> None:
+        """``listener`` has closed: hold the messages until the next one listens."""
+        if self.listener is listener:
+            self.listener = None
+
+    def publish(self) -> None:
+        """Send the game in progress to the server if it has moved since last time."""
+        session = self.session
+        if session is None:
+            key: tuple[object, ...] | None = None
+        else:
+            game = session.game
+            key = (id(game), len(game.orders), id(game.state))
+        if key == self._live_key:
+            return
+        self._live_key = key
+        if session is None:
+            self.send({"t": "live", "doc": None})
+            return
+        from tui_naval.core.saves import to_document
+
+        doc: dict[str, Any] = to_document(session.game)
+        doc["seats"] = dict(session.seats)
+        self.send({"t": "live", "doc": doc})
+
+
+def run_served(config: Config, link: ChildLink, first: ScreenFactory | None = None,
+               resume: bool = False) -> int:
+    """Run the served app until it exits; its return code (as ``launch.run_app``)."""
+    import sys
+
+    from tui_naval.tui.launch import SWITCH_INTERVAL
+
+    app = ServedApp(config, link, first, resume)
+    previous = sys.getswitchinterval()
+    sys.setswitchinterval(min(previous, SWITCH_INTERVAL))
+    try:
+        app.run()
+    finally:
+        sys.setswitchinterval(previous)
+    if app.crash_line:
+        print(app.crash_line, file=sys.stderr)
+    return app.return_code or 0
+

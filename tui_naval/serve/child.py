@@ -1,0 +1,95 @@
+"""What runs inside each pseudo-terminal the server opens: ``python -m
+tui_naval.serve.child MODE``.
+
+MODE is ``lobby``, ``play`` (the title screen), ``continue`` (the autosaved game, as
+the title screen's Continue), ``watch`` or ``duel``; the lobby, a watch and a duel
+read what they show from the server's first message on the link.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import sys
+import termios
+from collections.abc import Sequence
+
+from tui_naval.serve.link import ChildLink, Message
+
+#: Seconds to wait for the server's first message.
+FIRST_MESSAGE = 30.0
+
+
+def take_terminal() -> None:
+    """Make standard input's terminal this process's controlling terminal (the process
+    leads a session of its own), so resizes reach it as SIGWINCH and a hang-up as
+    SIGHUP."""
+    with contextlib.suppress(OSError):
+        fcntl.ioctl(sys.stdin.fileno(), termios.TIOCSCTTY, 0)
+
+
+def say(line: str) -> int:
+    print(f"tui-naval: {line}", file=sys.stderr)
+    return 1
+
+
+def first_message(link: ChildLink) -> Message | None:
+    link.sock.settimeout(FIRST_MESSAGE)
+    try:
+        return link.read()
+    finally:
+        link.sock.settimeout(None)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    mode = words[0] if words else "lobby"
+    take_terminal()
+    link = ChildLink.from_environment()
+    if link is None:
+        return say("this runs under `tui-naval serve` only")
+    from tui_naval.program import collection_paused
+    from tui_naval.rulesets import registry
+
+    registry()
+    first = first_message(link)
+    if first is None:
+        return say("the server did not answer")
+    if first.get("t") == "gone":
+        return say(str(first.get("why", "that game is gone")))
+    with collection_paused():
+        return run(mode, link, first)
+
+
+def run(mode: str, link: ChildLink, first: Message) -> int:
+    from tui_naval.serve.app import run_served
+    from tui_naval.tui.app import Config
+
+    config = Config()
+    if mode == "lobby":
+        from tui_naval.tui.screens.lobby import LobbyScreen
+
+        return run_served(config, link, lambda: LobbyScreen(first))
+    if mode == "play":
+        return run_served(config, link)
+    if mode == "continue":
+        return run_served(config, link, resume=True)
+    if mode == "watch" and first.get("t") == "watched":
+        from tui_naval.tui.screens.watch import watch_screen
+
+        screen = watch_screen(first)
+        if isinstance(screen, str):
+            return say(screen)
+        return run_served(config, link, lambda: screen)
+    if mode == "duel" and first.get("t") == "duel":
+        from tui_naval.tui.screens.duel import duel_screen
+
+        duel = duel_screen(first)
+        if isinstance(duel, str):
+            return say(duel)
+        return run_served(config, link, lambda: duel)
+    return say(f"unknown mode {mode!r}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

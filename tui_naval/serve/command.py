@@ -1,0 +1,134 @@
+"""``tui-naval serve``: the command line's part (``add_serve_command``)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+from pathlib import Path
+from typing import Any
+
+from tui_naval.core.messages import one_line
+
+EXIT_USAGE = 2
+
+
+def add_serve_command(sub: Any) -> None:
+    """Add ``serve`` to the command line's subcommands (``sub``: argparse's)."""
+    serve = sub.add_parser(
+        "serve", help="serve the game over SSH: players connect with `ssh -p PORT HOST`",
+        epilog="Players log in with their SSH key (the first login chooses a name); with "
+               "--guests anyone may log in with any password, and guests' games are not "
+               "kept.  The host key, the players and their games live in the data folder.")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
+    serve.add_argument("--port", type=port_number, default=2222, help="port (default 2222)")
+    serve.add_argument("--data", metavar="DIR",
+                       help="data folder: host key, players, saves (default: the game's "
+                            "data folder, $TUI_NAVAL_DATA or ~/.local/share/tui-naval)")
+    serve.add_argument("--guests", action="store_true",
+                       help="let anyone in with a password (any), as a guest")
+    serve.add_argument("--max-sessions", type=positive, default=32, metavar="N",
+                       help="games at once, in all (default 32)")
+    serve.add_argument("--max-per-address", type=positive, default=4, metavar="N",
+                       help="games at once from one address (default 4)")
+    serve.add_argument("--idle-timeout", type=minutes, default=30.0, metavar="MINUTES",
+                       help="close a session after this long without a key (default 30; "
+                            "0: never)")
+    serve.add_argument("--logins-per-minute", type=positive, default=10, metavar="N",
+                       help="connections one address may open a minute (default 10)")
+    serve.set_defaults(func=cmd_serve)
+
+
+def port_number(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {one_line(text, 20)!r}") \
+            from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError("a port is 0 to 65535")
+    return port
+
+
+def positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {one_line(text, 20)!r}") \
+            from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return number
+
+
+def minutes(text: str) -> float:
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of minutes: {one_line(text, 20)!r}") \
+            from None
+    if not 0 <= number <= 7 * 24 * 60:
+        raise argparse.ArgumentTypeError("0 to 10080 minutes (a week)")
+    return number
+
+
+def config_from(args: argparse.Namespace) -> Any:
+    """The server's settings from the command line (a one-line CliError if unusable)."""
+    from tui_naval.cli import CliError
+    from tui_naval.core.data_folder import data_folder
+    from tui_naval.serve.limits import Limits
+    from tui_naval.serve.server import ServeConfig
+
+    host = args.host.strip()
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        if not host or any(c.isspace() for c in host):
+            raise CliError(f"--host {one_line(host, 40)!r}: not an address") from None
+    data = Path(args.data).expanduser() if args.data else data_folder()
+    if data.exists() and not data.is_dir():
+        raise CliError(f"--data {one_line(str(data), 60)}: not a folder")
+    limits = Limits(sessions=args.max_sessions, per_address=args.max_per_address,
+                    idle_timeout=args.idle_timeout * 60, logins=args.logins_per_minute)
+    return ServeConfig(data=data, host=host, port=args.port, guests=args.guests,
+                       limits=limits)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the server until SIGTERM or Ctrl+C."""
+    import logging
+
+    from tui_naval.cli import CliError
+    from tui_naval.serve.server import ServeError, serve
+
+    config = config_from(args)
+    logging.basicConfig(level=logging.WARNING, format="tui-naval: %(message)s")
+    logging.getLogger("tui_naval.serve").setLevel(logging.INFO)
+    try:
+        asyncio.run(serve(config))
+    except ServeError as exc:
+        raise CliError(str(exc)) from None
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tui_naval.serve.command [OPTIONS]``: ``tui-naval serve`` on its own
+    (errors in one line, exit status 2)."""
+    import sys
+
+    from tui_naval.cli import CliError
+
+    parser = argparse.ArgumentParser(prog="tui-naval")
+    add_serve_command(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["serve", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        code: int = args.func(args)
+    except CliError as exc:
+        print(one_line(f"tui-naval: error: {exc}"), file=sys.stderr)
+        return EXIT_USAGE
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,472 @@
+"""The SSH server: logins, refusals, limits, and a game process per terminal.
+
+A connection logs in with a public key (a player, known by the key's fingerprint) or,
+with ``--guests``, with any password or keyboard-interactive answer (a guest, whose
+games are not kept).  Each session that asks for a terminal and a shell gets the lobby,
+then the games the player picks there, each in its own process on its own pty
+(``terminal.PtyProcess``).  Anything else (no terminal, a command, a subsystem, port
+forwarding, an agent) is refused with one line.  SIGTERM (and SIGINT) stop the server:
+every game is told to stop (it autosaves), then the server ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import shutil
+import signal
+import sys
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+from attrs import define, field, frozen
+
+from tui_naval.serve.limits import Limits, RateLimiter, SessionCount
+from tui_naval.serve.link import ServerLink
+from tui_naval.serve.lobby import Lobby, Seat, player_folder
+from tui_naval.serve.players import Book
+from tui_naval.serve.terminal import PtyProcess, Size
+
+log = logging.getLogger("tui_naval.serve")
+
+HOST_KEY = "ssh_host_ed25519_key"
+DEFAULT_TERM = "xterm-256color"
+#: Seconds a connection has to log in.
+LOGIN_TIMEOUT = 60.0
+#: How often idle sessions are looked for, in seconds (at most).
+IDLE_CHECK = 5.0
+
+
+class ServeError(Exception):
+    """The server cannot start (a bad host key, a port in use); one line."""
+
+
+@frozen
+class ServeConfig:
+    """What ``tui-naval serve`` was told."""
+
+    data: Path
+    host: str = "127.0.0.1"
+    port: int = 2222
+    guests: bool = False
+    limits: Limits = field(factory=Limits)
+    #: The Python that runs the game processes.
+    python: str = sys.executable
+
+
+def host_key(data: Path) -> asyncssh.SSHKey:
+    """The server's host key, made in the data folder on the first run and kept."""
+    path = data / HOST_KEY
+    if path.exists():
+        try:
+            return asyncssh.read_private_key(path)
+        except (OSError, asyncssh.KeyImportError, ValueError) as exc:
+            raise ServeError(f"cannot read the host key {path}: {exc} (move it away and a "
+                             "new one is made; players will see the host's key change)") \
+                from None
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    data.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".new")
+    try:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(key.export_private_key())
+        os.replace(temporary, path)
+    except OSError as exc:
+        raise ServeError(f"cannot write the host key {path}: {exc.strerror or exc}") from None
+    return key
+
+
+@define(eq=False)
+class Host:
+    """What every connection shares: the settings, the book, the lobby and the limits."""
+
+    config: ServeConfig
+    book: Book
+    lobby: Lobby
+    count: SessionCount
+    logins: RateLimiter
+    sessions: set[GameSession] = field(factory=set)
+    closing: bool = False
+    _next_seat: int = 0
+    _next_guest: int = 0
+
+    def seat_number(self) -> int:
+        self._next_seat += 1
+        return self._next_seat
+
+    def guest_name(self) -> str:
+        self._next_guest += 1
+        return f"guest-{self._next_guest}"
+
+    async def close_idle(self) -> None:
+        """End sessions that have had no key for the idle timeout, until the server ends."""
+        timeout = self.config.limits.idle_timeout
+        if timeout <= 0:
+            return
+        while not self.closing:
+            await asyncio.sleep(min(IDLE_CHECK, timeout / 4))
+            now = time.monotonic()
+            for session in list(self.sessions):
+                if now - session.last_input >= timeout:
+                    minutes = timeout / 60
+                    session.end(f"no key for {minutes:g} minute{'s' * (minutes != 1)}: "
+                                "your game was saved")
+
+    async def shut_down(self) -> None:
+        """Stop every game (each autosaves) and end every session."""
+        self.closing = True
+        await asyncio.gather(*(s.shut_down() for s in list(self.sessions)),
+                             return_exceptions=True)
+
+
+class Connection(asyncssh.SSHServer):
+    """One SSH connection: its login, and what it may open."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = "?"
+        self.refusal: str | None = None
+        #: The public key of the last key login tried (None after a guest login).
+        self.key: asyncssh.SSHKey | None = None
+        self.guest_folder: Path | None = None
+        self.guest_name: str | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        if self.host.closing:
+            self.refusal = "the server is shutting down"
+        elif not self.host.logins.allow(self.address):
+            self.refusal = "too many logins from your address: wait a minute"
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.guest_folder is not None:
+            shutil.rmtree(self.guest_folder, ignore_errors=True)
+
+    # -- login ---------------------------------------------------------------------------
+    def begin_auth(self, username: str) -> bool:
+        if self.refusal and self.conn is not None:
+            log.info("%s refused: %s", self.address, self.refusal)
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                 f"tui-naval: {self.refusal}")
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # Any key may log in: an unknown key is a new player, who then chooses a name.
+        # (asyncssh checks the signature after this; the last key tried is the one that
+        # logged in, unless a guest login follows.)
+        self.key = key
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return self.host.config.guests
+
+    def validate_password(self, username: str, password: str) -> bool:
+        self.key = None
+        return self.host.config.guests
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.host.config.guests
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.key = None
+        return self.host.config.guests
+
+    # -- what a connection may open ------------------------------------------------------
+    def session_requested(self) -> GameSession:
+        return GameSession(self.host, self)
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
+                             orig_port: int) -> bool:
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                        "tui-naval: no port forwarding here")
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                        "tui-naval: no socket forwarding here")
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return False
+
+    def seat(self, number: int) -> Seat:
+        """The seat a new terminal session of this connection takes."""
+        data = self.host.config.data
+        if self.key is None:  # a guest
+            if self.guest_folder is None:
+                self.guest_name = self.host.guest_name()
+                self.guest_folder = data / "guests" / secrets.token_hex(8)
+                (self.guest_folder / "saves").mkdir(parents=True, exist_ok=True)
+            return Seat(number, self.address, self.guest_name, None, True, self.guest_folder)
+        fingerprint = self.key.get_fingerprint("sha256")
+        player = self.host.book.player_for_key(fingerprint)
+        if player is None:
+            key_text = self.key.export_public_key().decode("ascii").strip()
+            return Seat(number, self.address, None, None, False, data / "players" / "new",
+                        key=(fingerprint, key_text))
+        folder = player_folder(data, player.id)
+        (folder / "saves").mkdir(parents=True, exist_ok=True)
+        return Seat(number, self.address, player.name, player, False, folder)
+
+
+class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+    """A terminal session: the lobby and the games the player picks, one process each."""
+
+    def __init__(self, host: Host, connection: Connection) -> None:
+        self.host = host
+        self.connection = connection
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term: str | None = None
+        self.size: Size = (80, 24, 0, 0)
+        self.refusal: str | None = None
+        self.seat: Seat | None = None
+        self.child: PtyProcess | None = None
+        self.last_input = time.monotonic()
+        self.ended: str | None = None
+        self.counted = False
+        self._task: asyncio.Task[None] | None = None
+        self._done = asyncio.Event()
+
+    # -- what the client asks for ----------------------------------------------------------
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: Mapping[int, int]) -> bool:
+        self.term = term_type or DEFAULT_TERM
+        if term_size[0] and term_size[1]:
+            self.size = term_size
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.refusal = "no commands here: the game opens with a plain `ssh` to this host"
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self.refusal = f"no {subsystem[:20]} here: the game opens with a plain `ssh`"
+        return True
+
+    def session_started(self) -> None:
+        if self.refusal is None and self.term is None:
+            self.refusal = "the game needs a terminal: connect without -T (or force one with -t)"
+        if self.refusal is None and self.host.closing:
+            self.refusal = "the server is shutting down"
+        if self.refusal is None:
+            self.refusal = self.host.count.refusal(self.connection.address)
+        if self.refusal is not None:
+            log.info("%s refused: %s", self.connection.address, self.refusal)
+            self._finish(self.refusal, status=1)
+            return
+        self.host.count.open(self.connection.address)
+        self.counted = True
+        self.host.sessions.add(self)
+        self._task = asyncio.create_task(self.run())
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self.last_input = time.monotonic()
+        if self.child is not None:
+            self.child.write(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
+                              pixheight: int) -> None:
+        if width and height:
+            self.size = (width, height, pixwidth, pixheight)
+            if self.child is not None:
+                self.child.resize(self.size)
+
+    def eof_received(self) -> bool:
+        self.hang_up()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.chan = None
+        self.hang_up()
+
+    def pause_writing(self) -> None:
+        if self.child is not None:
+            self.child.pause_reading()
+
+    def resume_writing(self) -> None:
+        if self.child is not None:
+            self.child.resume_reading()
+
+    # -- the session's life ----------------------------------------------------------------
+    def write(self, data: bytes) -> None:
+        if self.chan is not None:
+            self.chan.write(data)
+
+    def _finish(self, line: str | None, status: int = 0) -> None:
+        """Say ``line`` (on stderr) and close the channel."""
+        if self.chan is None:
+            return
+        with contextlib.suppress(OSError, asyncssh.Error):
+            if line:
+                end = "\r\n" if self.term else "\n"
+                self.chan.write_stderr(f"tui-naval: {line}{end}".encode())
+            self.chan.exit(status)
+        self.chan = None
+
+    def hang_up(self) -> None:
+        """The player has gone: the game is told (SIGHUP: it autosaves and leaves)."""
+        if self.ended is None:
+            self.ended = ""
+        if self.child is not None:
+            self.child.send_signal(signal.SIGHUP)
+
+    def end(self, why: str) -> None:
+        """End the session with a line for the player (the game autosaves)."""
+        if self.ended is None:
+            self.ended = why
+        if self.child is not None:
+            self.child.send_signal(signal.SIGHUP)
+
+    async def shut_down(self) -> None:
+        if self.ended is None:
+            self.ended = "the server is shutting down: your game was saved"
+        if self.child is not None:
+            await self.child.stop(signal.SIGTERM)
+        await self._done.wait()
+
+    def argv(self, mode: str) -> list[str]:
+        return [self.host.config.python, "-m", "tui_naval.serve.child", mode]
+
+    def environment(self, seat: Seat) -> dict[str, str]:
+        """The game process's environment: the player's own folders, the shared data."""
+        env = {"PATH": os.environ.get("PATH", os.defpath), "TERM": self.term or DEFAULT_TERM,
+               "LANG": "C.UTF-8", "HOME": str(seat.folder),
+               "XDG_CONFIG_HOME": str(seat.folder / "config"),
+               "XDG_DATA_HOME": str(seat.folder / "data"),
+               "TUI_NAVAL_SAVES": str(seat.saves),
+               "TUI_NAVAL_DATA": str(self.host.config.data)}
+        for name in ("PYTHONPATH",):
+            if name in os.environ:
+                env[name] = os.environ[name]
+        client = self.chan.get_environment() if self.chan is not None else {}
+        if client.get("COLORTERM") in ("truecolor", "24bit"):
+            env["COLORTERM"] = str(client["COLORTERM"])
+        return env
+
+    async def run(self) -> None:
+        """The lobby, then each game picked there, until the player quits or goes."""
+        lobby = self.host.lobby
+        seat: Seat | None = None
+        code = 0
+        try:
+            seat = self.connection.seat(self.host.seat_number())
+            self.seat = seat
+            lobby.join(seat)
+            log.info("%s: %s logged in (seat %s)", self.connection.address,
+                     seat.name or "a new key", seat.id)
+            code = await self.play(seat)
+        except Exception:
+            log.exception("session of %s failed", self.connection.address)
+            self.ended = "the server could not go on with your session"
+            if self.child is not None:
+                await self.child.stop()
+                self.child.close()
+        finally:
+            if seat is not None:
+                lobby.part(seat)
+            self.host.sessions.discard(self)
+            if self.counted:
+                self.host.count.close(self.connection.address)
+            line = self.ended or ("the game stopped unexpectedly" if code not in (0, 130)
+                                  else None)
+            self._finish(line or None)
+            self._done.set()
+
+    async def play(self, seat: Seat) -> int:
+        """Run the seat's processes one after another; the last one's exit code."""
+        lobby = self.host.lobby
+        mode: str | None = "lobby"
+        target: str | None = None
+        code = 0
+        while mode is not None and self.ended is None:
+            seat.next = None
+            seat.folder.mkdir(parents=True, exist_ok=True)
+            child = await PtyProcess.start(self.argv(mode), self.environment(seat),
+                                           seat.folder, self.size, self.write)
+            self.child = child
+            # (The lobby counts the seat as in its mode once it can be told things.)
+            seat.mode, seat.target, seat.link = mode, target, child.link
+            if self.ended is not None:  # hung up while the process started
+                child.send_signal(signal.SIGHUP)
+            child.link.send(lobby.opened(seat))
+            listening = asyncio.create_task(self.listen(seat, child.link))
+            code = await child.wait()
+            self.child = None
+            listening.cancel()
+            lobby.closed(seat)
+            if seat.next is not None:
+                mode, target = seat.next
+            elif mode == "lobby":
+                mode = None
+            else:
+                mode, target = "lobby", None
+        return code
+
+    async def listen(self, seat: Seat, link: ServerLink) -> None:
+        async for message in link.messages():
+            try:
+                self.host.lobby.handle(seat, message)
+            except Exception:
+                log.exception("seat %s: message %r failed", seat.id, message.get("t"))
+
+
+async def serve(config: ServeConfig) -> None:
+    """Run the server until SIGTERM or SIGINT."""
+    key = host_key(config.data)
+    book = Book(config.data)
+    lobby = Lobby(book, config.data)
+    host = Host(config, book, lobby, SessionCount(config.limits),
+                RateLimiter(config.limits.logins, config.limits.login_window))
+    try:
+        server = await asyncssh.listen(
+            config.host, config.port, server_factory=lambda: Connection(host),
+            server_host_keys=[key], encoding=None, line_editor=False,
+            agent_forwarding=False, x11_forwarding=False, allow_scp=False,
+            login_timeout=LOGIN_TIMEOUT, keepalive_interval=60)
+    except OSError as exc:
+        book.close()
+        raise ServeError(f"cannot listen on {config.host}:{config.port}: "
+                         f"{exc.strerror or exc}") from None
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    port = server.sockets[0].getsockname()[1] if server.sockets else config.port
+    print(f"tui-naval: serving on {config.host}:{port} (host key "
+          f"{key.get_fingerprint('sha256')}); play with: ssh -p {port} {config.host}",
+          file=sys.stderr, flush=True)
+    idle = asyncio.create_task(host.close_idle())
+    try:
+        await stop.wait()
+        print("tui-naval: shutting down: saving every game", file=sys.stderr, flush=True)
+        server.close()
+        await host.shut_down()
+    finally:
+        idle.cancel()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(signum)
+        server.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(server.wait_closed(), 5)
+        book.close()
+    print("tui-naval: stopped", file=sys.stderr, flush=True)

@@ -1,0 +1,277 @@
+"""The lobby of ``tui-naval serve``: play, continue, watch, challenge, or return to a duel.
+
+The server sends everything the screen shows (``lobby`` messages: the players connected
+and where they are, the games one may watch, one's open duels, a challenge waiting for
+an answer) and hears the player's choices; it then starts the game chosen in a process
+of its own and tells this one to leave.  A first login chooses a name here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_naval.tui import keys
+from tui_naval.tui.screens.base import NavalModal, NavalScreen
+from tui_naval.tui.widgets.key_bar import KeyBar
+from tui_naval.tui.widgets.option_list import PagedOptionList
+
+if TYPE_CHECKING:
+    from tui_naval.serve.app import ServedApp
+
+Message = dict[str, Any]
+
+LOBBY_KEYS = (
+    keys.Command("lobby.play", "p", "choose('play')", "Play",
+                 "The title screen: a new game, a voyage, a saved game"),
+    keys.Command("lobby.continue", "c", "choose('continue')", "Continue",
+                 "Resume your last game"),
+    keys.Command("lobby.watch", "w", "choose('watch')", "Watch", "Watch a game being played"),
+    keys.Command("lobby.challenge", "d", "choose('challenge')", "Duel",
+                 "Challenge a player in the lobby to a duel"),
+    keys.Command("lobby.resume", "r", "choose('resume')", "Return",
+                 "Return to your duel in progress", show=False),
+    keys.Command("lobby.quit", "q", "choose('quit')", "Quit", "Leave the server"),
+)
+#: Each menu entry's key (the entries of ``LobbyScreen.menu``).
+MENU_KEYS = {"play": "p", "continue": "c", "watch": "w", "challenge": "d", "quit": "q"}
+DIALOG_KEYS = tuple(
+    keys.Command(f"choice.{n}", str(n), f"pick({n})", f"Choice {n}", show=False,
+                 palette=False) for n in range(1, 10))
+
+
+def served(screen: Any) -> ServedApp:
+    """The served app a screen is on."""
+    from tui_naval.serve.app import ServedApp
+
+    app = screen.app
+    assert isinstance(app, ServedApp)
+    return app
+
+
+class ChoiceDialog(NavalModal[str | None]):
+    """A title and a list of choices (numbered: a digit picks one); dismisses with the
+    id chosen, or None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = keys.bindings(DIALOG_KEYS)
+
+    def __init__(self, title: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog lobby-dialog"):
+            yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
+            yield PagedOptionList(*(Option(Text(f"{n}  {label}"), id=key) for n, (key, label)
+                                    in enumerate(self.choices, start=1)), id="choice-list")
+            yield Static("Enter chooses, Escape goes back", classes="dialog-note")
+
+    def on_mount(self) -> None:
+        self.query_one("#choice-list", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#choice-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_pick(self, number: int) -> None:
+        if 1 <= number <= len(self.choices):
+            self.dismiss(self.choices[number - 1][0])
+
+
+class NameDialog(NavalModal[str | None]):
+    """A first login chooses the name the other players see; the server says whether it
+    may be taken (``named``).  Escape leaves the server."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog lobby-dialog"):
+            yield Static("[b]Welcome aboard![/b] Choose your name", classes="dialog-title")
+            yield Input(id="name-input", placeholder="2 to 16 letters, digits, - or _",
+                        max_length=16)
+            yield Static("Your key will log you in under this name from now on. "
+                         "Enter takes it, Escape leaves.", id="name-note",
+                         classes="dialog-note")
+
+    def on_mount(self) -> None:
+        self.query_one("#name-input", Input).focus()
+
+    @on(Input.Submitted, "#name-input")
+    def _submitted(self, event: Input.Submitted) -> None:
+        name = event.value.strip()
+        if name:
+            served(self).send({"t": "name", "name": name})
+
+    def named(self, message: Message) -> None:
+        if message.get("ok"):
+            self.dismiss(str(message.get("name")))
+            return
+        note = self.query_one("#name-note", Static)
+        note.update(Text(f"Not taken: {message.get('error', '')}", style="bold red"))
+
+    def action_close(self) -> None:
+        self.app.exit(0)
+
+
+class LobbyScreen(NavalScreen[None]):
+    """The server's lobby."""
+
+    COMMAND_SET = LOBBY_KEYS
+    BINDINGS: ClassVar[list[BindingType]] = keys.bindings(LOBBY_KEYS)
+    STYLESHEET = "lobby"
+
+    def __init__(self, message: Message) -> None:
+        super().__init__()
+        self.data = message
+        self._answering = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby-box"):
+            yield Static(Text("tui-naval", style="bold"), id="lobby-title")
+            yield Static("", id="lobby-welcome")
+            with Horizontal(id="lobby-main"):
+                yield PagedOptionList(id="lobby-menu")
+                yield Static("", id="lobby-people")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        served(self).listen(self)
+        self.fill()
+        self.query_one("#lobby-menu", OptionList).focus()
+        if self.data.get("me") is None:
+            self.app.push_screen(NameDialog(), self._named)
+
+    def _named(self, name: str | None) -> None:
+        self.query_one("#lobby-menu", OptionList).focus()
+
+    # -- what the server says ------------------------------------------------------------
+    def link_message(self, message: Message) -> None:
+        kind = message.get("t")
+        if kind == "lobby":
+            self.data = message
+            self.fill()
+        elif kind == "named":
+            dialog = self.app.screen
+            if isinstance(dialog, NameDialog):
+                dialog.named(message)
+        elif kind == "notice":
+            self.notify(str(message.get("text", "")), markup=False, timeout=5)
+
+    def fill(self) -> None:
+        data = self.data
+        me = data.get("me")
+        welcome = Text.assemble(("Welcome aboard, ", "dim"), (str(me or "new sailor"), "bold"))
+        if data.get("guest"):
+            welcome.append("  (a guest: your games are not kept)", style="dim")
+        self.query_one("#lobby-welcome", Static).update(welcome)
+        menu = self.query_one("#lobby-menu", OptionList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        menu.add_options([Option(Text.assemble(label, (f"  {MENU_KEYS[key]}", "dim"))
+                                 if key in MENU_KEYS else Text(label), id=key)
+                          for key, label in self.menu()])
+        if menu.option_count:
+            menu.highlighted = min(highlighted or 0, menu.option_count - 1)
+        self.query_one("#lobby-people", Static).update(self.people())
+        self.refresh_bindings()
+        self.answer_challenge()
+
+    def menu(self) -> list[tuple[str, str]]:
+        data = self.data
+        items = [("play", "Play: the title screen (new game, voyage, load)")]
+        if data.get("continue"):
+            items.append(("continue", "Continue your last game"))
+        items.extend((f"resume:{duel['id']}", f"Return to your duel: {duel['title']}, "
+                      f"turn {duel['turn']}") for duel in data.get("duels", []))
+        watch = data.get("watch", [])
+        if watch:
+            items.append(("watch", f"Watch a game ({len(watch)} being played)"))
+        if data.get("registered") and self.opponents():
+            items.append(("challenge", f"Challenge a player ({len(self.opponents())} here)"))
+        items.append(("quit", "Quit"))
+        return items
+
+    def opponents(self) -> list[str]:
+        """The players in the lobby one may challenge."""
+        me = self.data.get("me")
+        return [str(p["name"]) for p in self.data.get("players", [])
+                if p.get("where") == "in the lobby" and not p.get("guest") and p["name"] != me]
+
+    def people(self) -> Text:
+        text = Text("On board\n", style="bold")
+        for player in self.data.get("players", []):
+            text.append(f"{player['name']}", style="bold" if player["name"] == self.data.get(
+                "me") else "")
+            text.append(f"  {player['where']}\n", style="dim")
+        return text
+
+    # -- the player's choices --------------------------------------------------------------
+    @on(OptionList.OptionSelected, "#lobby-menu")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option.id or "")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key works when its entry is in the menu now."""
+        if action == "choose" and parameters:
+            wanted = str(parameters[0])
+            offered = [key.split(":", 1)[0] for key, _label in self.menu()]
+            return wanted in offered or None
+        return True
+
+    def action_choose(self, choice: str) -> None:
+        """Do what a menu entry says (``resume``: the first duel in progress)."""
+        app = served(self)
+        if choice == "resume":
+            duels = self.data.get("duels", [])
+            if not duels:
+                return
+            choice = f"resume:{duels[0]['id']}"
+        if self.data.get("me") is None:
+            self.app.push_screen(NameDialog(), self._named)
+        elif choice in ("play", "continue"):
+            app.send({"t": "go", "to": choice})
+        elif choice.startswith("resume:"):
+            app.send({"t": "resume", "id": int(choice.split(":", 1)[1])})
+        elif choice == "watch":
+            games = [(str(g["id"]), str(g["title"])) for g in self.data.get("watch", [])]
+            self.app.push_screen(ChoiceDialog("Watch which game?", games), self._watch)
+        elif choice == "challenge":
+            people = [(name, name) for name in self.opponents()]
+            self.app.push_screen(ChoiceDialog("Challenge whom?", people), self._whom)
+        elif choice == "quit":
+            self.app.exit(0)
+
+    def _watch(self, game: str | None) -> None:
+        if game:
+            served(self).send({"t": "watch", "id": game})
+
+    def _whom(self, name: str | None) -> None:
+        if not name:
+            return
+        rulesets = [(str(r[0]), str(r[1])) for r in self.data.get("rulesets", [])]
+        self.app.push_screen(ChoiceDialog(f"A duel with {name}: which rules?", rulesets),
+                             lambda ruleset: self._challenge(name, ruleset))
+
+    def _challenge(self, name: str, ruleset: str | None) -> None:
+        if ruleset:
+            served(self).send({"t": "challenge", "name": name, "ruleset": ruleset})
+
+    def answer_challenge(self) -> None:
+        """A challenge waits for this player's answer: ask it, once."""
+        challenge = self.data.get("challenge")
+        if not challenge or self._answering:
+            return
+        self._answering = True
+        title = f"{challenge['from']} challenges you to a duel: {challenge['title']}"
+        self.app.push_screen(ChoiceDialog(title, [("yes", "Accept"), ("no", "Decline")]),
+                             self._answered)
+
+    def _answered(self, answer: str | None) -> None:
+        self._answering = False
+        served(self).send({"t": "answer", "accept": answer == "yes"})
