@@ -106,18 +106,7 @@ class ServedApp(NavalApp):
 def run_served(config: Config, link: ChildLink, first: ScreenFactory | None = None,
                resume: bool = False) -> int:
     """Run the served app until it exits; its return code (as ``launch.run_app``)."""
-    import sys
+    from tui_naval.tui.launch import run_app
 
-    from tui_naval.tui.launch import SWITCH_INTERVAL
-
-    app = ServedApp(config, link, first, resume)
-    previous = sys.getswitchinterval()
-    sys.setswitchinterval(min(previous, SWITCH_INTERVAL))
-    try:
-        app.run()
-    finally:
-        sys.setswitchinterval(previous)
-    if app.crash_line:
-        print(app.crash_line, file=sys.stderr)
-    return app.return_code or 0
+    return run_app(config, app=ServedApp(config, link, first, resume))
 

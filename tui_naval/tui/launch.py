@@ -50,11 +50,13 @@ def make_config(args: argparse.Namespace, **extra: Any) -> Config:
 SWITCH_INTERVAL = 0.001
 
 
-def run_app(config: Config, first: ScreenFactory | None = None) -> int:
-    """Run the app until it exits; its return code.  (Garbage collection, paused by
-    ``program.collection_paused`` while the app is set up, stays paused until the first screen
-    is drawn: see ``app.resume_collection``.)"""
-    app = NavalApp(config, first)
+def run_app(config: Config, first: ScreenFactory | None = None,
+            app: NavalApp | None = None) -> int:
+    """Run the app (``app``, or a NavalApp made from ``config`` and ``first``) until it
+    exits; its return code.  (Garbage collection, paused by ``program.collection_paused``
+    while the app is set up, stays paused until the first screen is drawn: see
+    ``app.resume_collection``.)"""
+    app = app or NavalApp(config, first)
     previous = sys.getswitchinterval()
     sys.setswitchinterval(min(previous, SWITCH_INTERVAL))
     try:
