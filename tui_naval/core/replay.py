@@ -1,16 +1,16 @@
 """Replays: a saved game watched again, decision by decision, forward and back.
 
 A ``Recording`` is what a save holds (its setup, its orders and, from the TUI, its
-seats) with every state the orders lead to.  All the states are kept: they are frozen
-and share whatever a transition did not change, so stepping back is an index into a
-tuple, never a replay (``bench/replay.py`` measures the memory they keep and the time
-a step back takes).  A ``ReplayGame`` is the recording seen from one position: a
-read-only ``Game`` that the battle screen can draw and that moves by decision or by
-turn.  The recording's turns (``TurnMarks``) say where the fighting was, from each
-transition's events (hits, sinkings, marks rounded) and from ships that changed sides
-(captures).  ``Recording.game_at`` starts a new game from any position, by replaying
-the orders up to it, so the new game's own saves replay too; the recording is never
-changed.
+seats and what a searching AI made of its decisions) with every state the orders lead
+to.  All the states are kept: they are frozen and share whatever a transition did not
+change, so stepping back is an index into a tuple, never a replay (``bench/replay.py``
+measures the memory they keep and the time a step back takes).  A ``ReplayGame`` is
+the recording seen from one position: a read-only ``Game`` that the battle screen can
+draw and that moves by decision or by turn.  The recording's turns (``TurnMarks``) say
+where the fighting was, from each transition's events (hits, sinkings, marks rounded)
+and from ships that changed sides (captures).  ``Recording.game_at`` starts a new game
+from any position, by replaying the orders up to it, so the new game's own saves replay
+too; the recording is never changed.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.saves import Finder, SaveError, game_from_document, read_document
 from tui_naval.core.scenario import Setup
 from tui_naval.core.state import GameState
+from tui_naval.core.thoughts import Thought, fits, thoughts_from_json
 
 #: Event kinds that count as hits on a ship (every ruleset logs its own with these).
 HIT_KINDS = frozenset({"hit", "crit", "ram"})
@@ -83,6 +84,8 @@ class Step:
     #: The seat's player (``human``, ``greedy``, ``search:hard``...); "" when the save
     #: does not say (saves written outside the TUI keep no seats).
     who: str
+    #: What a searching AI made of the decision, where the save kept it.
+    thought: Thought | None = None
 
     @property
     def side(self) -> str:
@@ -94,7 +97,8 @@ class Recording:
 
     def __init__(self, ruleset: Ruleset[Any], setup: Setup, states: Sequence[GameState],
                  orders: Sequence[Order], seats: Mapping[str, str] | None = None,
-                 path: Path | None = None) -> None:
+                 path: Path | None = None,
+                 thoughts: Mapping[int, Thought] | None = None) -> None:
         if len(states) != len(orders) + 1:
             raise ValueError("a recording has one state more than it has orders")
         self.ruleset = ruleset
@@ -102,6 +106,9 @@ class Recording:
         self.states: tuple[GameState, ...] = tuple(states)
         self.orders: tuple[Order, ...] = tuple(orders)
         self.seats: dict[str, str] = dict(seats or {})
+        #: The AI's thoughts by their answers' positions (those fitting the orders).
+        self.thoughts: dict[int, Thought] = {
+            i: t for i, t in (thoughts or {}).items() if fits(t, i, self.orders)}
         #: The file it was read from (None: a game in memory).
         self.path = path
         #: The positions where a new turn is first reached, and those turns.
@@ -112,9 +119,10 @@ class Recording:
 
     @classmethod
     def from_game(cls, game: Game, seats: Mapping[str, str] | None = None,
-                  path: Path | None = None) -> Recording:
+                  path: Path | None = None,
+                  thoughts: Mapping[int, Thought] | None = None) -> Recording:
         """A game in memory as a recording (the game itself is left as it is)."""
-        return cls(game.ruleset, game.setup, game.states(), game.orders, seats, path)
+        return cls(game.ruleset, game.setup, game.states(), game.orders, seats, path, thoughts)
 
     # -- positions -------------------------------------------------------------------------
     @property
@@ -133,7 +141,8 @@ class Recording:
         decision = self.ruleset.decision(state)
         if decision is None:  # a recording is made of answered decisions: never here
             raise ValueError(f"position {index} of the recording waits on no decision")
-        return Step(index, decision, self.orders[index], self.seats.get(decision.side, ""))
+        return Step(index, decision, self.orders[index], self.seats.get(decision.side, ""),
+                    self.thoughts.get(index))
 
     def turn_start(self, index: int) -> int:
         """The first position of the turn ``index`` is in."""
@@ -224,7 +233,8 @@ def recorded_seats(stored: object, sides: Sequence[str]) -> dict[str, str]:
 
 
 def recording_from_document(doc: Mapping[str, Any], path: Path, find: Finder) -> Recording:
-    """The recording a save's document (``saves.read_document``) holds; SaveError naming
+    """The recording a save's document (``saves.read_document``) holds, with the seats
+    and thoughts the TUI saved; SaveError naming
     ``path`` for anything ``saves.game_from_document`` refuses, and for a save whose
     orders no longer lead to its saved state (it can still be loaded, from its snapshot,
     but not replayed)."""
@@ -232,7 +242,9 @@ def recording_from_document(doc: Mapping[str, Any], path: Path, find: Finder) ->
     if len(game.orders) != len(doc.get("orders") or ()):
         raise SaveError(f"{file_name(path)}: cannot replay: its orders no longer lead to the "
                         "game it saved (a save from other rules; it can still be loaded)")
-    return Recording.from_game(game, recorded_seats(doc.get("seats"), game.state.sides), path)
+    sides = game.state.sides
+    thoughts = thoughts_from_json(doc.get("thoughts"), game.orders, sides)
+    return Recording.from_game(game, recorded_seats(doc.get("seats"), sides), path, thoughts)
 
 
 def load_recording(path: Path, find: Finder) -> Recording:

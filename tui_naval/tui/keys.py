@@ -105,6 +105,9 @@ GAME = (
     C("game.prompt", "escape", "focus_prompt", "Prompt", "Back to the prompt", show=False),
     C("game.messages", "m", "toggle_log", "Log", "Enlarge or shrink the message log",
       show=False),
+    C("game.admiral", "a", "admiral", "Admiral",
+      "The admiral's thinking: the AI's best options and their values for its last "
+      "decisions (in a demo, a panel shown or hidden)", show=False),
 )
 
 #: The prompt's own: a long list (a hundred moves) is narrowed by typing once ``/`` is

@@ -1,8 +1,9 @@
 """A game as the TUI plays it: the Game, who sits at each side, and its save files.
 
-Saves are the core's JSON documents with one extra key, ``"seats"`` (side ->
-``human`` or an AI name), so a resumed game puts the player back on their side.
-Other readers ignore the key.
+Saves are the core's JSON documents with two extra keys, ``"seats"`` (side ->
+``human`` or an AI name), so a resumed game puts the player back on their side, and
+``"thoughts"``, what a searching AI made of its decisions (``core.thoughts``), so a
+replay can show them.  Other readers ignore the keys.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from tui_naval.ai.players import check_player, make_player
 from tui_naval.core.controller import Player
@@ -27,6 +28,7 @@ from tui_naval.core.saves import (
     to_document,
     write_atomic,
 )
+from tui_naval.core.thoughts import Thought, thoughts_from_json, thoughts_to_json
 from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.players import HumanPlayer
 
@@ -41,10 +43,12 @@ def utc_now() -> datetime:
 
 @frozen
 class Session:
-    """A game and its seats: side -> ``human`` or an AI player's name."""
+    """A game and its seats: side -> ``human`` or an AI player's name; and what the AI
+    made of the decisions it searched, by the index of their answers in the orders."""
 
     game: Game
     seats: Mapping[str, str]
+    thoughts: dict[int, Thought] = field(factory=dict, eq=False)
 
     def players(self) -> dict[str, Player]:
         """A Player for each side."""
@@ -63,11 +67,15 @@ def default_seats(game: Game, human: str | None = None, ai: str = "greedy") -> d
 
 
 def save_session(session: Session, path: Path, now: datetime | None = None) -> None:
-    """Write a save with its seats; SaveError (previous file intact) if it cannot be."""
+    """Write a save with its seats and the AI's thoughts; SaveError (previous file intact)
+    if it cannot be."""
     import json  # only once a game is saved: keeps launch quick
 
     doc: dict[str, Any] = to_document(session.game, now)
     doc["seats"] = dict(session.seats)
+    thoughts = thoughts_to_json(session.thoughts, session.game.orders)
+    if thoughts:
+        doc["thoughts"] = thoughts
     try:
         text = json.dumps(doc, indent=1)
     except (TypeError, ValueError) as exc:
@@ -80,13 +88,15 @@ def save_session(session: Session, path: Path, now: datetime | None = None) -> N
 
 
 def load_session(path: Path, ai: str = "greedy") -> Session:
-    """Read a save (SaveError on any problem); seats default to the human on the first side.
+    """Read a save (SaveError on any problem); seats default to the human on the first side,
+    and thoughts that do not fit the game are left out.
 
     The file is read once: the game and its seats come from the same document, even if
     another process replaces or deletes the file meanwhile."""
     doc = read_document(path)
     game = game_from_document(doc, path, find_ruleset)
-    return Session(game, stored_seats(doc.get("seats"), game, ai))
+    thoughts = thoughts_from_json(doc.get("thoughts"), game.orders, game.state.sides)
+    return Session(game, stored_seats(doc.get("seats"), game, ai), thoughts)
 
 
 def stored_seats(stored: object, game: Game, ai: str) -> dict[str, str]:

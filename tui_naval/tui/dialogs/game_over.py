@@ -82,9 +82,10 @@ class GameOverDialog(NavalModal[str | None]):
         from tui_naval.tui.screens.replay import ReplayScreen
 
         session = getattr(app.screen, "session", None)
-        seats = getattr(session, "seats", None) if getattr(session, "game", None) is self.game \
-            else None
-        app.push_screen(ReplayScreen(Recording.from_game(self.game, seats)))
+        ours = getattr(session, "game", None) is self.game
+        seats = getattr(session, "seats", None) if ours else None
+        thoughts = getattr(session, "thoughts", None) if ours else None
+        app.push_screen(ReplayScreen(Recording.from_game(self.game, seats, thoughts=thoughts)))
 
     def action_close(self) -> None:
         self.dismiss("review")

@@ -1,11 +1,17 @@
-"""The demo: the AI plays itself (or a script replays a game) at a watchable pace."""
+"""The demo: the AI plays itself (or a script replays a game) at a watchable pace.
+
+Where a searching AI plays, a panel in the side column shows what it made of each
+decision (its best options and their values); ``a`` shows or hides it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import BindingType
+from textual.widget import Widget
 
 from tui_naval.ai.players import make_player
 from tui_naval.core.history import Game
@@ -14,6 +20,7 @@ from tui_naval.tui import keys
 from tui_naval.tui.players import ScriptPlayer
 from tui_naval.tui.screens.game import GameScreen
 from tui_naval.tui.session import Session
+from tui_naval.tui.widgets.thinking import ThinkingPanel
 
 #: Seconds per decision the demo can run at, slowest last.
 PACES = (0.0, 0.02, 0.05, 0.1, 0.2, 0.35, 0.5, 0.8, 1.2, 2.0)
@@ -50,6 +57,9 @@ class DemoScreen(GameScreen):
         self.exit_when_done = exit_when_done
         self.paused = False
         self._delay = delay
+        #: The admiral's thinking, shown from the start where an AI searches.
+        self.thinking_panel = ThinkingPanel(id="thinking")
+        self.thinking_panel.display = any(hasattr(p, "last") for p in self.players.values())
 
     @property
     def delay(self) -> float:
@@ -60,6 +70,23 @@ class DemoScreen(GameScreen):
 
     def can_run(self) -> bool:
         return not self.paused
+
+    # -- the admiral's thinking -------------------------------------------------------------
+    def side_panels(self) -> Iterator[Widget]:
+        key = keys.key_label(keys.command("game.admiral"), self.naval.config.keymap)
+        self.thinking_panel.label = f"{key} hides"
+        yield self.thinking_panel
+
+    def ai_played(self, index: int) -> None:
+        if self.thinking_panel.display:
+            self.thinking_panel.show(self.deliberation(index))
+
+    def action_admiral(self) -> None:
+        """Show or hide the admiral's thinking (the last AI decision's, when shown)."""
+        panel = self.thinking_panel
+        panel.display = not panel.display
+        if panel.display and self.game.orders:
+            panel.show(self.deliberation(len(self.game.orders) - 1))
 
     def status_right(self) -> Text:
         what = "script" if self.script is not None and not self.script.done else "demo"

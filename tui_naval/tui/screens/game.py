@@ -5,6 +5,8 @@ The loop: after every change, ``advance`` looks at the pending decision.  A
 human side gets the prompt; an AI side (or a script) answers in a worker
 thread, shown for a moment before it is played, so its moves can be watched.
 Answers carry the game's version, so one arriving after an undo is dropped.
+What a searching AI made of its decision (its ``last`` analysis) comes back with
+its answer and is kept in the session (``core.thoughts``): the ``a`` key shows it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from typing import ClassVar
+from collections.abc import Iterator
+from typing import Any, ClassVar
 
 from rich.markup import escape
 from rich.text import Text
@@ -21,6 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
@@ -30,6 +34,7 @@ from tui_naval.core.hints import Hint
 from tui_naval.core.orders import Decision, IllegalOrder, Order
 from tui_naval.core.presenter import OptionInfo, Presenter, Preview
 from tui_naval.core.state import Event, GameState
+from tui_naval.core.thoughts import Thought
 from tui_naval.tui import keys
 from tui_naval.tui.hints import Coach, HintPanel
 from tui_naval.tui.players import ScriptEnded, ScriptError, is_interactive
@@ -42,6 +47,7 @@ from tui_naval.tui.widgets.look_panel import LookPanel
 from tui_naval.tui.widgets.message_log import LogEntry, MessageLog
 from tui_naval.tui.widgets.ocean import ZOOMS, OceanView
 from tui_naval.tui.widgets.ship_panel import ShipPanel
+from tui_naval.tui.widgets.thinking import Deliberation
 from tui_naval.tui.widgets.wind_rose import WindRose
 
 
@@ -92,6 +98,8 @@ def turn_summary(turn: int, events: list[Event], presenter: Presenter) -> str:
 LOW_HEIGHT = 30
 #: Below this many columns the footer is compact (less space between its keys).
 COMPACT_WIDTH = 100
+#: The most AI decisions the admiral's thinking shows at once.
+SHOWN_THOUGHTS = 6
 
 
 class GameScreen(NavalScreen[None]):
@@ -111,6 +119,9 @@ class GameScreen(NavalScreen[None]):
         #: How the game's ruleset shows itself: labels, previews, notes, event styles.
         self.presenter: Presenter = self.game.ruleset.presenter
         self.players: dict[str, Player] = session.players()
+        #: What a searching AI made of its decisions, by their answers' indexes in the
+        #: orders (the session's: saved with the game).
+        self.thoughts: dict[int, Thought] = session.thoughts
         self.selected: str | None = None
         self.version = 0
         self.thinking = False
@@ -152,9 +163,14 @@ class GameScreen(NavalScreen[None]):
             yield WindRose(ascii_only=self.naval.config.ascii_only, id="wind")
             yield ShipPanel(ascii_only=self.naval.config.ascii_only, id="ship")
             yield self.hint_panel
+            yield from self.side_panels()
             yield LookPanel(id="look")
         yield OceanView(ascii_only=self.naval.config.ascii_only, id="ocean")
         yield MessageLog(id="log")
+
+    def side_panels(self) -> Iterator[Widget]:
+        """Panels a screen adds to the side column, above the look panel."""
+        return iter(())
 
     @property
     def ocean(self) -> OceanView:
@@ -354,9 +370,11 @@ class GameScreen(NavalScreen[None]):
         started = time.monotonic()
         if hasattr(player, "should_stop"):  # a search stops when its worker is cancelled
             player.should_stop = lambda: worker.is_cancelled
+        analysis: Any = None
         try:
             order: Order | None = player.choose(state, decision)
             problem = ""
+            analysis = getattr(player, "last", None)  # a search's, of this decision
         except ScriptEnded as exc:
             order, problem = None, f"end:{exc}"
         except ScriptError as exc:
@@ -367,15 +385,21 @@ class GameScreen(NavalScreen[None]):
         if worker.is_cancelled:
             return
         with contextlib.suppress(RuntimeError):  # the app is closing
-            self.app.call_from_thread(self._answered, version, order, problem)
+            self.app.call_from_thread(self._answered, version, order, problem, analysis)
 
-    def _answered(self, version: int, order: Order | None, problem: str) -> None:
+    def _answered(self, version: int, order: Order | None, problem: str,
+                  analysis: Any = None) -> None:
         self.thinking = False
         if version != self.version or not self.is_mounted:
             return
         if order is None:
             self.script_stopped(problem)
             return
+        decision = self.game.decision()
+        options = getattr(analysis, "options", None)
+        if decision is not None and options and options[0].order == order:
+            index = len(self.game.orders)
+            self.thoughts[index] = Thought.from_analysis(index, decision.side, analysis)
         self.play(order)
 
     def script_stopped(self, problem: str) -> None:
@@ -400,6 +424,8 @@ class GameScreen(NavalScreen[None]):
             self._events.setdefault(event.turn, []).append(event)
         self.refresh_view()
         by_player = decision is not None and self.is_human(decision.side)
+        if decision is not None and not by_player:
+            self.ai_played(len(self.game.orders) - 1)
         new = self.coach.played(before, self.game.state, self.human_sides(), by_player)
         if new and not by_player:
             self.show_hints(new)  # what the other side's moves brought, while they play on
@@ -449,6 +475,10 @@ class GameScreen(NavalScreen[None]):
     def played(self, before: GameState, after: GameState) -> None:
         """Hook: an order was played (the battle autosaves when a turn ends)."""
 
+    def ai_played(self, index: int) -> None:
+        """Hook: an AI's answer was played, at ``index`` of the orders (the demo shows
+        what it made of it)."""
+
     def game_over(self) -> None:
         """Hook: the game has an outcome."""
 
@@ -457,6 +487,9 @@ class GameScreen(NavalScreen[None]):
         self.version += 1
         self.thinking = False
         self.workers.cancel_group(self, "ai")
+        played = len(self.game.orders)
+        for index in [i for i in self.thoughts if i >= played]:
+            del self.thoughts[index]  # undone: the AI may think again there
         self._skip.set()
         self._events = {}
         self._told_turn = self.game.state.turn
@@ -806,6 +839,79 @@ class GameScreen(NavalScreen[None]):
                   for side in state.sides]
         self.app.push_screen(FleetsDialog(fleets, self.viewer(),
                                           ascii_only=self.naval.config.ascii_only))
+
+    # -- the admiral's thinking ------------------------------------------------------------
+    def seat_name(self, side: str) -> str:
+        """Who answers ``side``'s decisions: its player's name, else its seat's."""
+        name = getattr(self.players.get(side), "name", "")
+        return str(name) if name else self.session.seats.get(side, "")
+
+    def deliberation(self, index: int) -> Deliberation:
+        """The decision answered at ``index`` of the orders, and what the AI made of it."""
+        state = self.game.states()[index]
+        decision = self.game.ruleset.decision(state)
+        if decision is None:  # (every order answers a decision)
+            raise ValueError(f"order {index} answers no decision")
+        thought = self.thoughts.get(index)
+        labels: dict[str, str] = {}
+        for weighed in thought.best if thought is not None else ():
+            with contextlib.suppress(IllegalOrder):
+                order = decision.find(weighed.order)
+                labels[weighed.order] = self.presenter.option_info(state, decision, order).label
+        return Deliberation(index, decision.side, self.seat_name(decision.side), state.turn,
+                            decision.prompt, thought, labels, plotted=decision.plotted)
+
+    def hidden_plot(self, seen: Deliberation) -> bool:
+        """Whether ``seen`` is another side's plotted order the player may not know yet
+        (it is held with the plot until every side has plotted)."""
+        humans = self.human_sides()
+        if not seen.plotted or not humans or seen.side in humans:
+            return False
+        states = self.game.states()
+        order = self.game.orders[seen.index]
+        at = len(states[seen.index].plotted)
+        return all(len(s.plotted) > at and s.plotted[at] == order
+                   for s in states[seen.index + 1:])
+
+    def latest_deliberations(self, count: int = SHOWN_THOUGHTS) -> tuple[list[Deliberation],
+                                                                          str]:
+        """The AI's latest decision the player may know, and those it made just before
+        it (back to the player's decision before them), the latest first: at most
+        ``count``, only the latest when the AI does not search; and a note on the plotted
+        orders kept from the player until every side has plotted."""
+        out: list[Deliberation] = []
+        hidden = 0
+        states = self.game.states()
+        ruleset = self.game.ruleset
+        for index in range(len(self.game.orders) - 1, -1, -1):
+            decision = ruleset.decision(states[index])
+            if decision is None or len(out) >= count:
+                break
+            if self.is_human(decision.side):
+                if out:
+                    break
+                continue
+            seen = self.deliberation(index)
+            if self.hidden_plot(seen):
+                hidden += 1
+                continue
+            out.append(seen)
+            if seen.thought is None:
+                break
+        note = ""
+        if hidden:
+            what = "order stays" if hidden == 1 else "orders stay"
+            note = (f"{hidden} plotted {what} hidden (the other side's) until every side "
+                    "has plotted.")
+        return out, note
+
+    def action_admiral(self) -> None:
+        """The admiral's thinking: the AI's latest decisions and their values."""
+        from tui_naval.tui.dialogs.thinking import ThinkingDialog
+
+        decisions, note = self.latest_deliberations()
+        self.app.push_screen(ThinkingDialog(decisions, note,
+                                            ascii_only=self.naval.config.ascii_only))
 
     def action_look(self) -> None:
         self.looking = True

@@ -3,12 +3,14 @@
 The map, the side column and the log follow the position; the prompt shows the
 decision asked there, who answered it and every option it had, the answer
 highlighted and previewed on the map (the arrows of the option list preview the
-others).  A timeline of the turns under the status line shows where the fighting
-was.  Space plays the recording on at the pace (+ and - change it); the keys step a
-decision or a turn back and forth, or jump to either end, each at once: every state
-is kept (``core.replay``).  "Take over" starts a new game from the position, on a
-side of the player's choice against an AI: a new session whose game replays the
-recording's orders up to there; the recording and its file are never changed.
+others); where a searching AI answered and the save kept its thoughts, the answer's
+detail lists its best options with their values (``a`` shows them too).  A timeline
+of the turns under the status line shows where the fighting was.  Space plays the
+recording on at the pace (+ and - change it); the keys step a decision or a turn back
+and forth, or jump to either end, each at once: every state is kept (``core.replay``).
+"Take over" starts a new game from the position, on a side of the player's choice
+against an AI: a new session whose game replays the recording's orders up to there
+(with the thoughts saved before it); the recording and its file are never changed.
 """
 
 from __future__ import annotations
@@ -39,13 +41,15 @@ from tui_naval.tui.session import HUMAN, Session, autosave_path
 from tui_naval.tui.widgets.glyphs import app_ascii_only, glyphs
 from tui_naval.tui.widgets.message_log import LogEntry
 from tui_naval.tui.widgets.option_list import PagedOptionList
+from tui_naval.tui.widgets.thinking import Deliberation, deliberation_summary
 
 #: The AI players a take-over can be played against: (name, what the list says).
 OPPONENTS = (("greedy", "greedy"), ("easy", "easy"), ("search", "normal (search)"),
              ("search:hard", "hard (search:hard)"), ("random", "random"))
 #: The shortest time a decision is shown for while the recording plays, in seconds.
 MIN_DELAY = 0.01
-#: The name the search players' names begin with (their options' values are not saved).
+#: The name the search players' names begin with (saves before their thoughts were kept
+#: hold no values for them).
 SEARCH = "search"
 
 
@@ -206,6 +210,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         self.recording = recording
         self.view = ReplayGame(recording, index)
         super().__init__(Session(self.view, {}))  # nobody plays: no prompt, no AI
+        self.thoughts = recording.thoughts
         self.quit_app = quit_app
         self.playing = False
         self._delay = delay
@@ -290,13 +295,38 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         self.prompt.ask(title, infos, self.chance_table(decision), highlight=chosen)
 
     def option_detail(self, order: Order) -> Text:
-        """An option's detail; the answer's says where a search's values are missing."""
+        """An option's detail; the answer's adds what the search made of the decision
+        (or that the save kept no values), another's its value if the search kept it."""
         detail = super().option_detail(order)
         step = self.view.step()
-        if step is not None and order == step.order and step.who.startswith(SEARCH):
+        if step is None:
+            return detail
+        thought = step.thought
+        if order == step.order and thought is not None:
+            detail.append("\n")
+            detail.append_text(deliberation_summary(self.deliberation(step.index)))
+        elif order == step.order and step.who.startswith(SEARCH):
             detail.append(f"\n{step.who} weighed these options by search; saves do not "
                           "keep its values.", style="dim")
+        elif thought is not None:
+            text = str(order)
+            weighed = next((w for w in thought.best if w.order == text), None)
+            if weighed is not None and weighed.visits:
+                rollouts = "rollout" if weighed.visits == 1 else "rollouts"
+                detail.append(f"\nThe search's value: {weighed.value:+.3f} over "
+                              f"{weighed.visits} {rollouts}.", style="dim")
+            elif weighed is not None:
+                detail.append("\nThe search did not try it.", style="dim")
         return detail
+
+    def seat_name(self, side: str) -> str:
+        return self.recording.seats.get(side, "")
+
+    def latest_deliberations(self, count: int = 1) -> tuple[list[Deliberation], str]:
+        """The decision at the position (none at the end)."""
+        if self.view.step() is None:
+            return [], "The recording ends here: no decision was asked."
+        return [self.deliberation(self.view.index)], ""
 
     def end_texts(self) -> tuple[str, str]:
         """The prompt at the last position: how the game ended, or that the save ends."""
@@ -441,7 +471,8 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
 
         game = self.recording.game_at(self.view.index)
         seats = {s: HUMAN if s == side else opponent for s in game.state.sides}
-        self.app.push_screen(BattleScreen(Session(game, seats)))
+        thoughts = {i: t for i, t in self.recording.thoughts.items() if i < self.view.index}
+        self.app.push_screen(BattleScreen(Session(game, seats, thoughts)))
 
     def action_leave(self) -> None:
         self.pause()
