@@ -237,7 +237,7 @@ def test_the_search_finds_the_winning_broadside() -> None:
     state, decision = states[39]
     assert decision.kind == "battery"
     assert {str(o) for o in decision.options} == {"R1 battery port", "R1 battery starboard"}
-    player = small(40, rollout="random", confidence=0.0)
+    player = small(40, rollout="random", confidence=0.0, min_samples=20)
     assert str(player.choose(rules.observe(state, decision.side), decision)) == \
         "R1 battery port"
     assert player.last is not None and player.last.options[0].value > 0.5
@@ -294,7 +294,7 @@ def test_each_round_plays_its_options_in_one_world() -> None:
     rules, states = greedy_states("kyngesreach", 1, 40)
     state, decision = states[39]
     assert len(decision.options) == 2
-    player = small(20)
+    player = small(20, min_samples=20)
     player.choose(rules.observe(state, decision.side), decision)
     assert player.last is not None
     assert [row.visits for row in player.last.options] == [10, 10]
@@ -359,3 +359,79 @@ def test_keeping_the_advisors_answers_changes_no_search(ruleset: str) -> None:
                 assert search.iterate()
             runs.append(search.results())
         assert runs[0] == runs[1]
+
+
+def first_of_kind(ruleset: str, seed: int, kind: str) -> tuple[Ruleset[Any], GameState, Decision]:
+    """The first decision of ``kind`` with a choice in a greedy game, observed."""
+    rules, states = greedy_states(ruleset, seed, 40)
+    state, decision = next((s, d) for s, d in states
+                           if d.kind == kind and len(d.options) > 1)
+    return rules, rules.observe(state, decision.side), decision
+
+
+def test_an_option_tried_in_few_worlds_is_not_preferred() -> None:
+    """A large gain measured in fewer than ``min_samples`` worlds is no reason to leave
+    the advisor's choice (its standard error is a guess); the same gain over enough
+    worlds is."""
+    rules, seen, decision = first_of_kind("kyngesreach", 1000, "target")
+    search = _Search(rules, seen, decision, SearchSettings(iterations=0, seconds=None))
+    rival = search.order[1]
+    stats = search.stats[rival]
+    for diff in (0.30, 0.31):
+        stats.diffs += 1
+        stats.diff_total += diff
+        stats.diff_squares += diff * diff
+    assert search.answer() == search.preferred
+    for _ in range(search.settings.min_samples):
+        stats.diffs += 1
+        stats.diff_total += 0.3
+        stats.diff_squares += 0.09
+    assert search.answer() == rival
+
+
+def test_options_surely_worse_are_played_no_more() -> None:
+    """Kyngesreach, kr-duel seed 1000, turn 1: steering (rudder) or holding fire loses
+    to a broadside in the same worlds; once that is sure they get no more rollouts, and
+    when no rival is left the search stops early with the advisor's choice."""
+    _, seen, decision = first_of_kind("kyngesreach", 1000, "target")
+    assert len(decision.options) == 3
+    player = small(200)
+    order = player.choose(seen, decision)
+    assert order == GREEDY.choose(seen, decision)
+    assert player.last is not None
+    visits = {row.order: row.visits for row in player.last.options}
+    assert all(visits[o] < visits[order] for o in decision.options if o != order)
+    assert player.last.iterations < 200
+
+
+def test_options_level_at_the_end_of_the_turn_are_looked_at_further() -> None:
+    """Kyngesreach's ammunition is loaded for a later turn: played out to the end of
+    this one, every choice ends level with the advisor's, so the search plays them out
+    a turn further (and at ``max_horizon`` without a difference, stops)."""
+    rules, seen, decision = first_of_kind("kyngesreach", 1000, "ammo")
+    settings = SearchSettings(iterations=400, seconds=None)
+    search = _Search(rules, seen, decision, settings)
+    for _ in range(4 * settings.min_samples):
+        assert search.iterate()
+    assert search.horizon >= 1
+    short = _Search(rules, seen, decision, evolve(settings, max_horizon=0))
+    for _ in range(4 * settings.min_samples):
+        assert short.iterate()
+        if short.settled:
+            break
+    assert short.horizon == 0 and short.settled
+
+
+def test_a_forced_hidden_order_is_filled_in_without_asking_the_advisor() -> None:
+    """A hidden part of a plot that had one option is that option: no advisor is asked
+    a forced decision (one may fail on it, as play never asks it one)."""
+    rules, seen, decision = first_of_kind("kyngesreach", 1000, "target")
+
+    def advisor(state: GameState, asked: Decision) -> Order:
+        assert len(asked.options) > 1
+        return rules.advisor(state, asked)
+
+    search = _Search(rules, seen, decision, SearchSettings(iterations=0, seconds=None,
+                                                           hidden_greedy=1.0), advisor)
+    forced = evolve(decision, options=decision.options[-1:])
+    assert search._pick_hidden(seen, forced) == decision.options[-1]

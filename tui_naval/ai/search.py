@@ -13,18 +13,31 @@ option beats it, in the same sampled worlds, by ``confidence`` standard errors.
   orders filled in.  A player is handed an observed state, where each such order is
   ``Order(ship, HIDDEN)``; it is replaced by one of that ship's legal options, asked of
   the state with the plot cut just before it (the engine asks plotted decisions in
-  order, so that state asks that very ship; ``determinize`` checks it): the ship's
-  advisor's choice (judged on the state *she* saw) ``hidden_greedy`` of the time, else
-  one drawn uniformly.  Where the check fails the search cannot play the world out, and
-  the player answers with the advisor's choice instead.
+  order, so that state asks that very ship; ``determinize`` checks it).  In each world a
+  ship plots every hidden part as her advisor would (judged on the state *she* saw),
+  ``hidden_greedy`` of the time, else each part drawn uniformly: one way for the whole
+  plot, so an advisor is never asked to finish a plot begun at random (one may fail on
+  parts it would never have given together).  Where the check fails the search cannot
+  play the world out, and the player answers with the advisor's choice instead.
 - **Common worlds.**  The search goes in rounds: each round samples one world and plays
   each option of the round in it, the advisor's choice first.  An option is judged by its
   value's *difference* from the advisor's choice's in the same worlds: the dice that
   both meet cancel out, so far fewer rollouts tell two options apart than independent
   samples would.
-- **Large option lists** are widened progressively: round ``r`` plays the first
-  ``ceil(widening * r ** alpha)`` options (at least two), the advisor's choice first,
-  then the rest in the ruleset's order.
+- **Large option lists** are widened progressively: round ``r`` plays the advisor's
+  choice and the first ``ceil(widening * r ** alpha) - 1`` rivals still in the race, in
+  the ruleset's order.  A rival is out of the race once it is worse than the advisor's
+  choice by ``confidence`` standard errors over ``min_samples`` worlds, so the rollouts
+  go to the options still in doubt; with none left the search stops early.  No option
+  is preferred on fewer than ``min_samples`` worlds either: with 2-3 samples the standard
+  error is itself a guess, and a search that compares 20 options that way leaves the
+  advisor's choice on noise (measured in one ruleset: a "gain" of 0.015 +- 0.003 from two
+  worlds was -0.0004 +- 0.0016 over 33).
+- **Horizon.**  Rollouts stop at the end of the turn (``horizon``), but where every
+  option played ends exactly level with the advisor's choice after ``min_samples``
+  rounds (ammunition loaded for a later turn, a move before the fleets are in range),
+  the search starts again a turn further, up to ``max_horizon``; level there too, it
+  stops early with the advisor's choice.
 - **Kept answers.**  The advisor is most of a rollout's cost, and rollouts meet the same
   observed states again and again (a plotted decision's observed state hides the orders
   that differ; the dice are no part of what an advisor judges), so its answers are kept
@@ -72,6 +85,9 @@ class SearchSettings:
     seconds: float | None = 0.25
     #: Turns played out past the current one before scoring (0: to the end of this turn).
     horizon: int = 0
+    #: Longest horizon a search reaches for when no option's rollouts differ at all by
+    #: the end of the shorter one (an order whose effect shows only in a later turn).
+    max_horizon: int = 2
     #: Most decisions a rollout plays (a guard for very long turns).
     max_decisions: int = 400
     #: The rollout policy: "greedy" (the ruleset's advisor) or "random".
@@ -82,6 +98,9 @@ class SearchSettings:
     #: The answer leaves the advisor's choice only for an option whose mean gain over it
     #: (in the same worlds) is this many standard errors above nothing.
     confidence: float = 2.0
+    #: Fewest paired rollouts an option needs before it may be preferred or dropped (a
+    #: standard error from two or three samples is itself a guess).
+    min_samples: int = 8
     #: The chance that a hidden order is sampled as its ship's advisor would choose.
     hidden_greedy: float = 0.5
     #: Seed of the search's own RNG (with the decision's place in the game).
@@ -192,7 +211,8 @@ class SearchPlayer:
 
         search.expired = expired
         done = 0
-        while done < self.settings.iterations and not (done and expired()):
+        while (done < self.settings.iterations and not search.settled
+               and not (done and expired())):
             try:
                 if not search.iterate():
                     return Analysis((OptionValue(search.preferred, 0, 0.0),), done,
@@ -289,12 +309,20 @@ class _Search:
         #: The options in the order they join the search: the advisor's choice first.
         self.order = [self.preferred, *(o for o in decision.options if o != self.preferred)]
         self.stats = {option: _Stats() for option in self.order}
+        #: Turns the rollouts play past the current one: ``settings.horizon``, lengthened
+        #: while every option's rollouts end level with the advisor's choice's.
+        self.horizon = settings.horizon
         self._advised: dict[tuple[Order, ...], Order] = {}
+        #: In the current world, whether each ship with hidden orders plots as her
+        #: advisor would (True) or at random: one way for all the parts of her plot.
+        self._plotters: dict[str, bool] = {}
         #: The current round: its world, the options it plays, and the values so far.
         self._world: GameState | None = None
         self._round: list[Order] = []
         self._base = 0.0
         self._rounds = 0
+        #: True once every other option is surely worse than the advisor's choice.
+        self.settled = False
         #: True once the budget has run out: a rollout checks it at every decision, as a
         #: long turn's rollout may take tens of milliseconds.
         self.expired: StopCheck = lambda: False
@@ -304,12 +332,22 @@ class _Search:
         done); False if the root's hidden orders cannot be sampled."""
         if not self._round:
             world = evolve(self.root, rng=Rng.from_seed(self.rng.getrandbits(64)))
+            self._plotters.clear()
             self._world = determinize(self.ruleset, world, self._pick_hidden)
             if self._world is None:
                 return False
+            if self._level():
+                if self.horizon >= self.settings.max_horizon:
+                    self.settled = True
+                else:
+                    self.horizon += 1
+                    self.stats = {option: _Stats() for option in self.order}
+                    self._rounds = 0
             self._rounds += 1
             width = math.ceil(self.settings.widening * self._rounds ** self.settings.alpha)
-            self._round = self.order[:max(2, width)]
+            rivals = [o for o in self.order[1:] if not self._beaten(o)]
+            self._round = [self.preferred, *rivals[:max(1, width - 1)]]
+            self.settled = self.settled or not rivals
         assert self._world is not None
         option = self._round.pop(0)
         value = self.ruleset.evaluate(self._rollout(self._world, option), self.decision.side)
@@ -325,8 +363,22 @@ class _Search:
             stats.diff_squares += diff * diff
         return True
 
+    def _level(self) -> bool:
+        """True after ``min_samples`` rounds in which every option played ended exactly
+        level with the advisor's choice: the rollouts are too short to tell them apart."""
+        if self._rounds < self.settings.min_samples:
+            return False
+        played = [self.stats[o] for o in self.order[1:] if self.stats[o].diffs]
+        return all(s.diff_total == 0 and s.diff_squares == 0 for s in played)
+
     def _pick_hidden(self, seen: GameState, decision: Decision) -> Order:
-        if self.rng.random() < self.settings.hidden_greedy:
+        if len(decision.options) == 1:
+            return decision.options[0]  # forced: no advisor is asked one
+        greedy = self._plotters.get(decision.ship)
+        if greedy is None:
+            greedy = self._plotters[decision.ship] = \
+                self.rng.random() < self.settings.hidden_greedy
+        if greedy:
             key = (*seen.plotted, Order(decision.ship, decision.kind))
             choice = self._advised.get(key)
             if choice is None:
@@ -337,7 +389,7 @@ class _Search:
     def _rollout(self, state: GameState, first: Order) -> GameState:
         """``first``, then every side by the rollout policy to the horizon's end of turn."""
         state = self.ruleset.apply(state, first, loud=False)
-        last_turn = self.root.turn + self.settings.horizon
+        last_turn = self.root.turn + self.horizon
         greedy = self.settings.rollout == "greedy"
         played = 0
         while state.turn <= last_turn and played < self.settings.max_decisions:
@@ -358,13 +410,25 @@ class _Search:
 
     # -- the answer --------------------------------------------------------------------
 
+    def _beaten(self, option: Order) -> bool:
+        """True once ``option`` is surely worse than the advisor's choice (it is played no
+        more, so the rollouts go to the options still in the race)."""
+        stats = self.stats[option]
+        if stats.diffs < self.settings.min_samples:
+            return False
+        gain, error = stats.gain()
+        return gain + self.settings.confidence * error < 0
+
     def answer(self) -> Order:
         """The option whose gain over the advisor's choice is largest, if that gain beats
-        ``confidence`` standard errors; else the advisor's choice."""
+        ``confidence`` standard errors over at least ``min_samples`` worlds; else the
+        advisor's choice."""
         best, best_gain = self.preferred, 0.0
         for option in self.order[1:]:
-            gain, error = self.stats[option].gain()
-            if gain > best_gain and gain > self.settings.confidence * error:
+            stats = self.stats[option]
+            gain, error = stats.gain()
+            if (stats.diffs >= self.settings.min_samples and gain > best_gain
+                    and gain > self.settings.confidence * error):
                 best, best_gain = option, gain
         return best
 
