@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+
+from headless import reachable  # (bench/ is on the path when a bench is run as a script)
 
 from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.cli import new_game
@@ -41,19 +40,6 @@ from tui_naval.rulesets import find_ruleset
 
 MAP = "grand-regatta"
 LAPS = 3
-
-
-def reachable(roots: list[Any]) -> dict[int, int]:
-    """Sizes of every object reachable from ``roots`` (by id)."""
-    seen: dict[int, int] = {}
-    stack = list(roots)
-    while stack:
-        obj = stack.pop()
-        if id(obj) in seen or isinstance(obj, type):
-            continue
-        seen[id(obj)] = sys.getsizeof(obj)
-        stack.extend(gc.get_referents(obj))
-    return seen
 
 
 def long_race(folder: Path, turns: int, seed: int) -> Path:

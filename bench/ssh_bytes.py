@@ -18,19 +18,19 @@ the pyte terminal emulator).  Issue 17's target: at most 30 KB a turn.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import fcntl
 import os
 import pty
 import re
 import select
-import signal
 import statistics
 import struct
 import sys
 import tempfile
 import termios
 import time
+
+from tui import hang_up  # (bench/ is on the path when a bench is run as a script)
 
 SIZE = (100, 30)
 TARGET_KB = 30.0
@@ -90,18 +90,7 @@ def measure(ruleset: str, turns: int, limit: float) -> tuple[int, dict[int, int]
             if turn is not None:
                 per_turn[turn] = per_turn.get(turn, 0) + len(data)
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGHUP)
-        deadline = time.monotonic() + 5
-        while not os.waitpid(pid, os.WNOHANG)[0]:
-            if time.monotonic() > deadline:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-                break
-            with contextlib.suppress(OSError):
-                if select.select([fd], [], [], 0.02)[0]:
-                    os.read(fd, 1 << 16)
-        os.close(fd)
+        hang_up(pid, fd)
     return first, {t: n for t, n in per_turn.items() if t <= turns}, keys
 
 

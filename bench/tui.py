@@ -92,6 +92,26 @@ def children() -> dict[str, tuple[str, list[str]]]:
     }
 
 
+def hang_up(pid: int, fd: int) -> None:
+    """Hang up on a game in a pseudo-terminal: SIGHUP, its last output drained while it
+    leaves (SIGKILL after 5 s), the terminal closed."""
+    import select
+    import signal
+
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGHUP)
+    deadline = time.monotonic() + 5
+    while not os.waitpid(pid, os.WNOHANG)[0]:
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            break
+        with contextlib.suppress(OSError):
+            if select.select([fd], [], [], 0.02)[0]:
+                os.read(fd, 1 << 16)
+    os.close(fd)
+
+
 def first_complete_frame(argv: list[str], env: dict[str, str], settle: float = 1.0,
                          limit: float = 20.0) -> float:
     """Milliseconds from spawning ``argv`` in a pseudo-terminal to the first moment its
@@ -99,7 +119,6 @@ def first_complete_frame(argv: list[str], env: dict[str, str], settle: float = 1
     import fcntl
     import pty
     import select
-    import signal
     import struct
     import termios
 
@@ -130,18 +149,7 @@ def first_complete_frame(argv: list[str], env: dict[str, str], settle: float = 1
             last = time.perf_counter()
             chunks.append((last - start, data))
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGHUP)  # the game autosaves (into a scratch folder) and goes
-        deadline = time.monotonic() + 5
-        while not os.waitpid(pid, os.WNOHANG)[0]:
-            if time.monotonic() > deadline:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-                break
-            with contextlib.suppress(OSError):
-                if select.select([fd], [], [], 0.02)[0]:
-                    os.read(fd, 1 << 16)
-        os.close(fd)
+        hang_up(pid, fd)  # the game autosaves (into a scratch folder) and goes
     screen = pyte.Screen(columns, rows)
     stream = pyte.ByteStream(screen)
     shown: list[tuple[float, list[str]]] = []
