@@ -13,16 +13,10 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from tests.serve.support import TIMEOUT, Server, screen_text
+from tests.serve.support import TIMEOUT, Server, screen_text, ssh_command
 from tui_naval.serve.terminal import set_size
 
 pytestmark = pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client")
-
-
-def ssh_command(server: Server, key: Path, *more: str) -> list[str]:
-    return ["ssh", "-p", str(server.port), "-i", str(key), "-o", "IdentitiesOnly=yes",
-            "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-            "-o", "LogLevel=ERROR", "-o", "BatchMode=yes", "-F", "/dev/null", *more]
 
 
 @pytest.fixture

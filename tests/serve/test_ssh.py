@@ -1,5 +1,7 @@
-"""``tui-naval serve`` end to end, with an asyncssh client: the lobby, a game on its own
-pty at the client's size, refusals, hang-ups, watching, duels, and isolation."""
+"""``tui-naval serve`` end to end: the lobby, a game on its own pty at the client's size,
+refusals, hang-ups, watching, duels, and isolation.  Players' sessions are the real
+OpenSSH client's (``ssh -tt`` on a pseudo-terminal) where it is installed; requests only
+a library can make (exec, no terminal, a subsystem, forwarding) are asyncssh's."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import asyncio
 import os
 import signal
 import sqlite3
+from pathlib import Path
 
 import asyncssh
 import pytest
@@ -21,6 +24,7 @@ from tests.serve.support import (
     press_until,
     wait_until,
 )
+from tui_naval.tui.session import load_session
 
 
 async def test_title_screen_in_256_colours(server: Server) -> None:
@@ -74,11 +78,13 @@ async def test_port_forwarding_refused(server: Server) -> None:
 
 async def test_game_follows_the_clients_size(server: Server) -> None:
     term, _key = await new_player(server, "Sizer", size=(100, 30))
-    assert b"\x1b[30;" in term.session.out and b"\x1b[31;" not in term.session.out
+    assert term.screen()[29].strip()  # the game fills the 30 rows it was given
     term.mark()
-    term.chan.change_terminal_size(120, 40)
+    term.resize((120, 40))
     await term.wait_for("Welcome aboard, Sizer")
-    await wait_until(lambda: b"\x1b[40;" in term.session.out[term.start:])
+    # and then the 40 rows and 120 columns it has now
+    await wait_until(lambda: term.screen()[39].strip() != ""
+                     and any(line[100:].strip() for line in term.screen()))
     term.close()
 
 
@@ -181,17 +187,84 @@ async def test_duel_turns_drop_and_return(server: Server) -> None:
     assert orders.count('"') >= 4  # the orders of two turns
 
 
-async def test_a_killed_game_leaves_the_others_alone(server: Server) -> None:
-    await wait_until(lambda: not game_processes(server))  # the other tests' have ended
-    first, _ = await new_player(server, "Victim")
-    (victim,) = game_processes(server)
-    second, _ = await new_player(server, "Survivor")
-    os.kill(victim, signal.SIGKILL)
-    await first.closed()
-    assert bytes(first.session.err).decode() == \
-        "tui-naval: the game stopped unexpectedly\r\n"
-    second.mark()
-    second.send("p")
-    await second.wait_for("New game")
+async def test_a_duel_played_to_its_finish(server: Server) -> None:
+    ann, _ = await new_player(server, "Ann")
+    ben, _ = await new_player(server, "Ben")
+    await ann.wait_for("Ben")
+    ann.send("d")
+    await ann.wait_for("Challenge whom?")
+    ann.send("1")  # Ben
+    await ann.wait_for("which rules?")
+    ann.send("1")  # Salt'n'Tar: a race to its finish line
+    await ben.wait_for("Ann challenges you")
+    ben.mark()
+    ann.mark()
+    ben.send("1")
+    await asyncio.gather(ann.wait_for("You: "), ben.wait_for("You: "))
+    # Both players answer every prompt with its first option until the game is over.
+    over = "Game over"
+    end = asyncio.get_running_loop().time() + 240
+    while not (ann.showed(over) and ben.showed(over)):
+        assert asyncio.get_running_loop().time() < end, ann.screen()
+        for term in (ann, ben):
+            if not term.showed(over):
+                term.send("1")
+        await asyncio.sleep(0.15)
+    for term in (ann, ben):
+        await term.wait_for("the duel is in your saves")
+    db = sqlite3.connect(server.data / "players.sqlite3")
+    (duel_id,) = db.execute("SELECT id FROM duels WHERE over = 1").fetchone()
+    db.close()
+    saves = sorted(server.data.glob(f"players/*/saves/duel-{duel_id}.json"))
+    assert len(saves) == 2  # a normal save in each player's folder, the whole duel in it
+    outcomes = set()
+    for save in saves:
+        session = load_session(save)
+        assert session.game.state.outcome is not None
+        outcomes.add(str(session.game.state.outcome))
+    assert len(outcomes) == 1
+    ann.close()
+    ben.close()
+
+
+async def test_twenty_sessions_each_play_a_turn_and_one_killed(tmp_path: Path) -> None:
+    # A server of its own, at a low priority, whose twenty games start a few at a time:
+    # forty processes starting at once would starve the tests running beside this one.
+    server = Server(tmp_path, "--logins-per-minute", "1000", "--max-per-address", "40",
+                    nice=10)
+    try:
+        await twenty_sessions(server)
+    finally:
+        server.stop()
+
+
+async def twenty_sessions(server: Server) -> None:
+    starting = asyncio.Semaphore(4)
+
+    async def to_battle(n: int) -> Terminal:
+        async with starting:
+            term, _key = await new_player(server, f"Crew{n}", timeout=120)
+            for key, shown in (("p", "New game"), ("n", "Start"), ("\x07", "You: ")):
+                term.mark()
+                term.send(key)  # (ctrl+g starts the game)
+                await term.wait_for(shown, timeout=120)
+            return term
+
+    terms = list(await asyncio.gather(*(to_battle(n) for n in range(20))))
+    for term in terms:
+        term.mark()
+    processes = game_processes(server)
+    assert len(processes) == 20
+    victim = max(processes)
+    os.kill(victim, signal.SIGKILL)  # that player's game ends: back to the lobby
+    await wait_until(lambda: any(term.showed("Welcome aboard") for term in terms))
+    (killed,) = [term for term in terms if term.showed("Welcome aboard")]
+    await killed.wait_for("Your game stopped unexpectedly")
+    alive = [term for term in terms if term is not killed]
+    await asyncio.gather(*(press_until([term], "Turn 2/", timeout=180) for term in alive))
     assert server.process.poll() is None
-    second.close()
+    assert not any(term.showed("Welcome aboard") for term in alive)
+    killed.send("q")  # and the lobby's player leaves
+    await killed.closed()
+    for term in alive:
+        term.close()

@@ -398,6 +398,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         mode: str | None = "lobby"
         target: str | None = None
         code = 0
+        notice: str | None = None
         while mode is not None and self.ended is None:
             seat.next = None
             seat.folder.mkdir(parents=True, exist_ok=True)
@@ -409,6 +410,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             if self.ended is not None:  # hung up while the process started
                 child.send_signal(signal.SIGHUP)
             child.link.send(lobby.opened(seat))
+            if notice is not None:
+                child.link.send({"t": "notice", "text": notice})
+                notice = None
             listening = asyncio.create_task(self.listen(seat, child.link))
             code = await child.wait()
             self.child = None
@@ -419,6 +423,10 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             elif mode == "lobby":
                 mode = None
             else:
+                if code not in (0, 130):  # the game crashed or was killed: say so
+                    log.warning("seat %s: %s process ended with %s", seat.id, mode, code)
+                    notice = ("Your game stopped unexpectedly. Its last autosave, if it "
+                              "had one, is under Continue.")
                 mode, target = "lobby", None
         return code
 

@@ -19,7 +19,7 @@ from textual.binding import BindingType
 from textual.screen import Screen
 
 from tui_naval.core.saves import SaveError, default_save_dir
-from tui_naval.tui import keys
+from tui_naval.tui import keys, output
 from tui_naval.tui.session import Clock, Session, autosave_path, save_session, utc_now
 from tui_naval.tui.signals import install_exit_signals
 from tui_naval.tui.styles import stylesheet
@@ -71,7 +71,9 @@ class NavalApp(App[int]):
         (0, "-short"), (MIN_HEIGHT, "-tall"), (34, "-taller")]
 
     def __init__(self, config: Config | None = None, first: ScreenFactory | None = None) -> None:
-        super().__init__()
+        # Only the cells that change go to the terminal (tui.output): a turn is a tenth of
+        # the bytes, which counts over SSH and in a slow terminal.
+        super().__init__(driver_class=output.driver_class())
         self.config = config or Config()
         self._first = first
         #: The human game in progress, autosaved on quit and on SIGHUP, SIGTERM and SIGINT.

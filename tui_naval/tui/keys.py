@@ -211,9 +211,36 @@ RULES = (
     C("rules.close", "escape,q", "close", "Back", "Close the rules", key_display="esc"),
 )
 
+# -- the screens of ``tui-naval serve`` ---------------------------------------------------
+
+LOBBY = (
+    C("lobby.play", "p", "choose('play')", "Play",
+      "The title screen: a new game, a voyage, a saved game"),
+    C("lobby.continue", "c", "choose('continue')", "Continue", "Resume your last game"),
+    C("lobby.watch", "w", "choose('watch')", "Watch", "Watch a game being played"),
+    C("lobby.challenge", "d", "choose('challenge')", "Duel",
+      "Challenge a player in the lobby to a duel"),
+    C("lobby.resume", "r", "choose('resume')", "Return", "Return to your duel in progress",
+      show=False),
+    C("lobby.quit", "q", "choose('quit')", "Quit", "Leave the server"),
+)
+
+#: A lobby dialog's numbered choices.
+CHOICE = tuple(C(f"choice.{n}", str(n), f"pick({n})", f"Choice {n}", show=False,
+                 palette=False) for n in range(1, 10))
+
+DUEL = (
+    C("duel.quit", "q", "app.quit", "Lobby",
+      "Leave for the lobby: the duel waits for you to come back"),
+)
+
+WATCH = (
+    C("watch.quit", "q", "app.quit", "Lobby", "Stop watching: back to the lobby"),
+)
+
 ALL: tuple[Command, ...] = (*APP, *TITLE, *NEW_GAME, *GAME, *PROMPT, *BATTLE, *DEMO, *REPLAY,
                             *GAME_OVER, *LOAD, *DIALOG, *RULES, *VOYAGE[len(_CHOOSE):],
-                            *VOYAGE_SETUP)
+                            *VOYAGE_SETUP, *LOBBY, *CHOICE, *DUEL, *WATCH)
 KNOWN_IDS = frozenset(c.id for c in ALL)
 
 

@@ -28,10 +28,7 @@ from tui_naval.tui.session import HUMAN, Session
 
 Message = dict[str, Any]
 
-DUEL_KEYS = (
-    keys.Command("duel.quit", "q", "app.quit", "Lobby",
-                 "Leave for the lobby: the duel waits for you to come back"),
-)
+DUEL_KEYS = keys.DUEL
 
 
 def duel_screen(message: Message) -> DuelScreen | str:

@@ -28,23 +28,8 @@ if TYPE_CHECKING:
 
 Message = dict[str, Any]
 
-LOBBY_KEYS = (
-    keys.Command("lobby.play", "p", "choose('play')", "Play",
-                 "The title screen: a new game, a voyage, a saved game"),
-    keys.Command("lobby.continue", "c", "choose('continue')", "Continue",
-                 "Resume your last game"),
-    keys.Command("lobby.watch", "w", "choose('watch')", "Watch", "Watch a game being played"),
-    keys.Command("lobby.challenge", "d", "choose('challenge')", "Duel",
-                 "Challenge a player in the lobby to a duel"),
-    keys.Command("lobby.resume", "r", "choose('resume')", "Return",
-                 "Return to your duel in progress", show=False),
-    keys.Command("lobby.quit", "q", "choose('quit')", "Quit", "Leave the server"),
-)
-#: Each menu entry's key (the entries of ``LobbyScreen.menu``).
-MENU_KEYS = {"play": "p", "continue": "c", "watch": "w", "challenge": "d", "quit": "q"}
-DIALOG_KEYS = tuple(
-    keys.Command(f"choice.{n}", str(n), f"pick({n})", f"Choice {n}", show=False,
-                 palette=False) for n in range(1, 10))
+LOBBY_KEYS = keys.LOBBY
+DIALOG_KEYS = keys.CHOICE
 
 
 def served(screen: Any) -> ServedApp:
@@ -163,6 +148,12 @@ class LobbyScreen(NavalScreen[None]):
         elif kind == "notice":
             self.notify(str(message.get("text", "")), markup=False, timeout=5)
 
+    def menu_keys(self) -> dict[str, str]:
+        """Each menu entry's key, as the player's keymap has it."""
+        keymap = self.naval.config.keymap
+        return {c.action.split("'")[1]: keys.key_label(c, keymap)
+                for c in LOBBY_KEYS if c.action.startswith("choose('")}
+
     def fill(self) -> None:
         data = self.data
         me = data.get("me")
@@ -173,8 +164,9 @@ class LobbyScreen(NavalScreen[None]):
         menu = self.query_one("#lobby-menu", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
-        menu.add_options([Option(Text.assemble(label, (f"  {MENU_KEYS[key]}", "dim"))
-                                 if key in MENU_KEYS else Text(label), id=key)
+        shortcuts = self.menu_keys()
+        menu.add_options([Option(Text.assemble(label, (f"  {shortcuts[key]}", "dim"))
+                                 if key in shortcuts else Text(label), id=key)
                           for key, label in self.menu()])
         if menu.option_count:
             menu.highlighted = min(highlighted or 0, menu.option_count - 1)

@@ -29,9 +29,7 @@ if TYPE_CHECKING:
 
 Message = dict[str, Any]
 
-WATCH_KEYS = (
-    keys.Command("watch.quit", "q", "app.quit", "Lobby", "Stop watching: back to the lobby"),
-)
+WATCH_KEYS = keys.WATCH
 
 
 class Spectator:
