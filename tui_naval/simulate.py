@@ -30,10 +30,12 @@ class SeriesResult:
     draws: int
     unfinished: int
     mean_turns: float
+    #: Wins by side (whoever played it): how fair the map is.
+    side_wins: dict[str, int]
 
     def as_json(self) -> str:
         return json.dumps({"games": self.games, "wins": self.wins, "draws": self.draws,
-                           "unfinished": self.unfinished,
+                           "unfinished": self.unfinished, "side_wins": self.side_wins,
                            "mean_turns": round(self.mean_turns, 2)}, sort_keys=True)
 
     def lines(self) -> list[str]:
@@ -41,6 +43,8 @@ class SeriesResult:
         for name, wins in self.wins.items():
             out.append(f"  {name:<10} {wins:>5} wins ({100 * wins / max(1, self.games):.1f}%)")
         out.append(f"  {'draws':<10} {self.draws:>5}")
+        out.append("by side: " + ", ".join(f"{side} {wins} wins"
+                                           for side, wins in self.side_wins.items()))
         if self.unfinished:
             out.append(f"  {'unfinished':<10} {self.unfinished:>5}")
         out.append(f"mean turns: {self.mean_turns:.1f}")
@@ -61,11 +65,14 @@ def simulate(make_game: GameFactory, player_names: Sequence[str], games: int, se
     """
     labels = _labels(player_names)
     wins = dict.fromkeys(labels, 0)
+    side_wins: dict[str, int] = {}
     draws = unfinished = 0
     turns: list[int] = []
     for n in range(games):
         game = make_game(seed + n)
         sides = game.state.sides
+        for side in sides:
+            side_wins.setdefault(side, 0)
         seats = {side: (i + n) % len(labels) for i, side in enumerate(sides)}
         players: dict[str, Player] = {side: make_player(player_names[seat])
                                       for side, seat in seats.items()}
@@ -77,13 +84,14 @@ def simulate(make_game: GameFactory, player_names: Sequence[str], games: int, se
             draws += 1
         else:
             wins[labels[seats[state.outcome.winner]]] += 1
+            side_wins[state.outcome.winner] += 1
         if progress is not None:
             progress.write("\r" + progress_bar(n + 1, games))
             progress.flush()
     if progress is not None:
         progress.write("\n")
     return SeriesResult(games, wins, draws, unfinished,
-                        statistics.mean(turns) if turns else 0.0)
+                        statistics.mean(turns) if turns else 0.0, side_wins)
 
 
 def _labels(names: Sequence[str]) -> list[str]:

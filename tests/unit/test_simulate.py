@@ -32,7 +32,15 @@ def test_json_is_one_line_with_the_promised_fields() -> None:
     line = result.as_json()
     assert "\n" not in line
     data = json.loads(line)
-    assert set(data) >= {"games", "wins", "draws", "mean_turns"}
+    assert set(data) >= {"games", "wins", "draws", "mean_turns", "side_wins"}
+
+
+def test_wins_are_counted_by_side_as_well_as_by_player() -> None:
+    result = simulate(factory, ["greedy", "random"], games=6, seed=100)
+    assert set(result.side_wins) == {"blue", "red"}
+    assert sum(result.side_wins.values()) == sum(result.wins.values())
+    assert any(f"{side} {wins} wins" in result.lines()[-2]
+               for side, wins in result.side_wins.items())
 
 
 def test_same_seed_same_series() -> None:
