@@ -49,7 +49,7 @@ SEATS = {"blue": "human", "red": "search"}
 def battle() -> Game:
     """Kyngesreach's squadron action (seed 4), greedy against greedy to the end: 9 turns
     with hits, two ships sunk and one struck."""
-    game = new_game("kyngesreach", "kr-squadron", 4, None)
+    game = new_game("kyngesreach", "sas-squadron", 4, None)
     play(game, {side: make_player("greedy") for side in game.state.sides})
     assert game.state.outcome is not None
     return game

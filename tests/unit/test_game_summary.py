@@ -59,7 +59,7 @@ def test_a_game_without_an_outcome_says_it_stopped() -> None:
 
 # -- the losses ----------------------------------------------------------------------------
 def squadron() -> GameState:
-    state = new_game("kyngesreach", "kr-squadron", 3, None).state
+    state = new_game("kyngesreach", "sas-squadron", 3, None).state
     assert [s.side for s in state.ships].count("blue") == 3
     assert [s.side for s in state.ships].count("red") == 2
     return state
