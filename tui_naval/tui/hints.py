@@ -25,7 +25,7 @@ from tui_naval.core.hints import NO_HINTS, Hint, Hints
 from tui_naval.core.orders import Decision
 from tui_naval.core.state import GameState
 from tui_naval.tui import keys
-from tui_naval.tui.widgets.text_panel import TextPanel
+from tui_naval.tui.widgets.text_panel import NotePanel
 
 
 def ruleset_hints(ruleset: Any) -> Hints:
@@ -168,21 +168,8 @@ class Coach:
         return self.enabled
 
 
-class HintPanel(TextPanel):
+class HintPanel(NotePanel):
     """The hints of the moment: each a bold title and a few plain lines (never markup)."""
-
-    DEFAULT_CSS = """
-    HintPanel {
-        height: auto;
-        max-height: 50%;
-        padding: 0 0 0 1;
-        border-top: hkey $accent;
-        border-title-color: $accent;
-        scrollbar-size-vertical: 1;
-        scrollbar-gutter: stable;
-        scrollbar-size-horizontal: 0;
-    }
-    """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:

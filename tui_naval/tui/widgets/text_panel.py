@@ -99,3 +99,21 @@ class TextPanel(AsciiLines, SizedView, can_focus=False):
         if 0 <= index < len(lines):
             return lines[index]
         return Strip.blank(width, self.visual_style.rich_style)
+
+
+class NotePanel(TextPanel):
+    """Notes beside the game (the hints, the admiral's thinking): as tall as their text up
+    to half the screen, under an accent rule, scrolled when longer."""
+
+    DEFAULT_CSS = """
+    NotePanel {
+        height: auto;
+        max-height: 50%;
+        padding: 0 0 0 1;
+        border-top: hkey $accent;
+        border-title-color: $accent;
+        scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;
+        scrollbar-size-horizontal: 0;
+    }
+    """

@@ -25,7 +25,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from tui_naval.core.thoughts import Thought
-from tui_naval.tui.widgets.text_panel import TextPanel
+from tui_naval.tui.widgets.text_panel import NotePanel
 
 #: What each player that does not search goes by, by its name.
 NO_SEARCH = {
@@ -142,19 +142,12 @@ def deliberation_summary(seen: Deliberation) -> Text:
                 f"{', '.join(parts)}.", style="dim")
 
 
-class ThinkingPanel(TextPanel):
+class ThinkingPanel(NotePanel):
     """The demo's panel: the last AI decision and what its search made of it."""
 
     DEFAULT_CSS = """
     ThinkingPanel {
-        height: auto;
         max-height: 45%;
-        padding: 0 0 0 1;
-        border-top: hkey $accent;
-        border-title-color: $accent;
-        scrollbar-size-vertical: 1;
-        scrollbar-gutter: stable;
-        scrollbar-size-horizontal: 0;
     }
     """
 
