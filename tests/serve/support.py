@@ -318,6 +318,14 @@ async def new_player(server: Server, name: str, size: tuple[int, int] = (100, 30
     return term, key
 
 
+async def to_battle(term: Terminal, timeout: float = TIMEOUT) -> None:
+    """From the lobby to a new game's first prompt: Play, New game, Start (ctrl+g)."""
+    for key, shown in (("p", "New game"), ("n", "Start"), ("\x07", "You: ")):
+        term.mark()
+        term.send(key)
+        await term.wait_for(shown, timeout=timeout)
+
+
 async def press_until(terms: list[Terminal], text: str, keys: str = "1",
                       timeout: float = TIMEOUT) -> Terminal:
     """Press ``keys`` on every terminal now and then until one shows ``text`` (a game's

@@ -12,7 +12,15 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from tests.serve.support import Server, Terminal, connect, new_player, press_until, wait_until
+from tests.serve.support import (
+    Server,
+    Terminal,
+    connect,
+    new_player,
+    press_until,
+    to_battle,
+    wait_until,
+)
 from tui_naval.serve.command import add_serve_command, config_from
 from tui_naval.serve.server import HOST_KEY
 
@@ -84,14 +92,7 @@ async def test_idle_session_is_closed_with_a_line(tmp_path: Path) -> None:
 async def test_sigterm_saves_every_game_and_ends(tmp_path: Path) -> None:
     server = Server(tmp_path)
     term, _ = await new_player(server, "Captain")
-    term.mark()
-    term.send("p")
-    await term.wait_for("New game")
-    term.send("n")
-    await term.wait_for("Start")
-    term.mark()
-    term.send("\x07")
-    await term.wait_for("You: ")
+    await to_battle(term)
     await press_until([term], "Turn 2/")
     assert server.stop() == 0
     assert server.lines[-1] == "tui-naval: stopped"

@@ -22,6 +22,7 @@ from tests.serve.support import (
     game_processes,
     new_player,
     press_until,
+    to_battle,
     wait_until,
 )
 from tui_naval.tui.session import load_session
@@ -90,15 +91,7 @@ async def test_game_follows_the_clients_size(server: Server) -> None:
 
 async def test_hang_up_autosaves_and_continue_resumes(server: Server) -> None:
     term, key = await new_player(server, "Hanger")
-    term.mark()
-    term.send("p")
-    await term.wait_for("New game")
-    term.mark()
-    term.send("n")
-    await term.wait_for("Start")
-    term.mark()
-    term.send("\x07")  # ctrl+g: start
-    await term.wait_for("You: ")
+    await to_battle(term)
     term.close()  # hung up in the middle of the battle
     saves = server.data / "players"
     await wait_until(lambda: any(saves.glob("*/saves/autosave.json")))
@@ -112,14 +105,7 @@ async def test_hang_up_autosaves_and_continue_resumes(server: Server) -> None:
 
 async def test_watch_a_live_game(server: Server) -> None:
     player, _ = await new_player(server, "Shown")
-    player.mark()
-    player.send("p")
-    await player.wait_for("New game")
-    player.send("n")
-    await player.wait_for("Start")
-    player.mark()
-    player.send("\x07")
-    await player.wait_for("You: ")
+    await to_battle(player)
     watcher, _ = await new_player(server, "Watcher")
     await watcher.wait_for("Watch a game")
     watcher.mark()
@@ -241,16 +227,13 @@ async def test_twenty_sessions_each_play_a_turn_and_one_killed(tmp_path: Path) -
 async def twenty_sessions(server: Server) -> None:
     starting = asyncio.Semaphore(4)
 
-    async def to_battle(n: int) -> Terminal:
+    async def seated(n: int) -> Terminal:
         async with starting:
             term, _key = await new_player(server, f"Crew{n}", timeout=120)
-            for key, shown in (("p", "New game"), ("n", "Start"), ("\x07", "You: ")):
-                term.mark()
-                term.send(key)  # (ctrl+g starts the game)
-                await term.wait_for(shown, timeout=120)
+            await to_battle(term, timeout=120)
             return term
 
-    terms = list(await asyncio.gather(*(to_battle(n) for n in range(20))))
+    terms = list(await asyncio.gather(*(seated(n) for n in range(20))))
     for term in terms:
         term.mark()
     processes = game_processes(server)
