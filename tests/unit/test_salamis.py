@@ -13,7 +13,7 @@ from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import Lock
 from tui_naval.rulesets import find_ruleset
 from tui_naval.rulesets.salamis import advisor, rules
-from tui_naval.rulesets.salamis.geometry import at_bow, in_bow_arc, route
+from tui_naval.rulesets.salamis.geometry import at_bow, route
 from tui_naval.rulesets.salamis.present import PRESENTER, at_least, melee_net, ram_odds
 from tui_naval.rulesets.salamis.rules import RULESET
 from tui_naval.rulesets.salamis.state import CAPTURED, FLED, LED_OFF, SUNK, SalamisState
@@ -154,15 +154,13 @@ def test_a_turn_at_the_end_of_the_move_brings_her_bow_round() -> None:
     assert all(s.course == 0.0 for s in steps) and final == 45.0
 
 
-def test_bow_and_arc() -> None:
+def test_where_her_bow_lies() -> None:
     here = Cell(10, 10)
     ahead = FLAT.neighbour(here, 0)
     assert at_bow(FLAT, here, 0.0, ahead)
     assert not at_bow(FLAT, here, 0.0, FLAT.neighbour(here, 1))
     # a course between two facings has both at her bow
     assert at_bow(FLAT, here, 30.0, ahead) and at_bow(FLAT, here, 30.0, FLAT.neighbour(here, 1))
-    assert in_bow_arc(FLAT, here, 0.0, Cell(12, 8))
-    assert not in_bow_arc(FLAT, here, 0.0, Cell(10, 13))
 
 
 def test_the_move_is_plotted_hidden_and_rows_a_step_at_a_time() -> None:
@@ -284,6 +282,19 @@ def test_bows_do_not_shoot_across_land() -> None:
     assert not rules.in_range(state, shooter, target)
     open_water = evolve(target, cell=Cell(29, 12))
     assert rules.in_range(state, evolve(shooter, cell=Cell(25, 12)), open_water)
+
+
+@pytest.mark.parametrize("course", [0.0, 90.0, 180.0, 270.0])
+def test_the_archers_shoot_all_round_within_their_range(course: float) -> None:
+    state = duel(1, "square")
+    shooter = evolve(state.ship("A1"), cell=Cell(10, 10), course=course)
+    range_cells = rules.fleet(shooter).range // state.board.scale
+    for target_cell in (Cell(10 + range_cells, 10), Cell(10 - range_cells, 10),
+                        Cell(10, 10 + range_cells), Cell(10, 10 - range_cells)):
+        target = evolve(state.ship("P1"), cell=target_cell)
+        assert rules.in_range(state, shooter, target), (course, target_cell)
+    beyond = evolve(state.ship("P1"), cell=Cell(10 - range_cells - 1, 10))
+    assert not rules.in_range(state, shooter, beyond)
 
 
 @pytest.mark.parametrize(("grid", "shooter", "target", "course"), [

@@ -1,4 +1,4 @@
-"""Galleys on the grid: exact courses in degrees, moves in inches, bows and arcs.
+"""Galleys on the grid: exact courses in degrees, moves in inches, where her bow lies.
 
 A galley's course is a compass angle (``ShipBase.course``), finer than the grid's
 facings: she may turn 30 or 45 degrees on hexes (60 between facings) and 30 on
@@ -20,8 +20,6 @@ from tui_naval.core.wind import COMPASS
 
 #: A neighbour lies at her bow when its bearing is within this of her course.
 BOW_ARC = 30.0
-#: Her bows shoot at ships within this of her course.
-FIRE_ARC = 60.0
 _EPS = 1e-6
 
 
@@ -100,8 +98,3 @@ def at_bow(grid: Grid, cell: Cell, course: float, other: Cell) -> bool:
     """``other`` is a neighbour within an inch of her bow (within ``BOW_ARC`` of her
     course): where a ram strikes."""
     return grid.steps(cell, other) == 1 and off_bow(grid, cell, course, other) <= BOW_ARC + _EPS
-
-
-def in_bow_arc(grid: Grid, cell: Cell, course: float, other: Cell) -> bool:
-    """``other`` lies where her bows shoot: within ``FIRE_ARC`` of her course."""
-    return other != cell and off_bow(grid, cell, course, other) <= FIRE_ARC + _EPS

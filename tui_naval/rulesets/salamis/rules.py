@@ -47,7 +47,6 @@ from tui_naval.rulesets.salamis.geometry import (
     Step,
     at_bow,
     compass_name,
-    in_bow_arc,
     route,
     turned,
 )
@@ -148,11 +147,11 @@ def enemies(state: SalamisState, side: str) -> Iterator[Galley]:
 
 
 def in_range(state: SalamisState, shooter: Galley, target: Galley) -> bool:
-    """``target`` lies within her bow range and her bows' arc, with no land between."""
+    """``target`` lies within her bow range, with no land between (her archers shoot all
+    round: the text gives bows a range and no arc)."""
     grid = state.grid
     board = state.board
     return (grid.distance(shooter.cell, target.cell) * board.scale <= fleet(shooter).range
-            and in_bow_arc(grid, shooter.cell, shooter.course, target.cell)
             and not any(grid.in_bounds(c) and board.terrain_at(c) is Terrain.LAND
                         for c in grid.line(shooter.cell, target.cell)[1:-1]))
 
