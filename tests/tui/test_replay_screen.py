@@ -47,9 +47,9 @@ SEATS = {"blue": "human", "red": "search"}
 
 @pytest.fixture(scope="module")
 def battle() -> Game:
-    """Kyngesreach's squadron action (seed 4), greedy against greedy to the end: 9 turns
+    """Kyngesreach's squadron action (seed 42), greedy against greedy to the end: 9 turns
     with hits, two ships sunk and one struck."""
-    game = new_game("kyngesreach", "sas-squadron", 4, None)
+    game = new_game("kyngesreach", "sas-squadron", 42, None)
     play(game, {side: make_player("greedy") for side in game.state.sides})
     assert game.state.outcome is not None
     return game
@@ -290,7 +290,7 @@ def test_the_timeline_shows_where_the_fighting_was(battle: Game) -> None:
     turns = Recording.from_game(battle).turns
     text = timeline_text(turns, 5, 80).plain
     cells = text[len("Turns  "):len("Turns  ") + len(turns)]
-    assert cells == "·X·x†·X·C"  # seed 4: hits, two sunk in turn 5, R1 strikes in turn 9
+    assert cells == "xx·X†·X·C"  # seed 42: hits, two sunk in turn 5, R1 strikes in turn 9
     assert "hits" in text and "taken" in text
     assert timeline_text(turns, 5, 80, ascii_only=True).plain.isascii()
     spans = timeline_columns(100, 30)
