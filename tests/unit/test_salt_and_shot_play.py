@@ -215,3 +215,17 @@ def test_greedy_answers_only_legal_options(map_name: str, grid: str) -> None:
         assert order in decision.options
         game.play(order)
         check_invariants(game.state)
+
+
+def test_the_standing_prices_strain_and_the_judge_does_not() -> None:
+    """A search weighs orders by the standing: Strain must cost there (a second change of
+    direction puts masts and hull at risk), though the judge at the limit counts strength."""
+    state = new_game().state
+    assert isinstance(state, SasState)
+    blue = next(s for s in state.ships if s.side == "blue")
+    assert RULESET.evaluate(state, "blue") == pytest.approx(0.0)
+    strained = state.with_ship(evolve(blue, sail=evolve(blue.sail, strain=2)))
+    assert RULESET.evaluate(strained, "blue") < 0 < RULESET.evaluate(strained, "red")
+    # 0.1 for the first mark and 0.2 for the second, off her strength of 1
+    assert RULESET.standing_value(strained.ship(blue.id)) == pytest.approx(0.7)
+    assert RULESET.judge_at_limit(strained) == RULESET.judge_at_limit(state)

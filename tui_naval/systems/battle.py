@@ -365,9 +365,20 @@ class Battle(RulesetBase[S], Generic[S]):
         leaders = [side for side, v in kept.items() if round(v, 9) == best]
         return Outcome(leaders[0] if len(leaders) == 1 else None, text)
 
+    def standing_value(self, ship: CombatShip) -> float:
+        """A ship's worth in ``standing``: her strength left (0 out of play).  A sailing
+        system may also count what her sailing puts at risk; the judge at the limit
+        counts strength alone."""
+        return self.combat.strength(ship) if self.in_play(ship) else 0.0
+
     def standing(self, state: S, side: str) -> float:
-        ours = self.side_strength(state, side)
-        theirs = max(self.side_strength(state, other) for other in state.sides if other != side)
+        """The side's mean ``standing_value`` against the strongest other side's."""
+        def worth(of: str) -> float:
+            ships = [s for s in state.ships if s.side == of]
+            return sum(self.standing_value(s) for s in ships) / len(ships)
+
+        ours = worth(side)
+        theirs = max(worth(other) for other in state.sides if other != side)
         return (ours - theirs) / max(ours + theirs, 1e-9)
 
 

@@ -52,6 +52,7 @@ from tui_naval.systems.sailing.salt_n_tar.component import (
     new_sail,
     sailing_wear,
     sailing_worn,
+    strain_cost,
     with_handicap,
 )
 from tui_naval.systems.sailing.salt_n_tar.motion import bearing_of, motion, wind_speed_for
@@ -79,6 +80,13 @@ class SaltCombat(Battle[S], Generic[S]):
 
     def sail_worn(self, sail: SaltSail, have: Mapping[str, int]) -> SaltSail:
         return sailing_worn(sail, have)
+
+    def standing_value(self, ship: CombatShip) -> float:
+        """Her strength less the price of her Strain (the helm advisor's): a search that
+        weighs orders by the standing then sees what a second change of direction puts at
+        risk, as the strength alone shows only once a Strain Roll has struck."""
+        worth = super().standing_value(ship)
+        return max(0.0, worth - strain_cost(0, ship.sail.strain)) if worth else 0.0
 
     def unplayable(self, spec: MapSpec) -> str | None:
         """The combat turn's initiative and judging are between two sides."""

@@ -21,12 +21,10 @@ from tui_naval.core.ruleset import Advisor
 from tui_naval.systems.battle import CombatShip, CombatState, Firepower
 from tui_naval.systems.sailing.salt_n_tar.advisor import choose_maneuver
 from tui_naval.systems.sailing.salt_n_tar.combat import SaltCombat
+from tui_naval.systems.sailing.salt_n_tar.component import strain_cost
 from tui_naval.systems.sailing.salt_n_tar.motion import motion
 from tui_naval.systems.seaway import Block, blocked
 
-#: Price of the first Strain mark, in strength units; each further mark costs one
-#: more share (d6 + Strain: the more she has, the nearer a mast or her sinking).
-STRAIN_PRICE = 0.1
 #: Pull towards the enemy: worth of each cell nearer, beyond Close range.
 APPROACH = 0.01
 #: Price of a place where the edge or land stops her way, per point she must turn.
@@ -35,11 +33,6 @@ PINNED = 0.03
 DANGER = 0.5
 #: Share of a place's fire counted when it is a turn away.
 LATER = 0.6
-
-
-def strain_cost(before: int, after: int) -> float:
-    """The price of going from ``before`` to ``after`` Strain."""
-    return sum(STRAIN_PRICE * (1 + n) for n in range(before, after))
 
 
 def approach(rules: SaltCombat[Any], state: CombatState, ship: CombatShip) -> float:

@@ -90,6 +90,17 @@ def new_sail(type_key: str) -> SaltSail:
     return SaltSail(type=type_key, masts=tables().ships[type_key].masts)
 
 
+#: Price of a ship's first Strain mark in a battle, in strength units (0..1); each
+#: further mark costs one more share (d6 + Strain: the more she has, the nearer a mast
+#: or her sinking).  The helm advisor weighs a turn by it, the battle's standing a ship.
+STRAIN_PRICE = 0.1
+
+
+def strain_cost(before: int, after: int) -> float:
+    """The price of going from ``before`` to ``after`` Strain."""
+    return sum(STRAIN_PRICE * (1 + n) for n in range(before, after))
+
+
 def strain_full() -> int:
     """The Strain that ends a ship: every Strain Roll (d6 + Strain) then reaches the
     table's worst row ("it's over").  Her soundness, as a part that wears, is this less
