@@ -14,7 +14,7 @@ sailing system's turn (``SaltCombat``, ``MowBattle``) builds on it.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Container, Mapping
+from collections.abc import Callable, Container, Mapping
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 from attrs import evolve, frozen
@@ -347,11 +347,13 @@ class Battle(RulesetBase[S], Generic[S]):
         return Outcome(None, "both sides are out of action" if len(state.sides) == 2
                        else "every side is out of action")
 
+    def strength_left(self, ship: CombatShip) -> float:
+        """Her strength left (0..1; 0 out of play): what the judge at the limit counts."""
+        return self.combat.strength(ship) if self.in_play(ship) else 0.0
+
     def side_strength(self, state: CombatState, side: str) -> float:
         """Its ships' strength left, averaged over the side (0: out of action)."""
-        ships = [s for s in state.ships if s.side == side]
-        return sum(self.combat.strength(s) if self.in_play(s) else 0.0
-                   for s in ships) / len(ships)
+        return side_mean(state, side, self.strength_left)
 
     def judge_at_limit(self, state: S) -> Outcome:
         kept = {side: self.side_strength(state, side) for side in state.sides}
@@ -366,20 +368,22 @@ class Battle(RulesetBase[S], Generic[S]):
         return Outcome(leaders[0] if len(leaders) == 1 else None, text)
 
     def standing_value(self, ship: CombatShip) -> float:
-        """A ship's worth in ``standing``: her strength left (0 out of play).  A sailing
-        system may also count what her sailing puts at risk; the judge at the limit
-        counts strength alone."""
-        return self.combat.strength(ship) if self.in_play(ship) else 0.0
+        """A ship's worth in ``standing``: her strength left.  A sailing system may also
+        count what her sailing puts at risk; the judge at the limit counts strength alone."""
+        return self.strength_left(ship)
 
     def standing(self, state: S, side: str) -> float:
         """The side's mean ``standing_value`` against the strongest other side's."""
-        def worth(of: str) -> float:
-            ships = [s for s in state.ships if s.side == of]
-            return sum(self.standing_value(s) for s in ships) / len(ships)
-
-        ours = worth(side)
-        theirs = max(worth(other) for other in state.sides if other != side)
+        ours = side_mean(state, side, self.standing_value)
+        theirs = max(side_mean(state, other, self.standing_value)
+                     for other in state.sides if other != side)
         return (ours - theirs) / max(ours + theirs, 1e-9)
+
+
+def side_mean(state: CombatState, side: str, value: Callable[[CombatShip], float]) -> float:
+    """``value`` of the side's ships, averaged over them."""
+    ships = [s for s in state.ships if s.side == side]
+    return sum(value(s) for s in ships) / len(ships)
 
 
 def by_ship(held: tuple[Order, ...]) -> dict[str, Order]:
