@@ -31,7 +31,7 @@ from attrs import frozen
 from tui_naval.ai.players import check_player, make_player
 from tui_naval.cli import new_game
 from tui_naval.core.controller import play
-from tui_naval.core.maps import available_maps, load_map
+from tui_naval.core.maps import MapSpec, available_maps, load_map
 from tui_naval.core.ruleset import RulesetBase
 from tui_naval.core.scenario import playable_maps
 from tui_naval.rulesets import load, registry
@@ -68,11 +68,10 @@ def play_one(job: tuple[str, str, int, str]) -> Played:
                   if at_limit else ending_of(outcome.reason))
 
 
-def maps_of(ruleset_name: str) -> list[str]:
-    """The maps a ruleset can play, by name."""
+def maps_of(ruleset_name: str, specs: list[MapSpec]) -> list[MapSpec]:
+    """The maps of ``specs`` a ruleset can play."""
     ruleset = load(next(i for i in registry() if i.id == ruleset_name))
-    specs = [load_map(str(path)) for path in available_maps()]
-    return [spec.name for spec in playable_maps(ruleset, specs)]
+    return playable_maps(ruleset, specs)
 
 
 def report(ruleset_name: str, map_name: str, games: list[Played], sides: int) -> str:
@@ -99,18 +98,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
+    rulesets = registry()  # declares the rulesets' own map keys before any map is read
+    specs = [load_map(str(path)) for path in available_maps()]
     with ProcessPoolExecutor(args.workers) as pool:
-        for info in registry():
+        for info in rulesets:
             if args.ruleset and info.id not in args.ruleset:
                 continue
-            for map_name in maps_of(info.id):
-                if args.map and map_name not in args.map:
+            for spec in maps_of(info.id, specs):
+                if args.map and spec.name not in args.map:
                     continue
-                jobs = [(info.id, map_name, args.seed + n, args.player)
+                jobs = [(info.id, spec.name, args.seed + n, args.player)
                         for n in range(args.games)]
                 games = list(pool.map(play_one, jobs, chunksize=4))
-                sides = len(new_game(info.id, map_name, args.seed, None).state.sides)
-                print(report(info.id, map_name, games, sides), flush=True)
+                print(report(info.id, spec.name, games, len(spec.sides)), flush=True)
 
 
 if __name__ == "__main__":
