@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
-from tui_naval.ai.players import PLAYERS, UnknownPlayer, make_player
+from tui_naval.ai.players import DEFAULT_OPPONENT, PLAYERS, UnknownPlayer, make_player
 from tui_naval.core import mapgen
 from tui_naval.core.controller import Player, play
 from tui_naval.core.grid import GridKind
@@ -70,7 +70,7 @@ class CliError(Exception):
 
 #: ``--ai``'s help: the players by name, and the search's levels.
 AI_HELP = (f"the AI you face: {', '.join(PLAYERS)}, or a level: easy, normal (= search), "
-           f"hard (= search:hard); default greedy")
+           f"hard (= search:hard); default {DEFAULT_OPPONENT} (normal)")
 
 def fail(message: str) -> NoReturn:
     raise CliError(message)
@@ -397,7 +397,7 @@ def _play_command(sub: Subparsers) -> None:
     play_cmd = sub.add_parser("play", help="start a game against the AI in the terminal")
     add_game_options(play_cmd, seed_help="random seed (default: a random one, shown on screen)")
     play_cmd.add_argument("--side", help="the side you play (default: the map's first)")
-    play_cmd.add_argument("--ai", default="greedy", help=AI_HELP)
+    play_cmd.add_argument("--ai", default=DEFAULT_OPPONENT, help=AI_HELP)
     add_tui_options(play_cmd, suppress=True)
     play_cmd.set_defaults(func=cmd_play)
 
@@ -407,7 +407,7 @@ def _tutorial_command(sub: Subparsers) -> None:
                               "with the rules explained as they come up")
     tutorial.add_argument("--lesson", type=int, default=1, metavar="N",
                           help="start at lesson N (1: a race, 2: a battle)")
-    tutorial.add_argument("--ai", default="greedy", help=AI_HELP)
+    tutorial.add_argument("--ai", default=DEFAULT_OPPONENT, help=AI_HELP)
     add_tui_options(tutorial, suppress=True)
     tutorial.set_defaults(func=cmd_tutorial)
 

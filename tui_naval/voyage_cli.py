@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from tui_naval.ai.players import DEFAULT_OPPONENT
 from tui_naval.core.grid import GridKind
 from tui_naval.core.mapgen import profile
 from tui_naval.rulesets import DEFAULT_RULESET, find_entry, load
@@ -33,7 +34,7 @@ def add_voyage_command(sub: Any, func: Callable[[argparse.Namespace], int]) -> N
     voyage.add_argument("--name", default="", help="the captain's name, for the hall of fame")
     voyage.add_argument("--new", action="store_true",
                         help="start a new voyage even if one is saved (the saved one is lost)")
-    voyage.add_argument("--ai", default="greedy", help=AI_HELP)
+    voyage.add_argument("--ai", default=DEFAULT_OPPONENT, help=AI_HELP)
     voyage.add_argument("--watch", action="store_true",
                         help="watch the AI captain a voyage on screen (--ai sails both sides; "
                              "nothing is saved or scored)")

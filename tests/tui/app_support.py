@@ -18,10 +18,12 @@ FIXED_NOW = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 
 
 def make_config(tmp_path: Path, **extra: Any) -> Config:
-    """A config that writes under ``tmp_path``, never waits, and always seeds 3."""
+    """A config that writes under ``tmp_path``, never waits, always seeds 3 and faces
+    greedy (an opponent whose answers take no clock)."""
     values: dict[str, Any] = {
         "save_dir": tmp_path / "saves", "keymap": {}, "clock": lambda: FIXED_NOW,
-        "ai_delay": 0.0, "demo_delay": 0.0, "handle_signals": False, "new_seed": lambda: 3,
+        "ai": "greedy", "ai_delay": 0.0, "demo_delay": 0.0, "handle_signals": False,
+        "new_seed": lambda: 3,
     }
     values.update(extra)
     return Config(**values)

@@ -10,6 +10,7 @@ import pytest
 from app_support import SIZE, make_app, screen_text, wait_until
 from textual.widgets import DataTable, Input
 
+from tui_naval.ai.players import DEFAULT_OPPONENT
 from tui_naval.cli import new_game
 from tui_naval.core.saves import load_game, read_document, state_digest
 from tui_naval.rulesets import find_ruleset
@@ -177,7 +178,7 @@ def test_seats_that_are_not_names_give_the_default(tmp_path: Path) -> None:
     doc = json.loads(path.read_text(encoding="utf-8"))
     doc["seats"] = {"blue": 5, "red": "human"}
     path.write_text(json.dumps(doc), encoding="utf-8")
-    assert load_session(path).seats == {"blue": "human", "red": "greedy"}
+    assert load_session(path).seats == {"blue": "human", "red": DEFAULT_OPPONENT}
 
 
 async def test_the_load_list_survives_a_dangling_link_and_a_vanished_save(

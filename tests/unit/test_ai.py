@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tui_naval.ai.greedy import GreedyPlayer
-from tui_naval.ai.players import UnknownPlayer, make_player
+from tui_naval.ai.players import DEFAULT_OPPONENT, UnknownPlayer, make_player
 from tui_naval.ai.random_player import RandomPlayer
 from tui_naval.cli import new_game
 from tui_naval.core.controller import Player, play, step
@@ -64,3 +64,15 @@ def test_greedy_passes_luck_when_every_change_hurts() -> None:
 def test_unknown_player_name() -> None:
     with pytest.raises(UnknownPlayer, match="unknown player 'nobody'"):
         make_player("nobody")
+
+
+def test_the_default_opponent_is_the_normal_search() -> None:
+    from tui_naval.ai.search import SearchPlayer
+    from tui_naval.ai.search_levels import LEVEL_SETTINGS
+    from tui_naval.cli import build_parser
+
+    player = make_player(DEFAULT_OPPONENT)
+    assert isinstance(player, SearchPlayer)
+    assert player.settings == LEVEL_SETTINGS["normal"]
+    for command in ("play", "voyage"):
+        assert build_parser().parse_args([command]).ai == DEFAULT_OPPONENT

@@ -54,6 +54,10 @@ PLAYERS: dict[str, Callable[[], Player]] = {
 ALIASES: dict[str, str] = {"search:easy": "easy", "search:normal": "search", "normal": "search",
                            "hard": "search:hard"}
 
+#: The opponent a game gives the player unless told otherwise: the search at the normal
+#: level (docs/strength.md: never weaker than greedy, clearly stronger in five rulesets).
+DEFAULT_OPPONENT = "search"
+
 #: The opponent levels players choose (``--ai``, the new-game screen), as player names.
 LEVELS: dict[str, str] = {"easy": "easy", "normal": "search", "hard": "search:hard"}
 

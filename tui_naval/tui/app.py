@@ -18,6 +18,7 @@ from textual.await_complete import AwaitComplete
 from textual.binding import BindingType
 from textual.screen import Screen
 
+from tui_naval.ai.players import DEFAULT_OPPONENT
 from tui_naval.core.saves import SaveError, default_save_dir
 from tui_naval.tui import keys, output
 from tui_naval.tui.session import Clock, Session, autosave_path, save_session, utc_now
@@ -42,7 +43,7 @@ class Config:
     ai_delay: float = 0.35
     demo_delay: float = 0.5
     #: AI for new games and for resumed saves without seats.
-    ai: str = "greedy"
+    ai: str = DEFAULT_OPPONENT
     handle_signals: bool = True
     #: A turn with nothing for the player to decide: its summary is shown for this many
     #: seconds, or until a key when None.

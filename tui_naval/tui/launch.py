@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tui_naval.ai.players import DEFAULT_OPPONENT
 from tui_naval.tui.app import Config, NavalApp, ScreenFactory
 from tui_naval.tui.keys import KeymapError, load_keymap
 from tui_naval.tui.players import ScriptError, ScriptPlayer, check_script, read_script
@@ -34,7 +35,7 @@ def make_config(args: argparse.Namespace, **extra: Any) -> Config:
         keymap = load_keymap(Path(keys_path) if keys_path else None, required=bool(keys_path))
     except KeymapError as exc:
         raise _fail(str(exc)) from None
-    ai = getattr(args, "ai", None) or "greedy"
+    ai = getattr(args, "ai", None) or DEFAULT_OPPONENT
     pause = getattr(args, "quiet_pause", None)
     if pause is not None:
         extra.setdefault("quiet_turn_pause", None if pause == "key" else pause)

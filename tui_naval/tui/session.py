@@ -16,7 +16,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from tui_naval.ai.players import check_player, make_player
+from tui_naval.ai.players import DEFAULT_OPPONENT, check_player, make_player
 from tui_naval.core.controller import Player
 from tui_naval.core.history import Game
 from tui_naval.core.messages import file_name
@@ -59,7 +59,8 @@ class Session:
         return tuple(side for side, who in self.seats.items() if who == HUMAN)
 
 
-def default_seats(game: Game, human: str | None = None, ai: str = "greedy") -> dict[str, str]:
+def default_seats(game: Game, human: str | None = None,
+                  ai: str = DEFAULT_OPPONENT) -> dict[str, str]:
     """The human on ``human`` (default: the first side), the AI on the others."""
     sides = game.state.sides
     human = human if human in sides else sides[0]
@@ -87,7 +88,7 @@ def save_session(session: Session, path: Path, now: datetime | None = None) -> N
         raise SaveError(f"{file_name(path)}: cannot save: {exc.strerror or exc}") from None
 
 
-def load_session(path: Path, ai: str = "greedy") -> Session:
+def load_session(path: Path, ai: str = DEFAULT_OPPONENT) -> Session:
     """Read a save (SaveError on any problem); seats default to the human on the first side,
     and thoughts that do not fit the game are left out.
 

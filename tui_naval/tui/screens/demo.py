@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.binding import BindingType
 from textual.widget import Widget
 
-from tui_naval.ai.players import make_player
+from tui_naval.ai.players import DEFAULT_OPPONENT, make_player
 from tui_naval.core.history import Game
 from tui_naval.core.state import GameState
 from tui_naval.tui import keys
@@ -26,7 +26,7 @@ from tui_naval.tui.widgets.thinking import ThinkingPanel
 PACES = (0.0, 0.02, 0.05, 0.1, 0.2, 0.35, 0.5, 0.8, 1.2, 2.0)
 
 
-def demo_session(seed: int | None = None, ai: str = "greedy") -> Session:
+def demo_session(seed: int | None = None, ai: str = DEFAULT_OPPONENT) -> Session:
     """A new AI-against-AI game on the default map."""
     import random
 

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
-from tui_naval.ai.players import PLAYERS
+from tui_naval.ai.players import DEFAULT_OPPONENT, PLAYERS
 from tui_naval.core import mapgen, scenario
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
@@ -127,7 +127,7 @@ class NewGameScreen(NavalScreen[None]):
                                               id="ng-side"))
                 yield _row("AI", Choice([(name, name) for name in PLAYERS],
                                         value=self.naval.config.ai if self.naval.config.ai
-                                        in PLAYERS else "greedy",
+                                        in PLAYERS else DEFAULT_OPPONENT,
                                         allow_blank=False, compact=True, id="ng-ai"))
                 yield _row("Seed", Input(str(self.naval.config.new_seed()), type="integer",
                                          compact=True, id="ng-seed"))

@@ -21,6 +21,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from tui_naval.ai.players import DEFAULT_OPPONENT
 from tui_naval.core.hints import Hint
 from tui_naval.core.orders import Decision
 from tui_naval.core.state import GameState
@@ -117,7 +118,7 @@ class TutorialScreen(BattleScreen):
     }
     """
 
-    def __init__(self, index: int = 0, ai: str = "greedy", shown: Iterable[str] = (),
+    def __init__(self, index: int = 0, ai: str = DEFAULT_OPPONENT, shown: Iterable[str] = (),
                  session: Session | None = None) -> None:
         """Lesson ``index`` against the AI ``ai`` (its game ``session`` if given, else made
         now: ``cli.CliError`` if its map cannot be played); ``shown``: the hints given in
