@@ -187,7 +187,7 @@ async def test_take_over_from_turn_5(tmp_path: Path, battle: Game) -> None:
             ["Sail blue", "Sail red"]
         assert "against hard (search:hard)" in [
             str(opponents.get_option_at_index(i).prompt) for i in range(opponents.option_count)]
-        await press(pilot, "enter", "down", "enter")  # blue, against easy
+        await press(pilot, "enter", "enter")  # blue, against easy (the first)
         battle_screen = await wait_for_screen(pilot, BattleScreen)
         game = battle_screen.game
         # (the AI may have answered its first decisions already)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tui_naval.ai.greedy import GreedyPlayer
-from tui_naval.ai.players import DEFAULT_OPPONENT, UnknownPlayer, make_player
+from tui_naval.ai.players import DEFAULT_OPPONENT, OPPONENTS, PLAYERS, UnknownPlayer, make_player
 from tui_naval.ai.random_player import RandomPlayer
 from tui_naval.cli import new_game
 from tui_naval.core.controller import Player, play, step
@@ -76,3 +76,9 @@ def test_the_default_opponent_is_the_normal_search() -> None:
     assert player.settings == LEVEL_SETTINGS["normal"]
     for command in ("play", "voyage"):
         assert build_parser().parse_args([command]).ai == DEFAULT_OPPONENT
+
+
+def test_the_lists_offer_every_player_once() -> None:
+    names = [name for name, _label in OPPONENTS]
+    assert sorted(names) == sorted(PLAYERS)
+    assert DEFAULT_OPPONENT in names

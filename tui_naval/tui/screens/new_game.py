@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
-from tui_naval.ai.players import DEFAULT_OPPONENT, PLAYERS
+from tui_naval.ai.players import DEFAULT_OPPONENT, OPPONENTS, PLAYERS
 from tui_naval.core import mapgen, scenario
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
@@ -125,7 +125,7 @@ class NewGameScreen(NavalScreen[None]):
                 yield _row("You play", Choice(self._side_options(first),
                                               allow_blank=first is None, compact=True,
                                               id="ng-side"))
-                yield _row("AI", Choice([(name, name) for name in PLAYERS],
+                yield _row("AI", Choice([(label, name) for name, label in OPPONENTS],
                                         value=self.naval.config.ai if self.naval.config.ai
                                         in PLAYERS else DEFAULT_OPPONENT,
                                         allow_blank=False, compact=True, id="ng-ai"))

@@ -31,6 +31,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui_naval.ai.players import OPPONENTS
 from tui_naval.core.orders import Order
 from tui_naval.core.replay import Recording, ReplayGame, Step, TurnMarks
 from tui_naval.tui import keys
@@ -43,9 +44,6 @@ from tui_naval.tui.widgets.message_log import LogEntry
 from tui_naval.tui.widgets.option_list import PagedOptionList
 from tui_naval.tui.widgets.thinking import Deliberation, deliberation_summary
 
-#: The AI players a take-over can be played against: (name, what the list says).
-OPPONENTS = (("greedy", "greedy"), ("easy", "easy"), ("search", "normal (search)"),
-             ("search:hard", "hard (search:hard)"), ("random", "random"))
 #: The shortest time a decision is shown for while the recording plays, in seconds.
 MIN_DELAY = 0.01
 #: The name the search players' names begin with (saves before their thoughts were kept
