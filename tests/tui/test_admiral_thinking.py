@@ -30,7 +30,12 @@ from tui_naval.tui.screens.demo import DemoScreen
 from tui_naval.tui.screens.prompt import PromptDetail
 from tui_naval.tui.screens.replay import ReplayScreen
 from tui_naval.tui.session import Session, load_session, save_session
-from tui_naval.tui.widgets.thinking import ThinkingPanel
+from tui_naval.tui.widgets.thinking import (
+    Deliberation,
+    ThinkingPanel,
+    deliberation_summary,
+    deliberation_text,
+)
 
 SnapCompare = Callable[..., bool]
 SIZE = (100, 30)
@@ -322,6 +327,22 @@ async def test_a_replay_shows_the_search_s_values(tmp_path: Path) -> None:
         screen._take_over(("blue", "greedy"))  # the thoughts before the position go along
         battle: BattleScreen = await wait_for_screen(pilot, BattleScreen)
         assert battle.thoughts == {1: recording.thoughts[1]}
+
+
+def test_the_values_of_a_longer_look_say_so() -> None:
+    """Where every option ended level by the turn's end and the search looked further, the
+    text says the rollouts listed are those (fewer than the search's rollouts)."""
+    best = (Weighed("R1 ammo round", 9, 1.0), Weighed("R1 ammo chain", 8, 1.0))
+    level = Thought(3, "red", best, 88, 0.128, 2, ahead=2)
+    seen = Deliberation(3, "red", "search", 29, "R1 Frigate: reload with?", level)
+    wide = deliberation_text(seen, 70).plain
+    assert ("Weighed 2 options in 88 rollouts, 128 ms. All ended level by the turn's end, "
+            "so those below played 2 turns further.") in wide
+    assert "2 options, 88 rollouts, 128 ms, +2 turns" in deliberation_text(seen, 30).plain
+    assert "in 88 rollouts, played 2 turns further, 128 ms" in deliberation_summary(seen).plain
+    once = Deliberation(3, "red", "search", 29, "R1", evolve(level, ahead=0))
+    assert "further" not in deliberation_text(once, 70).plain
+    assert "further" not in deliberation_summary(once).plain
 
 
 # -- the snapshot ----------------------------------------------------------------------------

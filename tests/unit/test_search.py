@@ -422,6 +422,30 @@ def test_options_level_at_the_end_of_the_turn_are_looked_at_further() -> None:
     assert short.horizon == 0 and short.settled
 
 
+def test_the_analysis_says_how_far_further_its_rollouts_went() -> None:
+    """The options' visits are the rollouts of the last horizon: all of them where the
+    search looked no further, fewer than its rollouts where it did."""
+    game = new_game("kyngesreach", "kr-duel", 5, None)
+    search = SearchPlayer(SearchSettings(iterations=40, seconds=None))
+    greedy = GreedyPlayer()
+    looked = []
+    while len(game.orders) < 20 and (decision := game.decision()) is not None:
+        seen = game.ruleset.observe(game.state, decision.side)
+        if decision.side != "blue":
+            game.play(greedy.choose(seen, decision))
+            continue
+        game.play(search.choose(seen, decision))
+        analysis = search.last
+        assert analysis is not None
+        visits = sum(option.visits for option in analysis.options)
+        if analysis.ahead:
+            assert visits < analysis.iterations
+        else:
+            assert visits == analysis.iterations
+        looked.append((decision.kind, analysis.ahead))
+    assert ("ammo", 1) in looked and ("target", 0) in looked
+
+
 def test_a_forced_hidden_order_is_filled_in_without_asking_the_advisor() -> None:
     """A hidden part of a plot that had one option is that option: no advisor is asked
     a forced decision (one may fail on it, as play never asks it one)."""

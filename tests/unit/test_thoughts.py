@@ -92,8 +92,8 @@ def test_thoughts_round_trip_through_json(searched: tuple[Game, dict[int, Though
         assert all(abs(a.value - b.value) <= 0.0005 for a, b in zip(again.best, thought.best,
                                                                      strict=True))
         assert abs(again.seconds - thought.seconds) <= 0.0005
-        assert (again.rollouts, again.options, again.side) == \
-            (thought.rollouts, thought.options, thought.side)
+        assert (again.rollouts, again.options, again.side, again.ahead) == \
+            (thought.rollouts, thought.options, thought.side, thought.ahead)
 
 
 def test_only_searched_thoughts_that_fit_the_orders_are_saved(
@@ -129,6 +129,8 @@ BAD_ENTRIES: list[tuple[str, Any]] = [
     ("a value of NaN", {"best": [["R1 hold", 1, float("nan")]]}),
     ("an answer not played", {"best": [["R1 anchor", 1, 0.2]]}),
     ("a long option text", {"best": [["R1 " + "x" * 100, 1, 0.2]]}),
+    ("a look ahead less than none", {"ahead": -1}),
+    ("a look ahead in words", {"ahead": "two"}),
 ]
 
 
@@ -141,6 +143,16 @@ def test_a_malformed_or_misfit_thought_is_left_out(
                                                        **change}
     back = thoughts_from_json([bad, good], game.orders, game.state.sides)
     assert sorted(back) == [max(kept)], what
+
+
+def test_a_thought_saved_before_the_look_ahead_was_kept_reads_as_none(
+        searched: tuple[Game, dict[int, Thought]]) -> None:
+    game, kept = searched
+    old = {k: v for k, v in thought_to_json(kept[max(kept)]).items() if k != "ahead"}
+    assert thoughts_from_json([old], game.orders, game.state.sides)[max(kept)].ahead == 0
+    farther = evolve(kept[max(kept)], ahead=2)
+    back = thoughts_from_json([thought_to_json(farther)], game.orders, game.state.sides)
+    assert back[max(kept)].ahead == 2
 
 
 @pytest.mark.parametrize("stored", [None, "thoughts", 3, {"1": {}}, [[]], [None, 1.5]])

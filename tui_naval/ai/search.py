@@ -125,6 +125,9 @@ class Analysis:
     seconds: float
     #: Why the answer did not come from a search ("" when it did).
     note: str = ""
+    #: Turns past ``horizon`` the options' rollouts went, as every option had ended
+    #: level sooner (their values and visits are of those rollouts only).
+    ahead: int = 0
 
     def best(self, count: int = 3) -> tuple[OptionValue, ...]:
         return self.options[:count]
@@ -220,7 +223,8 @@ class SearchPlayer:
             except _OutOfTime:
                 break
             done += 1
-        return Analysis(search.results(), done, time.perf_counter() - started)
+        return Analysis(search.results(), done, time.perf_counter() - started,
+                        ahead=search.horizon - self.settings.horizon)
 
 
 class CachedAdvisor:

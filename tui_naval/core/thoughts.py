@@ -60,6 +60,9 @@ class Analysed(Protocol):
     @property
     def note(self) -> str: ...
 
+    @property
+    def ahead(self) -> int: ...
+
 
 @frozen
 class Weighed:
@@ -85,6 +88,9 @@ class Thought:
     options: int
     #: Why the answer did not come from a search ("" when it did).
     note: str = ""
+    #: Turns further its options' rollouts went, as every option had ended level
+    #: sooner (their visits are those rollouts; ``rollouts`` counts all).
+    ahead: int = 0
 
     @property
     def chosen(self) -> str:
@@ -102,7 +108,7 @@ class Thought:
         best = tuple(Weighed(str(o.order), o.visits, o.value)
                      for o in analysis.options[:MAX_BEST])
         return cls(index, side, best, analysis.iterations, analysis.seconds,
-                   len(analysis.options), analysis.note)
+                   len(analysis.options), analysis.note, analysis.ahead)
 
 
 # -- saves ---------------------------------------------------------------------------------
@@ -110,7 +116,8 @@ def thought_to_json(thought: Thought) -> dict[str, Any]:
     """A thought as a save keeps it (values and time rounded)."""
     return {"index": thought.index, "side": thought.side, "rollouts": thought.rollouts,
             "seconds": round(thought.seconds, DIGITS), "options": thought.options,
-            "best": [[w.order, w.visits, round(w.value, DIGITS)] for w in thought.best]}
+            "best": [[w.order, w.visits, round(w.value, DIGITS)] for w in thought.best],
+            "ahead": thought.ahead}
 
 
 def thoughts_to_json(thoughts: Mapping[int, Thought],
@@ -149,7 +156,9 @@ def thought_from_json(item: object) -> Thought | None:
         return None
     index, side, rollouts = item.get("index"), item.get("side"), item.get("rollouts")
     seconds, options, best = item.get("seconds"), item.get("options"), item.get("best")
+    ahead = item.get("ahead", 0)  # (saves before it was kept: 0)
     if not (_count(index) and _text(side) and _count(rollouts) and _count(options)
+            and _count(ahead)
             and _number(seconds) and seconds >= 0
             and isinstance(best, list) and 0 < len(best) <= MAX_BEST):
         return None
@@ -157,7 +166,7 @@ def thought_from_json(item: object) -> Thought | None:
     if any(w is None for w in weighed) or len(weighed) > options:
         return None
     return Thought(index, side, tuple(w for w in weighed if w is not None), rollouts,
-                   float(seconds), options)
+                   float(seconds), options, ahead=ahead)
 
 
 def _weighed(entry: object) -> Weighed | None:

@@ -78,6 +78,11 @@ def duration(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
+def turns(count: int) -> str:
+    """``1 turn``, ``2 turns``."""
+    return f"{count} turn" if count == 1 else f"{count} turns"
+
+
 def deliberation_text(seen: Deliberation, width: int, *, heading: bool = True) -> Text:
     """What the AI made of a decision, ``width`` cells wide: who and where (with
     ``heading``), then its best options, the answer marked, with their values and
@@ -102,11 +107,15 @@ def deliberation_text(seen: Deliberation, width: int, *, heading: bool = True) -
     if wide:
         out.append(f"Weighed {thought.options} options in {thought.rollouts} {rollouts}, "
                    f"{duration(thought.seconds)}.")
+        if thought.ahead:
+            out.append(f" All ended level by the turn's end, so those below played "
+                       f"{turns(thought.ahead)} further.")
         if thought.options > len(thought.best):
             out.append(f" The best {len(thought.best)}:")
     else:
         out.append(f"{thought.options} options, {thought.rollouts} {rollouts}, "
-                   f"{duration(thought.seconds)}")
+                   f"{duration(thought.seconds)}"
+                   + (f", +{turns(thought.ahead)}" if thought.ahead else ""))
     runs = "Rollouts" if wide else "Runs"
     out.append(f"\n   Value  {runs}  Option", "dim")
     room = max(4, width - 12 - len(runs))
@@ -137,8 +146,9 @@ def deliberation_summary(seen: Deliberation) -> Text:
         parts.append(f"{label} {option.value:+.3f} ({option.visits})" if option.visits
                      else f"{label} not tried")
     who = seen.who or seen.side
-    return Text(f"{who} weighed {thought.options} options in {thought.rollouts} rollouts, "
-                f"{duration(thought.seconds)}; value -1 lost .. +1 won (rollouts): "
+    further = f", played {turns(thought.ahead)} further" if thought.ahead else ""
+    return Text(f"{who} weighed {thought.options} options in {thought.rollouts} rollouts"
+                f"{further}, {duration(thought.seconds)}; value -1 lost .. +1 won (rollouts): "
                 f"{', '.join(parts)}.", style="dim")
 
 
