@@ -422,6 +422,21 @@ def test_options_level_at_the_end_of_the_turn_are_looked_at_further() -> None:
     assert short.horizon == 0 and short.settled
 
 
+def test_on_the_last_turn_the_search_looks_no_further() -> None:
+    """The game ends with the turn: ammunition level at its end is level for good, so the
+    search stops with the advisor's choice without playing past the game's end."""
+    rules, seen, decision = first_of_kind("kyngesreach", 1000, "ammo")
+    settings = SearchSettings(iterations=400, seconds=None)
+    last = _Search(rules, evolve(seen, turn=seen.goal.turns), decision, settings)
+    while not last.settled:
+        assert last.iterate()
+    assert last.horizon == 0 and last.answer() == last.preferred
+    before = _Search(rules, evolve(seen, turn=seen.goal.turns - 1), decision, settings)
+    while not before.settled:
+        assert before.iterate()
+    assert before.horizon == 1
+
+
 def test_the_analysis_says_how_far_further_its_rollouts_went() -> None:
     """The options' visits are the rollouts of the last horizon: all of them where the
     search looked no further, fewer than its rollouts where it did."""

@@ -36,8 +36,8 @@ option beats it, in the same sampled worlds, by ``confidence`` standard errors.
 - **Horizon.**  Rollouts stop at the end of the turn (``horizon``), but where every
   option played ends exactly level with the advisor's choice after ``min_samples``
   rounds (ammunition loaded for a later turn, a move before the fleets are in range),
-  the search starts again a turn further, up to ``max_horizon``; level there too, it
-  stops early with the advisor's choice.
+  the search starts again a turn further, up to ``max_horizon`` and never past the game's
+  last turn; level there too, it stops early with the advisor's choice.
 - **Kept answers.**  The advisor is most of a rollout's cost, and rollouts meet the same
   observed states again and again (a plotted decision's observed state hides the orders
   that differ; the dice are no part of what an advisor judges), so its answers are kept
@@ -341,7 +341,8 @@ class _Search:
             if self._world is None:
                 return False
             if self._level():
-                if self.horizon >= self.settings.max_horizon:
+                if (self.horizon >= self.settings.max_horizon
+                        or self.root.turn + self.horizon >= self.root.goal.turns):
                     self.settled = True
                 else:
                     self.horizon += 1
