@@ -89,3 +89,13 @@ async def test_an_optional_rule_chosen_is_kept_in_the_setup(tmp_path: Path) -> N
         await pilot.pause()
         session = screen.build()
         assert session is not None and session.game.setup.options == (("seamanship", "on"),)
+
+
+async def test_the_ai_field_starts_at_the_configured_level(tmp_path: Path) -> None:
+    """``--ai hard`` (an alias) is the field's ``search:hard``; no AI given, normal."""
+    for configured, shown in (("hard", "search:hard"), ("greedy", "greedy"),
+                              ("nobody", "search")):
+        app = make_app(tmp_path, NewGameScreen, ai=configured)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await wait_for_screen(pilot, NewGameScreen)
+            assert screen.query_one("#ng-ai", Select).value == shown, configured

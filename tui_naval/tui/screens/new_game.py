@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
-from tui_naval.ai.players import DEFAULT_OPPONENT, OPPONENTS, PLAYERS
+from tui_naval.ai.players import DEFAULT_OPPONENT, OPPONENTS, UnknownPlayer, check_player
 from tui_naval.core import mapgen, scenario
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
@@ -77,6 +77,15 @@ class Choice(Select[str]):
                         widget.update(glyph)
 
 
+def opponent_of(name: str) -> str:
+    """The AI field's entry for the configured AI (``hard`` is ``search:hard``); the default
+    opponent if there is no such AI."""
+    try:
+        return check_player(name)
+    except UnknownPlayer:
+        return DEFAULT_OPPONENT
+
+
 def _row(label: str | Text, widget: Any, row_id: str = "") -> Horizontal:
     return Horizontal(Label(label, classes="form-label"), widget, classes="form-row",
                       id=row_id or None)
@@ -126,8 +135,7 @@ class NewGameScreen(NavalScreen[None]):
                                               allow_blank=first is None, compact=True,
                                               id="ng-side"))
                 yield _row("AI", Choice([(label, name) for name, label in OPPONENTS],
-                                        value=self.naval.config.ai if self.naval.config.ai
-                                        in PLAYERS else DEFAULT_OPPONENT,
+                                        value=opponent_of(self.naval.config.ai),
                                         allow_blank=False, compact=True, id="ng-ai"))
                 yield _row("Seed", Input(str(self.naval.config.new_seed()), type="integer",
                                          compact=True, id="ng-seed"))
