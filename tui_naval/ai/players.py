@@ -58,14 +58,14 @@ ALIASES: dict[str, str] = {"search:easy": "easy", "search:normal": "search", "no
 #: level (docs/strength.md: never weaker than greedy, clearly stronger in five rulesets).
 DEFAULT_OPPONENT = "search"
 
-#: The players a person may face, as lists offer them (name, what the list says): the
-#: levels first.
-OPPONENTS: tuple[tuple[str, str], ...] = (
-    ("easy", "easy"), ("search", "normal (search)"), ("search:hard", "hard (search:hard)"),
-    ("greedy", "greedy"), ("random", "random"))
-
 #: The opponent levels players choose (``--ai``, the new-game screen), as player names.
 LEVELS: dict[str, str] = {"easy": "easy", "normal": "search", "hard": "search:hard"}
+
+#: The players a person may face, as lists offer them (name, what the list says): the
+#: levels first (``normal (search)``), then the other players.
+OPPONENTS: tuple[tuple[str, str], ...] = (
+    *((name, level if level == name else f"{level} ({name})") for level, name in LEVELS.items()),
+    *((name, name) for name in PLAYERS if name not in LEVELS.values()))
 
 
 class UnknownPlayer(LookupError):
