@@ -24,6 +24,7 @@ from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
 
+from tui_naval.core.presenter import plural
 from tui_naval.core.thoughts import Thought
 from tui_naval.tui.widgets.text_panel import NotePanel
 
@@ -78,11 +79,6 @@ def duration(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
-def turns(count: int) -> str:
-    """``1 turn``, ``2 turns``."""
-    return f"{count} turn" if count == 1 else f"{count} turns"
-
-
 def deliberation_text(seen: Deliberation, width: int, *, heading: bool = True) -> Text:
     """What the AI made of a decision, ``width`` cells wide: who and where (with
     ``heading``), then its best options, the answer marked, with their values and
@@ -109,13 +105,13 @@ def deliberation_text(seen: Deliberation, width: int, *, heading: bool = True) -
                    f"{duration(thought.seconds)}.")
         if thought.ahead:
             out.append(f" All ended level by the turn's end, so those below played "
-                       f"{turns(thought.ahead)} further.")
+                       f"{plural(thought.ahead, 'turn')} further.")
         if thought.options > len(thought.best):
             out.append(f" The best {len(thought.best)}:")
     else:
         out.append(f"{thought.options} options, {thought.rollouts} {rollouts}, "
                    f"{duration(thought.seconds)}"
-                   + (f", +{turns(thought.ahead)}" if thought.ahead else ""))
+                   + (f", +{plural(thought.ahead, 'turn')}" if thought.ahead else ""))
     runs = "Rollouts" if wide else "Runs"
     out.append(f"\n   Value  {runs}  Option", "dim")
     room = max(4, width - 12 - len(runs))
@@ -146,7 +142,7 @@ def deliberation_summary(seen: Deliberation) -> Text:
         parts.append(f"{label} {option.value:+.3f} ({option.visits})" if option.visits
                      else f"{label} not tried")
     who = seen.who or seen.side
-    further = f", played {turns(thought.ahead)} further" if thought.ahead else ""
+    further = f", played {plural(thought.ahead, 'turn')} further" if thought.ahead else ""
     return Text(f"{who} weighed {thought.options} options in {thought.rollouts} rollouts"
                 f"{further}, {duration(thought.seconds)}; value -1 lost .. +1 won (rollouts): "
                 f"{', '.join(parts)}.", style="dim")
