@@ -13,7 +13,7 @@ from tui_naval.cli import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.history import Game
 from tui_naval.core.presenter import Presenter, Series
-from tui_naval.core.ruleset import RulesetInfo
+from tui_naval.core.ruleset import Fate, RulesetInfo
 from tui_naval.core.state import GameState, Outcome, ShipBase
 from tui_naval.core.summary import (
     chart_note,
@@ -25,7 +25,7 @@ from tui_naval.core.summary import (
     summarise,
     turn_states,
 )
-from tui_naval.rulesets import registry
+from tui_naval.rulesets import find_ruleset, registry
 
 
 def finished(ruleset: str, map_name: str | None, player: str = "greedy", seed: int = 3) -> Game:
@@ -73,31 +73,56 @@ def ids(state: GameState, side: str) -> list[str]:
     return [s.id for s in state.ships if s.side == side]
 
 
+def afloat_or_sunk(state: GameState, ship: ShipBase) -> Fate:
+    return Fate.AFLOAT if ship.afloat else Fate.SUNK
+
+
 def test_losses_count_the_ships_each_side_began_with() -> None:
     first = squadron()
-    assert losses_sentence(first, first) == "Neither side lost a ship."
+    fate = find_ruleset("kyngesreach").fate
+    assert losses_sentence(first, first, fate) == "Neither side lost a ship."
     blue, red = ids(first, "blue"), ids(first, "red")
     one = changed(first, blue[0], afloat=False)
-    assert losses_sentence(first, one) == "Blue lost 1 of 3 ships; red lost none."
+    assert losses_sentence(first, one, fate) == "Blue lost 1 of 3 ships; red lost none."
     all_blue = one
     for ship_id in blue[1:]:
         all_blue = changed(all_blue, ship_id, afloat=False)
     both_red = changed(changed(all_blue, red[0], afloat=False), red[1], afloat=False)
-    assert losses_sentence(first, both_red) == "Blue lost all 3 ships; red lost both its ships."
+    assert losses_sentence(first, both_red, fate) == \
+        "Blue lost all 3 ships; red lost both its ships."
 
 
 def test_a_ship_taken_by_the_enemy_is_lost_to_her_side() -> None:
     first = squadron()
     red = ids(first, "red")
     taken = changed(first, red[0], side="blue")
-    assert losses_sentence(first, taken) == "Blue lost none; red lost 1 of 2 ships (taken)."
+    assert losses_sentence(first, taken, afloat_or_sunk) == \
+        "Blue lost none; red lost 1 of 2 ships (taken)."
+
+
+def test_a_ship_going_down_or_struck_is_lost_though_still_afloat() -> None:
+    """A ship the ruleset reads as sinking (still afloat until she goes down) or as a
+    prize (struck her colours) is lost to her side: the summary had said "Neither side
+    lost a ship" over a loser whose last ship was sinking."""
+    first = squadron()
+    blue, red = ids(first, "blue"), ids(first, "red")
+    kyng = find_ruleset("kyngesreach")
+    sinking = changed(first, blue[0], gunnery=evolve(first.ship(blue[0]).gunnery,
+                                                     sinking=True))
+    assert sinking.ship(blue[0]).afloat and kyng.fate(sinking, sinking.ship(blue[0])) \
+        is Fate.SUNK
+    assert losses_sentence(first, sinking, kyng.fate) == \
+        "Blue lost 1 of 3 ships; red lost none."
+    struck = changed(sinking, red[0], gunnery=evolve(first.ship(red[0]).gunnery, struck=True))
+    assert losses_sentence(first, struck, kyng.fate) == \
+        "Blue lost 1 of 3 ships; red lost 1 of 2 ships (taken)."
 
 
 def test_a_side_of_one_ship_loses_its_only_ship() -> None:
     game = new_game("ships-and-sails", "ss-duel", 3, None)
     first = game.state
     (blue,) = ids(first, "blue")
-    assert losses_sentence(first, changed(first, blue, afloat=False)) == \
+    assert losses_sentence(first, changed(first, blue, afloat=False), game.ruleset.fate) == \
         "Blue lost its only ship; red lost none."
 
 

@@ -9,12 +9,17 @@ chart), and words them the same way for every ruleset.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from attrs import frozen
 
 from tui_naval.core.history import Game
 from tui_naval.core.presenter import Presenter, Series, plural
-from tui_naval.core.state import GameState, Outcome
+from tui_naval.core.ruleset import Fate
+from tui_naval.core.state import GameState, Outcome, ShipBase
+
+#: Where a ship stands in a state: the ruleset's ``fate``.
+FateOf = Callable[[GameState, ShipBase], Fate]
 
 
 @frozen
@@ -23,7 +28,7 @@ class Summary:
 
     #: "Red wins on turn 27: R1 Cutter finished first."
     result: str
-    #: "Blue lost 2 of 3 ships; red lost none."
+    #: "Blue lost 2 of 3 ships; red lost none." (sunk or going down, struck or taken)
     losses: str
     #: Ships afloat that have left the play: "At the end: R1 Cutter finished." ("" for none)
     fates: str
@@ -59,7 +64,7 @@ def summarise(game: Game) -> Summary:
     setup = game.setup
     return Summary(
         result=result_sentence(last.outcome, last.turn),
-        losses=losses_sentence(states[0], last),
+        losses=losses_sentence(states[0], last, game.ruleset.fate),
         fates=fates_sentence(last, presenter, last.outcome),
         figures=figures_sentence(chart),
         record=record_sentence(setup.map_name, setup.seed, last.turn, len(game.orders)),
@@ -92,8 +97,9 @@ def result_sentence(outcome: Outcome | None, turn: int) -> str:
     return sentence(f"{head} on turn {turn}: {reason}")
 
 
-def losses_sentence(first: GameState, last: GameState) -> str:
-    """What each side lost of the ships it began with: sunk, or taken by another side."""
+def losses_sentence(first: GameState, last: GameState, fate: FateOf) -> str:
+    """What each side lost of the ships it began with: sunk or going down, or taken by
+    another side (struck, captured), as the ruleset's ``fate`` reads each ship."""
     if not first.sides:
         return ""
     now = {ship.id: ship for ship in last.ships}
@@ -101,10 +107,11 @@ def losses_sentence(first: GameState, last: GameState) -> str:
     lost_any = False
     for side in first.sides:
         had = [ship.id for ship in first.ships if ship.side == side]
-        sunk = sum(1 for sid in had if sid not in now or not now[sid].afloat)
-        taken = sum(1 for sid in had
-                    if sid in now and now[sid].afloat and now[sid].side != side)
-        lost = sunk + taken
+        fates = [Fate.SUNK if sid not in now
+                 else Fate.TAKEN if now[sid].afloat and now[sid].side != side
+                 else fate(last, now[sid]) for sid in had]
+        taken = fates.count(Fate.TAKEN)
+        lost = fates.count(Fate.SUNK) + taken
         lost_any = lost_any or lost > 0
         parts.append(f"{side} {loss_words(lost, len(had), taken)}")
     if not lost_any:
