@@ -422,6 +422,22 @@ def test_options_level_at_the_end_of_the_turn_are_looked_at_further() -> None:
     assert short.horizon == 0 and short.settled
 
 
+def test_the_rollouts_go_as_many_turns_on_as_the_ruleset_says() -> None:
+    """A race's move shows turns later: Salt'n'Tar's ``search_horizon`` has the rollouts
+    play two turns past the current one; a setting of the search's own overrides it."""
+    rules, states = greedy_states("salt-n-tar", 1000, 40)
+    state, decision = next((s, d) for s, d in states if d.kind == "move" and len(d.options) > 1)
+    seen = rules.observe(state, decision.side)
+    assert rules.search_horizon == 2
+    search = _Search(rules, seen, decision, SearchSettings(iterations=0, seconds=None))
+    assert search.horizon == 2
+    assert search._rollout(state, decision.options[0]).turn == state.turn + 3
+    short = _Search(rules, seen, decision, SearchSettings(iterations=0, seconds=None,
+                                                          horizon=0))
+    assert short.horizon == 0
+    assert short._rollout(state, decision.options[0]).turn == state.turn + 1
+
+
 def test_on_the_last_turn_the_search_looks_no_further() -> None:
     """The game ends with the turn: ammunition level at its end is level for good, so the
     search stops with the advisor's choice without playing past the game's end."""

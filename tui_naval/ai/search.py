@@ -33,11 +33,13 @@ option beats it, in the same sampled worlds, by ``confidence`` standard errors.
   error is itself a guess, and a search that compares 20 options that way leaves the
   advisor's choice on noise (measured in one ruleset: a "gain" of 0.015 +- 0.003 from two
   worlds was -0.0004 +- 0.0016 over 33).
-- **Horizon.**  Rollouts stop at the end of the turn (``horizon``), but where every
-  option played ends exactly level with the advisor's choice after ``min_samples``
-  rounds (ammunition loaded for a later turn, a move before the fleets are in range),
-  the search starts again a turn further, up to ``max_horizon`` and never past the game's
-  last turn; level there too, it stops early with the advisor's choice.
+- **Horizon.**  Rollouts stop at the end of the turn, or as many turns later as the
+  ruleset's ``search_horizon`` says its orders take to show (in a race, a turn into the
+  wind now is a faster reach turns later).  Where every option played ends exactly
+  level with the advisor's choice after ``min_samples`` rounds (ammunition loaded for a
+  later turn, a move before the fleets are in range), the search starts again a turn
+  further, up to ``max_horizon`` and never past the game's last turn; level there too,
+  it stops early with the advisor's choice.
 - **Kept answers.**  The advisor is most of a rollout's cost, and rollouts meet the same
   observed states again and again (a plotted decision's observed state hides the orders
   that differ; the dice are no part of what an advisor judges), so its answers are kept
@@ -83,8 +85,9 @@ class SearchSettings:
     iterations: int = 400
     #: Most seconds per answer (None: no time limit).
     seconds: float | None = 0.25
-    #: Turns played out past the current one before scoring (0: to the end of this turn).
-    horizon: int = 0
+    #: Turns played out past the current one before scoring (0: to the end of this turn;
+    #: None: the ruleset's own ``search_horizon``).
+    horizon: int | None = None
     #: Longest horizon a search reaches for when no option's rollouts differ at all by
     #: the end of the shorter one (an order whose effect shows only in a later turn).
     max_horizon: int = 2
@@ -224,7 +227,7 @@ class SearchPlayer:
                 break
             done += 1
         return Analysis(search.results(), done, time.perf_counter() - started,
-                        ahead=search.horizon - self.settings.horizon)
+                        ahead=search.horizon - search.first_horizon)
 
 
 class CachedAdvisor:
@@ -313,9 +316,13 @@ class _Search:
         #: The options in the order they join the search: the advisor's choice first.
         self.order = [self.preferred, *(o for o in decision.options if o != self.preferred)]
         self.stats = {option: _Stats() for option in self.order}
-        #: Turns the rollouts play past the current one: ``settings.horizon``, lengthened
-        #: while every option's rollouts end level with the advisor's choice's.
-        self.horizon = settings.horizon
+        #: Turns the rollouts play past the current one: the settings' or the ruleset's
+        #: horizon, lengthened while every option's rollouts end level with the advisor's
+        #: choice's (up to ``max_horizon``).
+        self.first_horizon = (ruleset.search_horizon if settings.horizon is None
+                              else settings.horizon)
+        self.horizon = self.first_horizon
+        self.max_horizon = max(settings.max_horizon, self.first_horizon)
         self._advised: dict[tuple[Order, ...], Order] = {}
         #: In the current world, whether each ship with hidden orders plots as her
         #: advisor would (True) or at random: one way for all the parts of her plot.
@@ -341,7 +348,7 @@ class _Search:
             if self._world is None:
                 return False
             if self._level():
-                if (self.horizon >= self.settings.max_horizon
+                if (self.horizon >= self.max_horizon
                         or self.root.turn + self.horizon >= self.root.goal.turns):
                     self.settled = True
                 else:

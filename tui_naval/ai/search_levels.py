@@ -3,7 +3,8 @@
 Normal answers within 300 ms and hard within 2 s at the 95th percentile on the
 project's 2-core machine (``bench/search_time.py`` measures it): each stops at its
 time limit a little short of its mark, as one iteration (a rollout to the end of the
-turn, or up to two turns further where the turn tells the options apart not at all) takes
+turn, or as many turns on as the ruleset's ``search_horizon`` says, or up to two turns
+further where the turn tells the options apart not at all) takes
 from 1 to 40 ms, and the budget is checked at every decision of a rollout.
 Their iteration limits are far above what the time allows, there only so a run
 never searches without end on a much faster machine.

@@ -144,6 +144,12 @@ class Ruleset(Protocol[S]):
     def state_type(self) -> type[S]: ...
 
     @property
+    def search_horizon(self) -> int:
+        """Turns after the current one a search plays an option out before ``evaluate``
+        scores it: how long its orders take to show (a race's turn now pays turns later)."""
+        ...
+
+    @property
     def name(self) -> str:
         """The ruleset's id."""
         ...
@@ -234,6 +240,8 @@ class RulesetBase(Generic[S]):
     grids: tuple[GridKind, ...] = (GridKind.HEX_FLAT, GridKind.HEX_POINTY, GridKind.SQUARE)
     goals: tuple[str, ...] = ()
     state_type: type[S]
+    #: Turns a search plays past the current one before scoring (0: to the turn's end).
+    search_horizon: int = 0
     #: The ruleset's turn (set by each ruleset; a property where it is built from parts).
     turn: engine.Turn[S]
 
