@@ -345,6 +345,18 @@ def test_the_values_of_a_longer_look_say_so() -> None:
     assert "further" not in deliberation_summary(once).plain
 
 
+def test_an_answer_below_a_rival_s_mean_is_explained() -> None:
+    """The search keeps greedy's choice unless another option is surely better, so the
+    answer may show a lower mean than a rival's: the text says why, only then."""
+    best = (Weighed("R1 keep", 21, 0.494), Weighed("R1 reef", 21, 0.496),
+            Weighed("R1 anchor", 8, 0.464))
+    close = Thought(3, "red", best, 58, 0.251, 4)
+    seen = Deliberation(3, "red", "search", 29, "R1 Cutter: sails and anchor", close)
+    assert "a higher mean alone is not enough" in deliberation_text(seen, 70).plain
+    ordered = Deliberation(3, "red", "search", 29, "R1", evolve(close, best=best[1:]))
+    assert "a higher mean alone" not in deliberation_text(ordered, 70).plain
+
+
 # -- the snapshot ----------------------------------------------------------------------------
 def made_thoughts(game: Game) -> dict[int, Thought]:
     """Red's decisions given thoughts of fixed values (the drawing does not change with the

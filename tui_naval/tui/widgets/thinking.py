@@ -125,6 +125,11 @@ def deliberation_text(seen: Deliberation, width: int, *, heading: bool = True) -
         out.append_text(line)
     out.append(f"\nValue: the mean of its rollouts, -1 lost to +1 won, for {seen.side}."
                if wide else "\nValue: -1 lost .. +1 won", "dim")
+    answer = thought.best[0]
+    if wide and any(o.visits and o.value > answer.value for o in thought.best[1:]):
+        out.append("\n> marks the answer: the search leaves greedy's choice only for an option "
+                   "surely better in the same worlds, so a higher mean alone is not enough.",
+                   "dim")
     return out
 
 
