@@ -99,9 +99,9 @@ def deliberation_text(seen: Deliberation, width: int, *, heading: bool = True) -
         out.append(f"No search for this decision: {reason}.")
         return out
     wide = width >= WIDE
-    rollouts = "rollout" if thought.rollouts == 1 else "rollouts"
+    rollouts = plural(thought.rollouts, "rollout")
     if wide:
-        out.append(f"Weighed {thought.options} options in {thought.rollouts} {rollouts}, "
+        out.append(f"Weighed {thought.options} options in {rollouts}, "
                    f"{duration(thought.seconds)}.")
         if thought.ahead:
             out.append(f" All ended level by the turn's end, so those below played "
@@ -109,7 +109,7 @@ def deliberation_text(seen: Deliberation, width: int, *, heading: bool = True) -
         if thought.options > len(thought.best):
             out.append(f" The best {len(thought.best)}:")
     else:
-        out.append(f"{thought.options} options, {thought.rollouts} {rollouts}, "
+        out.append(f"{thought.options} options, {rollouts}, "
                    f"{duration(thought.seconds)}"
                    + (f", +{plural(thought.ahead, 'turn')}" if thought.ahead else ""))
     runs = "Rollouts" if wide else "Runs"
