@@ -358,7 +358,7 @@ def test_a_long_or_odd_value_is_cut_and_quoted() -> None:
     line, problem = map_error(swap("scale: 4", "sc" + "a" * 900 + "le: 4"))
     # (the keys rulesets declare follow the game's own, as far as the line allows)
     assert problem.startswith("unknown key 'scaaaaaaaaaaaaaaaaaa'... (904 characters) (known: "
-                              "title, about, grids, scale, game, turns, wind, course, "
+                              "title, about, grids, rulesets, scale, game, turns, wind, course, "
                               "rounding, quarry, escape, catch")
 
 

@@ -99,7 +99,7 @@ def test_a_commanders_tie_moves_the_wind_and_they_roll_again() -> None:
 
 
 def test_initial_wind_from_adjacent_edges_skips_the_winds_ahead_of_each_fleet() -> None:
-    state = battle(map_name="mow-corner")
+    state = battle(map_name="mow-corner-four")
     spec = find_ruleset("mow-and-shot")
     assert spec is not None
     from tui_naval.core.maps import load_map
@@ -211,8 +211,10 @@ def test_pairings_by_configuration() -> None:
     assert rule_options(ruleset, ["seamanship=on"]) == (("seamanship", "on"),)
 
 
-@pytest.mark.parametrize("ruleset", ["mow-and-shot", "mow-and-sails"])
-@pytest.mark.parametrize("map_name", ["mow-crossing", "mow-corner", "mow-three-navies"])
+@pytest.mark.parametrize(("ruleset", "map_name"), [
+    ("mow-and-shot", "mow-crossing"), ("mow-and-shot", "mow-corner-four"),
+    ("mow-and-shot", "mow-three-navies"), ("mow-and-sails", "mow-crossing"),
+    ("mow-and-sails", "mow-corner")])
 def test_each_pairing_plays_each_map_to_the_end(ruleset: str, map_name: str) -> None:
     rules = find_ruleset(ruleset)
     state = battle(ruleset, map_name, grid="hex-flat")

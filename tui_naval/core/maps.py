@@ -54,6 +54,8 @@ DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 EDGES = ("N", "E", "S", "W")
 SHIP_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_]{0,7}")
 SIDE_NAME = re.compile(r"[a-z][a-z0-9_-]{0,15}")
+#: A ruleset's name in a map's ``rulesets`` line (its id or an alias).
+RULESET_NAME = re.compile(r"[a-z][a-z0-9_&'-]{0,31}")
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 #: Characters a map's text may not hold: control characters (but tab) and the line breaks
 #: ``str.splitlines`` knows besides "\n" (an editor does not break lines there), and lone
@@ -77,6 +79,7 @@ _KEYS: dict[str, tuple[str | None, tuple[str, ...]]] = {
     "title": ("", ()),
     "about": ("", ()),
     "grids": ("hex-flat square", ()),
+    "rulesets": ("", ()),
     "scale": ("4", ()),
     "game": ("battle", ()),
     "turns": ("60", ()),
@@ -145,6 +148,9 @@ class MapSpec:
     #: A fixed starting wind (direction name, speed); None: the ruleset rolls it.
     wind: tuple[str, int] | None = None
     text: str = ""
+    #: The rulesets the map is made for, by id or alias (empty: every one that can play
+    #: its goal, grids and ship classes).
+    rulesets: tuple[str, ...] = ()
     #: The values of the header keys rulesets declared (``declare``): (key, value).
     options: tuple[tuple[str, str], ...] = ()
     #: Where the map was read from, as its errors name it (a file's path; a save's map:
@@ -370,6 +376,7 @@ def parse_map(text: str, source: str = "<map>", name: str | None = None) -> MapS
         ships=tuple(ships),
         wind=_parse_wind(header),
         text=text,
+        rulesets=_parse_rulesets(header),
         options=tuple((key, value) for key, (_, value) in header.entries.items()
                       if key not in _BUILTIN_KEYS),
         source=source,
@@ -435,6 +442,19 @@ def _parse_grids(header: _Header) -> tuple[GridKind, ...]:
     if not grids:
         raise _fail(header.source, line, "'grids' names no grid")
     return tuple(grids)
+
+
+def _parse_rulesets(header: _Header) -> tuple[str, ...]:
+    """The ``rulesets`` line's names (whether a ruleset of that name exists is for the
+    registry to say: core knows none)."""
+    names: list[str] = []
+    for word in header.text("rulesets").lower().split():
+        if not RULESET_NAME.fullmatch(word):
+            raise _fail(header.source, header.line("rulesets"),
+                        f"{quoted(word)} is not a ruleset's name (letters, digits and -)")
+        if word not in names:
+            names.append(word)
+    return tuple(names)
 
 
 def _parse_goal(header: _Header, marks: tuple[Mark, ...]) -> Goal:

@@ -120,7 +120,11 @@ def _worn(ruleset: Ruleset[Any], state: GameState,
 
 
 def unplayable_reason(ruleset: Ruleset[Any], spec: MapSpec) -> str | None:
-    """Why a ruleset cannot play a map (goal, grids or ship classes), or None if it can."""
+    """Why a ruleset cannot play a map (made for others, goal, grids or ship classes), or
+    None if it can."""
+    info = ruleset.info
+    if spec.rulesets and not {info.id, *info.aliases} & set(spec.rulesets):
+        return f"it is made for {listing(spec.rulesets)}, not {ruleset.title}"
     if spec.goal.kind not in ruleset.goals:
         return f"{ruleset.title} has no {spec.goal.kind} game"
     if not any(g in ruleset.grids for g in spec.grids):
