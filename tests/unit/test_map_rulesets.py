@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tui_naval.core.maps import MapError, load_map, parse_map
-from tui_naval.core.scenario import unplayable_reason
+from tui_naval.core.maps import MapError, available_maps, load_map, parse_map
+from tui_naval.core.scenario import playable_maps, unplayable_reason
 from tui_naval.rulesets import find_entry, find_ruleset, registry
 
 CHECKOUT_MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -74,3 +74,11 @@ def test_the_lopsided_pairings_are_not_offered() -> None:
     assert {info.id for info in registry()
             if unplayable_reason(find_ruleset(info.id), load_map("mow-corner-four")) is None} \
         == {"mow-and-shot"}
+
+
+def test_the_menus_offer_a_ruleset_the_maps_made_for_it() -> None:
+    specs = [load_map(str(path)) for path in available_maps()]
+    shot = {spec.name for spec in playable_maps(find_ruleset("mow-and-shot"), specs)}
+    sails = {spec.name for spec in playable_maps(find_ruleset("mow-and-sails"), specs)}
+    assert {"mow-corner-four", "mow-three-navies"} <= shot and "mow-corner" not in shot
+    assert "mow-corner" in sails and not {"mow-corner-four", "mow-three-navies"} & sails
