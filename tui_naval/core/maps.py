@@ -451,7 +451,8 @@ def _parse_rulesets(header: _Header) -> tuple[str, ...]:
     for word in header.text("rulesets").lower().split():
         if not RULESET_NAME.fullmatch(word):
             raise _fail(header.source, header.line("rulesets"),
-                        f"{quoted(word)} is not a ruleset's name (letters, digits and -)")
+                        f"{quoted(word)} is not a ruleset's name (an id or alias: "
+                        "letters, digits, - _ & ')")
         if word not in names:
             names.append(word)
     return tuple(names)
