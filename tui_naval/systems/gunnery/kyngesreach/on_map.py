@@ -63,12 +63,20 @@ def line_clear(board: Board, a: Cell, b: Cell) -> bool:
                for c in grid.line(a, b)[1:-1])
 
 
+def bearing_on(board: Board, ship: Placed, target: Placed) -> tuple[Battery, Band] | None:
+    """The battery that bears on ``target`` and the band it bears at (None: out of every
+    arc, out of range or out of sight)."""
+    grid = board.grid
+    band = band_between(grid, ship.cell, target.cell)
+    if band is None:
+        return None
+    battery = bearing_battery(grid, ship, target.cell)
+    if battery is None or not line_clear(board, ship.cell, target.cell):
+        return None
+    return battery, band
+
+
 def bears(board: Board, ship: Placed, battery: Battery, target: Placed) -> Band | None:
     """The band at which ``battery`` bears on ``target`` (None: out of arc, range or sight)."""
-    grid = board.grid
-    if bearing_battery(grid, ship, target.cell) is not battery:
-        return None
-    band = band_between(grid, ship.cell, target.cell)
-    if band is None or not line_clear(board, ship.cell, target.cell):
-        return None
-    return band
+    found = bearing_on(board, ship, target)
+    return found[1] if found is not None and found[0] is battery else None

@@ -17,7 +17,7 @@ from tui_naval.systems.battle import CombatShip, CombatState
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
 from tui_naval.systems.gunnery.kyngesreach.advisor import volley_value
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Battery, Guns
-from tui_naval.systems.gunnery.kyngesreach.on_map import band_between, bears
+from tui_naval.systems.gunnery.kyngesreach.on_map import band_between, bearing_on, bears
 from tui_naval.systems.gunnery.kyngesreach.salt_combat import KyngCombat, parse_fire
 from tui_naval.systems.gunnery.kyngesreach.tables import Ammo, Band
 
@@ -52,16 +52,18 @@ class KyngFirepower:
         """What the ship's batteries marked ready could fire from where she is."""
         g: gun.Gunnery = ship.gunnery
         extra = self.combat.gauge_mods(state, ship.side)
+        arcs = [(target, bearing_on(state.board, ship, target))
+                for target in self.enemies(state, ship)]
         total = 0.0
         for battery, able in ready.items():
             if not able:
                 continue
             guns = g.guns(battery)
             best = 0.0
-            for target in self.enemies(state, ship):
-                band = bears(state.board, ship, battery, target)
-                if band is None:
+            for target, arc in arcs:
+                if arc is None or arc[0] is not battery:
                     continue
+                band = arc[1]
                 for aim in gun.ammo_aims(guns.ammo, target.gunnery, band):
                     best = max(best, volley_value(g, guns, target.gunnery, band, aim, extra))
             total += best
@@ -73,14 +75,15 @@ class KyngFirepower:
         for enemy in self.enemies(state, ship):
             g: gun.Gunnery = enemy.gunnery
             extra = self.combat.gauge_mods(state, enemy.side)
+            arc = bearing_on(state.board, enemy, ship)
+            if arc is None:
+                continue
             best = 0.0
             for battery in Battery:
                 guns = g.guns(battery)
-                if not (guns.ready if now else ready_next(guns)):
+                if arc[0] is not battery or not (guns.ready if now else ready_next(guns)):
                     continue
-                band = bears(state.board, enemy, battery, ship)
-                if band is None:
-                    continue
+                band = arc[1]
                 for aim in gun.ammo_aims(guns.ammo, ship.gunnery, band):
                     best = max(best, volley_value(g, guns, ship.gunnery, band, aim, extra))
             total += best

@@ -106,9 +106,18 @@ class MowHelm:
         ship = state.ship(decision.ship)
         best: tuple[float, int] | None = None
         choice = decision.options[0]
+        #: Options often end alike (a stay with or without the anchor's heading kept,
+        #: a full run cut short where a half one stops): each end is valued once.
+        values: dict[CombatShip, float] = {}
+
+        def value(end: CombatShip) -> float:
+            found = values.get(end)
+            if found is None:
+                found = values[end] = self.value(state, end)
+            return found
+
         for rank, order in enumerate(decision.options):
-            score = sum(p * self.value(state, end)
-                        for p, end in self.sailed(state, ship, order) if p > 0)
+            score = sum(p * value(end) for p, end in self.sailed(state, ship, order) if p > 0)
             key = (round(score, 9), -rank)
             if best is None or key > best:
                 best, choice = key, order
