@@ -53,7 +53,7 @@ class KyngFirepower:
         g: gun.Gunnery = ship.gunnery
         extra = self.combat.gauge_mods(state, ship.side)
         arcs = [(target, bearing_on(state.board, ship, target))
-                for target in self.enemies(state, ship)]
+                for target in self.enemies(state, ship)] if any(ready.values()) else []
         total = 0.0
         for battery, able in ready.items():
             if not able:
@@ -74,19 +74,16 @@ class KyngFirepower:
         total = 0.0
         for enemy in self.enemies(state, ship):
             g: gun.Gunnery = enemy.gunnery
-            extra = self.combat.gauge_mods(state, enemy.side)
-            arc = bearing_on(state.board, enemy, ship)
-            if arc is None:
+            loaded = [b for b in Battery
+                      if (g.guns(b).ready if now else ready_next(g.guns(b)))]
+            arc = bearing_on(state.board, enemy, ship) if loaded else None
+            if arc is None or arc[0] not in loaded:
                 continue
-            best = 0.0
-            for battery in Battery:
-                guns = g.guns(battery)
-                if arc[0] is not battery or not (guns.ready if now else ready_next(guns)):
-                    continue
-                band = arc[1]
-                for aim in gun.ammo_aims(guns.ammo, ship.gunnery, band):
-                    best = max(best, volley_value(g, guns, ship.gunnery, band, aim, extra))
-            total += best
+            extra = self.combat.gauge_mods(state, enemy.side)
+            battery, band = arc
+            guns = g.guns(battery)
+            total += max([0.0, *(volley_value(g, guns, ship.gunnery, band, aim, extra)
+                                 for aim in gun.ammo_aims(guns.ammo, ship.gunnery, band))])
         return total
 
     def choose_fire(self, state: CombatState, decision: Decision) -> Order:
