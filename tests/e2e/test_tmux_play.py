@@ -6,69 +6,14 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
-import subprocess
-import sys
-import time
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tmux_support import NEEDS_TMUX, Pane, open_pane, tmux
 
-TUI_NAVAL = Path(sys.executable).parent / "tui-naval"
-
-pytestmark = [
-    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
-    pytest.mark.skipif(not TUI_NAVAL.exists(), reason="tui-naval is not installed"),
-]
-
-
-#: The tests' own tmux server: a player's sessions (or ``tmux kill-server``) never meet them.
-SOCKET = f"tui-naval-tests-{os.getpid()}"
-
-
-def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", "-L", SOCKET, *args], check=True, capture_output=True,
-                          text=True).stdout
-
-
-class Pane:
-    """A detached tmux session running one command."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def capture(self) -> str:
-        return tmux("capture-pane", "-p", "-t", self.name)
-
-    def keys(self, *keys: str) -> None:
-        tmux("send-keys", "-t", self.name, *keys)
-
-    def wait_for(self, test: Callable[[str], bool], what: str, timeout: float = 20.0) -> str:
-        deadline = time.monotonic() + timeout
-        while True:
-            screen = self.capture()
-            if test(screen):
-                return screen
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting for {what}; the screen:\n{screen}")
-            time.sleep(0.1)
-
-    def app_pid(self) -> int:
-        """The tui-naval process: the pane's process or its child."""
-        pane = int(tmux("display-message", "-p", "-t", self.name, "#{pane_pid}").strip())
-        for pid in [pane, *_children(pane)]:
-            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-            if b"tui-naval" in cmdline and b"sh\x00-c" not in cmdline:
-                return pid
-        return pane
-
-
-def _children(pid: int) -> list[int]:
-    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
-    return [int(p) for p in out.split()]
+pytestmark = NEEDS_TMUX
 
 
 #: What the pane's terminal looks like: the alternate screen and the mouse modes.
@@ -78,18 +23,8 @@ TERMINAL_STATE = "#{alternate_on} #{mouse_any_flag} #{mouse_button_flag} " \
 
 @pytest.fixture
 def pane(tmp_path: Path) -> Iterator[tuple[Pane, Path]]:
-    saves = tmp_path / "saves"
-    name = f"tui-naval-e2e-{uuid.uuid4().hex[:8]}"
-    env = {"TUI_NAVAL_SAVES": str(saves), "XDG_CONFIG_HOME": str(tmp_path / "config"),
-           "TERM": "xterm-256color"}
-    env_args = [arg for key, value in env.items() for arg in ("-e", f"{key}={value}")]
-    # The shell stays after the game, so the terminal it leaves behind can be read.
-    tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "30", *env_args,
-         f"{TUI_NAVAL} play --seed 3; echo \"tui-naval exited $?\"; sleep 60")
-    try:
-        yield Pane(name), saves
-    finally:
-        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", name], capture_output=True)
+    with open_pane(tmp_path, "play --seed 3") as opened:
+        yield opened
 
 
 @pytest.mark.parametrize(("name", "code"), [("SIGHUP", 0), ("SIGTERM", 143), ("SIGINT", 130)])
