@@ -367,7 +367,7 @@ class Salamis(RulesetBase[SalamisState]):
         f = fleet(shooter)
         return Decision(state.watcher, "bows", shooter.id,
                         f"{label(shooter)}: shoot her bows ({f.bow} "
-                        f"{'die' if f.bow == 1 else 'dice'}, 6s hit) at",
+                        f"{'die' if f.bow == 1 else 'dice'}, 6s hit) at whom?",
                         (*(Order(shooter.id, "shoot", t.id) for t in bow_targets(state, shooter)),
                          Order(shooter.id, "hold")))
 
