@@ -4,6 +4,7 @@ frigate and sloop, both In Irons on turn 6), each taken by one Enter."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 from tmux_support import NEEDS_TMUX, open_pane
@@ -26,7 +27,8 @@ def in_irons_save(path: Path) -> None:
         if decision.side == "blue":
             if decision.ship == "B2" and any(o.verb == "recover" for o in decision.options):
                 break
-            order = game.ruleset.presenter.option_order(game.state, decision)[0]
+            seen = game.ruleset.observe(game.state, decision.side)  # as the prompt lists
+            order = game.ruleset.presenter.option_order(seen, decision)[0]
         else:
             order = red.choose(game.ruleset.observe(game.state, decision.side), decision)
         game.play(order)
@@ -37,7 +39,7 @@ def in_irons_save(path: Path) -> None:
 def test_enter_answers_each_of_two_like_prompts(tmp_path: Path) -> None:
     save = tmp_path / "irons.json"
     in_irons_save(save)
-    with open_pane(tmp_path, f"load {save}", size=(80, 24)) as (term, _):
+    with open_pane(tmp_path, f"load {shlex.quote(str(save))}", size=(80, 24)) as (term, _):
         screen = term.wait_for(lambda s: "B2 Frigate: In Irons" in s, "B2's move prompt")
         assert "Turn 6/24" in screen and "Recover (2/6), port if through" in screen
         term.keys("Enter")
