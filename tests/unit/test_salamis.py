@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+from pathlib import Path
+
 import pytest
 from attrs import evolve
 from dice_support import Dice
@@ -42,8 +45,12 @@ def dice(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     return load
 
 
+#: An Athenian against a Phoenician, player 1 the greek every turn, as the text has it.
+ATHENIAN_DUEL = str(Path(__file__).parent / "data" / "salamis-athenian-duel.map")
+
+
 def duel(seed: int = 1, grid: str = "hex-flat") -> SalamisState:
-    state = new_game("salamis", "salamis-duel", seed, grid).state
+    state = new_game("salamis", ATHENIAN_DUEL, seed, grid).state
     assert isinstance(state, SalamisState)
     return state
 
@@ -482,3 +489,69 @@ def test_the_greedy_admiral_rams_when_it_can() -> None:
 def test_the_ruleset_is_found_by_its_names() -> None:
     for name in ("salamis", "Fast Play Salamis", "triremes"):
         assert find_ruleset(name) is RULESET
+
+
+# -- the duel's rolled initiative (an adaptation, see the help's "The turn") ---------------
+
+def test_without_the_map_line_the_first_side_is_player_1_every_turn() -> None:
+    state = duel()
+    halves = []
+    while state.turn <= 4 and state.outcome is None:
+        decision = ask(state)
+        if decision.kind == "helm" and not state.plotted:
+            halves.append(state.mover)
+            assert state.first == 0 and state.mover == state.sides[state.half]
+        state = RULESET.apply(state, advisor.choose(RULESET.observe(state, decision.side),
+                                                    decision))
+    assert halves[:6] == ["greek", "persian"] * 3
+
+
+@pytest.mark.parametrize(("faces", "first"), [((2, 5), "persian"), ((6, 1), "greek"),
+                                             ((3, 3, 4, 4, 1, 2), "persian")])
+def test_on_the_duel_a_die_each_decides_who_moves_first(dice, faces: tuple[int, ...],  # type: ignore[no-untyped-def]
+                                                       first: str) -> None:
+    dice(*faces)
+    game = new_game("salamis", "salamis-duel", 1, None)
+    state = game.state
+    assert isinstance(state, SalamisState) and state.initiative == "rolled"
+    assert state.mover == first and ask(state).side == first
+    text = " ".join(event.text for event in state.events)
+    assert f"{first} is player 1 and moves first" in text  # ties were rolled again
+
+
+def test_the_roll_comes_again_each_turn_and_either_side_may_move_twice_running() -> None:
+    """Over a few greedy duels: each side is player 1 on some turn, and some turn opens
+    with the side that closed the turn before (a double move)."""
+    halves: list[tuple[int, str]] = []  # (turn, mover) as each half's move is asked
+    for seed in range(1, 9):
+        state = new_game("salamis", "salamis-duel", seed, None).state
+        assert isinstance(state, SalamisState)
+        while state.turn <= 4 and state.outcome is None:
+            decision = ask(state)
+            if decision.kind == "helm" and not state.plotted:
+                halves.append((state.turn, state.mover))
+            state = RULESET.apply(state, advisor.choose(RULESET.observe(state, decision.side),
+                                                        decision))
+    firsts = {mover for (before, _), (turn, mover) in pairwise(halves) if turn != before}
+    assert firsts == {"greek", "persian"}
+    assert any(a[1] == b[1] and a[0] + 1 == b[0]
+               for a, b in pairwise(halves))
+
+
+def test_a_map_whose_initiative_is_neither_rolled_nor_left_out_is_refused(
+        tmp_path: Path) -> None:
+    from tui_naval.core.maps import load_map
+    from tui_naval.core.scenario import unplayable_reason
+
+    text = (Path(__file__).parent / "data" / "salamis-athenian-duel.map").read_text()
+    path = tmp_path / "odd.map"
+    path.write_text(text.replace("turns: 10\n", "turns: 10\ninitiative: sometimes\n"))
+    reason = unplayable_reason(RULESET, load_map(str(path)))
+    assert reason is not None and "'sometimes'" in reason and "rolled" in reason
+
+
+def test_player_1_other_than_the_first_side_is_invalid_where_it_is_not_rolled() -> None:
+    assert RULESET.invalid(evolve(duel(), first=1)) is not None
+    rolled = new_game("salamis", "salamis-duel", 1, None).state
+    assert isinstance(rolled, SalamisState)
+    assert RULESET.invalid(evolve(rolled, first=1 - rolled.first)) is None

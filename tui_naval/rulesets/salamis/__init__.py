@@ -5,6 +5,7 @@ side not moving may call "Stop!" to shoot its bows, rams strike within an inch,
 marines board and capture, and fleets panic when they have lost enough ships.
 """
 
+from tui_naval.core.maps import MapKey
 from tui_naval.core.ruleset import RulesetInfo
 
 INFO = RulesetInfo(
@@ -15,4 +16,6 @@ INFO = RulesetInfo(
             "shoot its bows; rams, boarding, capture and fleet panic.",
     default_map="salamis-strait",
     package=__name__,
+    #: ``initiative: rolled``: who is player 1 is rolled each turn (a duel's adaptation).
+    map_keys=(MapKey("initiative"),),
 )

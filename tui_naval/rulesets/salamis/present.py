@@ -232,6 +232,8 @@ class SalamisPresenter(Presenter):
         if not isinstance(state, SalamisState):
             return []
         out = [("Moving ", "dim"), (state.mover, "bold")]
+        if state.initiative:  # rolled each turn: whether the other side moves after her
+            out += [(" 1st" if state.half == 0 else " 2nd", "dim")]
         if state.phase == "move" and state.tick:
             out += [("  step ", "dim"), (str(state.tick), "")]
         if state.locks:

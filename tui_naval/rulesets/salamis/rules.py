@@ -1,7 +1,8 @@
 """Fast Play Salamis: oared galleys, "Stop!" and bow fire, rams, boarding, capture, panic.
 
 Each turn has two halves, one for each side (the map's first side is the text's
-player 1).  In a half, as the text's turn sequence has it:
+player 1, or on a map whose ``initiative`` is rolled the side that wins a die roll at
+the start of the turn).  In a half, as the text's turn sequence has it:
 
 - ``launch``: the mover's prizes taken the half before are led away from the battle,
   and each galley's move starts from where she lies.
@@ -39,7 +40,7 @@ from tui_naval.core.maps import MapSpec
 from tui_naval.core.orders import Decision, IllegalOrder, Order, orders_for
 from tui_naval.core.presenter import plural
 from tui_naval.core.ruleset import Fate, Part, Row, RulesetBase, ShipClass
-from tui_naval.core.scenario import Scenario
+from tui_naval.core.scenario import Scenario, ScenarioError
 from tui_naval.core.state import GoalKind, Lock, Outcome, ShipBase, Terrain
 from tui_naval.core.wind import COMPASS
 from tui_naval.rulesets.salamis import INFO
@@ -66,6 +67,10 @@ LOCKED_HELMS = ("breakaway", "hold")
 TURN_STEP = 15
 #: Verbs of the ram step's orders.
 RAM_VERBS = frozenset({"ram", "spare", "grapple", "hold"})
+#: A map's ``initiative``: "" (player 1 is its first side every turn, as the text has
+#: it) or ``ROLLED`` (each turn a die decides: an adaptation for a duel, see the help).
+ROLLED = "rolled"
+INITIATIVES = ("", ROLLED)
 
 
 def label(ship: Galley) -> str:
@@ -91,6 +96,20 @@ def helm_options(ship: Galley, locked: bool) -> tuple[str, ...]:
         return LOCKED_HELMS
     degrees = range(TURN_STEP, fleet(ship).turn + 1, TURN_STEP)
     return ("ahead", *(f"port{d}" for d in degrees), *(f"starboard{d}" for d in degrees))
+
+
+def roll_initiative(state: SalamisState, log: Log) -> SalamisState:
+    """Each side rolls a die, ties rolled again; the higher is player 1 this turn."""
+    roller = Roller(state.rng)
+    while True:
+        a, b = roller.die(6), roller.die(6)
+        if a != b:
+            break
+    first = 0 if a > b else 1
+    if log.loud:
+        log("turn", f"turn {state.turn}: {state.sides[0]} rolls {a}, {state.sides[1]} "
+            f"rolls {b}: {state.sides[first]} is player 1 and moves first")
+    return evolve(state, first=first, rng=roller.rng)
 
 
 class Plan:
@@ -213,6 +232,9 @@ class Salamis(RulesetBase[SalamisState]):
         if len(spec.sides) != 2:
             return (f"{self.title} is fought by two players (the map has "
                     f"{len(spec.sides)} sides)")
+        if spec.option("initiative") not in INITIATIVES:
+            return (f"its 'initiative' is {spec.option('initiative')[:20]!r} (leave it out "
+                    "for the text's turn order, or 'rolled')")
         return None
 
     # -- setup --------------------------------------------------------------------------
@@ -228,9 +250,12 @@ class Salamis(RulesetBase[SalamisState]):
                                 name=f"{fleet_of(slot.kind).name} trireme", cell=slot.cell,
                                 heading=heading, course=course, start=slot.cell,
                                 start_course=course))
+        initiative = spec.option("initiative")
+        if initiative not in INITIATIVES:
+            raise ScenarioError(f"map {spec.name}: {self.unplayable(spec)}")
         state = SalamisState(ruleset=self.name, board=board, goal=spec.goal,
                              sides=spec.sides, rng=Rng.from_seed(scenario.seed),
-                             ships=tuple(ships))
+                             ships=tuple(ships), initiative=initiative)
         log = Log(1)
         fleets = "; ".join(
             f"{side}: " + ", ".join(
@@ -239,8 +264,9 @@ class Salamis(RulesetBase[SalamisState]):
                 for kind in dict.fromkeys(s.kind for s in ships if s.side == side)
                 for group in [[s for s in ships if s.side == side and s.kind == kind]])
             for side in spec.sides)
-        log("game", f"a galley battle of {spec.goal.turns} turns, {spec.sides[0]} moving "
-            f"first each turn: {fleets}")
+        order = ("a die roll deciding who moves first each turn" if initiative == ROLLED
+                 else f"{spec.sides[0]} moving first each turn")
+        log("game", f"a galley battle of {spec.goal.turns} turns, {order}: {fleets}")
         return self.begin(state, log)
 
     # -- the turn -----------------------------------------------------------------------
@@ -260,7 +286,10 @@ class Salamis(RulesetBase[SalamisState]):
         )
 
     def _launch(self, state: SalamisState, log: Log) -> SalamisState:
-        """A half begins: the mover's prizes are led away; each move starts here."""
+        """A half begins: the mover's prizes are led away; each move starts here.  On a
+        map whose initiative is rolled, a turn begins with the roll for player 1."""
+        if state.half == 0 and state.initiative == ROLLED:
+            state = roll_initiative(state, log)
         changed = {}
         for ship in state.ships:
             if ship.fate == CAPTURED and ship.side == state.mover:
@@ -730,6 +759,9 @@ class Salamis(RulesetBase[SalamisState]):
             return problem
         if len(state.sides) != 2 or state.half not in (0, 1):
             return "a galley battle has two sides, moving in two halves"
+        if state.first not in (0, 1) or state.initiative not in INITIATIVES \
+                or (state.first and state.initiative != ROLLED):
+            return "its player 1 is neither side, or not the first where it is not rolled"
         if state.window not in ("", "stop", "done"):
             return "its bow-fire window is none of '', 'stop' or 'done'"
         seen: set[object] = set()
@@ -781,7 +813,9 @@ class Salamis(RulesetBase[SalamisState]):
             Row("Bows", f'{f.bow}d6, 6s hit, {f.range}" range'
                 + ("; shot this move" if ship.shot else "")),
             Row("Marines", f"{f.hand}d6 hand to hand; boarding on 2d6 <= {f.boarding}"),
-            Row("Moving", f"{state.mover} (turn {state.turn}, half {state.half + 1})"),
+            Row("Moving", f"{state.mover} (turn {state.turn}, half {state.half + 1}"
+                + (f"; {state.sides[state.first]} won the roll to move first)"
+                   if state.initiative == ROLLED else ")")),
         ]
         partners = state.locked_with(ship.id)
         if partners:

@@ -55,8 +55,13 @@ class SalamisState(GameState):
     """A galley battle: no wind; the two sides move in turn, half a turn each."""
 
     ships: tuple[Galley, ...]
-    #: 0: the first side moves (the text's player 1), 1: the second.
+    #: 0: player 1 moves, 1: player 2.
     half: int = 0
+    #: Who is the text's player 1 this turn: 0 the map's first side, 1 its second.
+    first: int = 0
+    #: The map's ``initiative``: "" player 1 is the map's first side every turn (the
+    #: text); "rolled": a die decides it at the start of each turn.
+    initiative: str = ""
     #: Steps of the move under way taken so far (every moving galley takes one a step).
     tick: int = 0
     #: The bow-fire window at this step: "" not yet offered, "stop" (Stop! called: the
@@ -79,9 +84,9 @@ class SalamisState(GameState):
     @property
     def mover(self) -> str:
         """The side moving in this half of the turn."""
-        return self.sides[self.half]
+        return self.sides[self.half ^ self.first]
 
     @property
     def watcher(self) -> str:
         """The side not moving, watching for its chance to call "Stop!"."""
-        return self.sides[1 - self.half]
+        return self.sides[1 - (self.half ^ self.first)]
