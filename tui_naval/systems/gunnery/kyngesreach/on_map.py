@@ -7,6 +7,7 @@ battery bear only inside its arc (``tables.toml``'s ``[on_the_map]``, adapted).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Protocol
 
 from tui_naval.core.grid import Cell, Grid
@@ -52,11 +53,14 @@ def band_between(grid: Grid, a: Cell, b: Cell) -> Band | None:
     return band_for_cells(grid.distance(a, b))
 
 
+@lru_cache(maxsize=1 << 16)
 def line_clear(board: Board, a: Cell, b: Cell) -> bool:
     """No land between the two cells (ships and shoals do not block a shot).
 
     On a hex grid the line between two cells on the edge may graze a hex off the
-    board: that is open sea.
+    board: that is open sea.  Kept for the same board and cells (the helm and the
+    search ask it of the same places again and again: a quarter of a Man-O-War
+    search's time went to drawing these lines, ``bench/search_time.py``).
     """
     grid = board.grid
     return all(not grid.in_bounds(c) or board.terrain_at(c) is not Terrain.LAND
