@@ -232,7 +232,8 @@ class SalamisPresenter(Presenter):
         if not isinstance(state, SalamisState):
             return []
         out = [("Moving ", "dim"), (state.mover, "bold")]
-        if state.initiative:  # rolled each turn: whether the other side moves after her
+        if state.initiative:  # rolled each turn: 1st, the other side moves next; 2nd,
+            # the roll for the next turn may give this side two moves running
             out += [(" 1st" if state.half == 0 else " 2nd", "dim")]
         if state.phase == "move" and state.tick:
             out += [("  step ", "dim"), (str(state.tick), "")]

@@ -759,9 +759,12 @@ class Salamis(RulesetBase[SalamisState]):
             return problem
         if len(state.sides) != 2 or state.half not in (0, 1):
             return "a galley battle has two sides, moving in two halves"
-        if state.first not in (0, 1) or state.initiative not in INITIATIVES \
-                or (state.first and state.initiative != ROLLED):
-            return "its player 1 is neither side, or not the first where it is not rolled"
+        if state.initiative not in INITIATIVES:
+            return f"its initiative is neither the text's nor {ROLLED!r}"
+        if state.first not in (0, 1):
+            return "its player 1 is neither side"
+        if state.first and state.initiative != ROLLED:
+            return "its player 1 is not the map's first side, and no roll made her so"
         if state.window not in ("", "stop", "done"):
             return "its bow-fire window is none of '', 'stop' or 'done'"
         seen: set[object] = set()
