@@ -233,9 +233,11 @@ class SalamisPresenter(Presenter):
             return []
         out = [("Moving ", "dim"), (state.mover, "bold")]
         if state.initiative:  # rolled each turn: 1st, the other side moves next; 2nd,
-            # the roll for the next turn may give this side two moves running
+            # the roll for the next turn may give this side two moves running.  In its
+            # place the step goes (the Stop! prompt names it), so the note still fits
+            # an 80-column status line beside a six-figure seed.
             out += [(" 1st" if state.half == 0 else " 2nd", "dim")]
-        if state.phase == "move" and state.tick:
+        elif state.phase == "move" and state.tick:
             out += [("  step ", "dim"), (str(state.tick), "")]
         if state.locks:
             out += [("  locked ", "dim"),
