@@ -493,17 +493,24 @@ def test_the_ruleset_is_found_by_its_names() -> None:
 
 # -- the duel's rolled initiative (an adaptation, see the help's "The turn") ---------------
 
-def test_without_the_map_line_the_first_side_is_player_1_every_turn() -> None:
-    state = duel()
-    halves = []
-    while state.turn <= 4 and state.outcome is None:
+def helm_asks(state: SalamisState, turns: int) -> list[SalamisState]:
+    """The states where each half's first helm is asked, greedy on both sides, through
+    ``turns`` turns."""
+    asked = []
+    while state.turn <= turns and state.outcome is None:
         decision = ask(state)
         if decision.kind == "helm" and not state.plotted:
-            halves.append(state.mover)
-            assert state.first == 0 and state.mover == state.sides[state.half]
+            asked.append(state)
         state = RULESET.apply(state, advisor.choose(RULESET.observe(state, decision.side),
                                                     decision))
-    assert halves[:6] == ["greek", "persian"] * 3
+    return asked
+
+
+def test_without_the_map_line_the_first_side_is_player_1_every_turn() -> None:
+    asked = helm_asks(duel(), 4)
+    for state in asked:
+        assert state.first == 0 and state.mover == state.sides[state.half]
+    assert [state.mover for state in asked[:6]] == ["greek", "persian"] * 3
 
 
 @pytest.mark.parametrize(("faces", "first"), [((2, 5), "persian"), ((6, 1), "greek"),
@@ -522,16 +529,11 @@ def test_on_the_duel_a_die_each_decides_who_moves_first(dice, faces: tuple[int, 
 def test_the_roll_comes_again_each_turn_and_either_side_may_move_twice_running() -> None:
     """Over a few greedy duels: each side is player 1 on some turn, and some turn opens
     with the side that closed the turn before (a double move)."""
-    halves: list[tuple[int, str]] = []  # (turn, mover) as each half's move is asked
+    halves: list[tuple[int, str]] = []
     for seed in range(1, 9):
         state = new_game("salamis", "salamis-duel", seed, None).state
         assert isinstance(state, SalamisState)
-        while state.turn <= 4 and state.outcome is None:
-            decision = ask(state)
-            if decision.kind == "helm" and not state.plotted:
-                halves.append((state.turn, state.mover))
-            state = RULESET.apply(state, advisor.choose(RULESET.observe(state, decision.side),
-                                                        decision))
+        halves += [(s.turn, s.mover) for s in helm_asks(state, 4)]
     firsts = {mover for (before, _), (turn, mover) in pairwise(halves) if turn != before}
     assert firsts == {"greek", "persian"}
     assert any(a[1] == b[1] and a[0] + 1 == b[0]
@@ -543,7 +545,7 @@ def test_a_map_whose_initiative_is_neither_rolled_nor_left_out_is_refused(
     from tui_naval.core.maps import load_map
     from tui_naval.core.scenario import unplayable_reason
 
-    text = (Path(__file__).parent / "data" / "salamis-athenian-duel.map").read_text()
+    text = Path(ATHENIAN_DUEL).read_text()
     path = tmp_path / "odd.map"
     path.write_text(text.replace("turns: 10\n", "turns: 10\ninitiative: sometimes\n"))
     reason = unplayable_reason(RULESET, load_map(str(path)))

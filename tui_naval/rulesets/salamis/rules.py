@@ -250,9 +250,10 @@ class Salamis(RulesetBase[SalamisState]):
                                 name=f"{fleet_of(slot.kind).name} trireme", cell=slot.cell,
                                 heading=heading, course=course, start=slot.cell,
                                 start_course=course))
+        reason = self.unplayable(spec)
+        if reason:
+            raise ScenarioError(f"map {spec.name}: {reason}")
         initiative = spec.option("initiative")
-        if initiative not in INITIATIVES:
-            raise ScenarioError(f"map {spec.name}: {self.unplayable(spec)}")
         state = SalamisState(ruleset=self.name, board=board, goal=spec.goal,
                              sides=spec.sides, rng=Rng.from_seed(scenario.seed),
                              ships=tuple(ships), initiative=initiative)
