@@ -99,3 +99,30 @@ async def test_the_ai_field_starts_at_the_configured_level(tmp_path: Path) -> No
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await wait_for_screen(pilot, NewGameScreen)
             assert screen.query_one("#ng-ai", Select).value == shown, configured
+
+
+async def test_tab_goes_from_the_buttons_to_the_first_field_and_the_last_shows_the_end(
+        tmp_path: Path) -> None:
+    """The form's scroll area takes no focus of its own: Start, Back, then the Ruleset field
+    (a player's second Tab seemed to do nothing); on the last field, at 80x24, the form is
+    scrolled to its end, and one more Tab is Start again."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import Button
+
+    app = make_app(tmp_path, NewGameScreen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, NewGameScreen)
+        await wait_until(pilot, lambda: screen._filled_for[0] == screen.ruleset.name,
+                         what="the form filled")
+        assert screen.focused is screen.query_one("#ng-start", Button)
+        await pilot.press("tab", "tab")
+        assert screen.focused is screen.query_one("#ng-ruleset", Select)
+        form = screen.query_one("#newgame-form", VerticalScroll)
+        assert form.max_scroll_y > 0, "the form overflows at 80x24"
+        fields = [w for w in screen.focus_chain if form in w.ancestors]
+        while screen.focused is not fields[-1]:
+            await pilot.press("tab")
+        await wait_until(pilot, lambda: form.scroll_y == form.max_scroll_y,
+                         what="the form scrolled to its end")
+        await pilot.press("tab")
+        assert screen.focused is screen.query_one("#ng-start", Button)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -86,6 +86,17 @@ def opponent_of(name: str) -> str:
         return DEFAULT_OPPONENT
 
 
+class SetupForm(VerticalScroll, can_focus=False):
+    """A setup screen's fields, scrolled by the field in focus: Tab goes from the buttons
+    to the first field (the scroll area takes no focus of its own), and the last field
+    brings the form's end into view (the notes beneath it, the fleets)."""
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        fields = [w for w in self.screen.focus_chain if self in w.ancestors]
+        if fields and event.widget is fields[-1]:
+            self.call_after_refresh(self.scroll_end, animate=False)
+
+
 def _row(label: str | Text, widget: Any, row_id: str = "") -> Horizontal:
     return Horizontal(Label(label, classes="form-label"), widget, classes="form-row",
                       id=row_id or None)
@@ -112,7 +123,7 @@ class NewGameScreen(NavalScreen[None]):
         with Vertical(id="newgame-box"):
             yield Static("[b]New game[/b]   [dim]Tab moves between fields, "
                          "Enter starts[/dim]", id="newgame-title")
-            with VerticalScroll(id="newgame-form"):
+            with SetupForm(id="newgame-form"):
                 yield _row("Ruleset", Choice([(self._text(e.title), e.id) for e in registry()],
                                              value=self.ruleset.name, allow_blank=False,
                                              compact=True, id="ng-ruleset"))

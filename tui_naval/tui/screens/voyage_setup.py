@@ -9,13 +9,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Static
 
 from tui_naval.rulesets import DEFAULT_RULESET, find_entry, load, registry
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalScreen
-from tui_naval.tui.screens.new_game import Choice, _row
+from tui_naval.tui.screens.new_game import Choice, SetupForm, _row
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.voyage.daily import daily_seed, today
 from tui_naval.voyage.fleet import classes_of
@@ -40,7 +40,7 @@ class VoyageSetupScreen(NavalScreen[None]):
         with Vertical(id="newgame-box"):
             yield Static("[b]A new voyage[/b]   [dim]Tab moves between fields, "
                          "ctrl+g sets sail[/dim]", id="newgame-title")
-            with VerticalScroll(id="newgame-form"):
+            with SetupForm(id="newgame-form"):
                 yield Static(Text(ABOUT, style="dim"), classes="form-note")
                 yield _row("Ruleset", Choice([(e.title, e.id) for e in registry()],
                                              value=ruleset.name, allow_blank=False,
