@@ -6,6 +6,9 @@ expectation over the 3d6 Gunner roll, in strength units).
 - target: the option of highest expected worth; holds its fire at a range where
   the broadside is worth less than a third of what it would be at Standard
   (she can close before the guns are reloaded);
+- the helm counts a battery's fire by the same rule: a broadside the gunner would
+  hold is worth nothing to a place (else two ships lie at long range, each valuing
+  the broadside it will never fire above closing, to the turn limit);
 - ammo: a loaded battery keeps its charge; an empty one loads what is worth most
   per turn of reloading at Standard range.
 """
@@ -23,6 +26,18 @@ from tui_naval.systems.gunnery.kyngesreach.tables import Ammo, Band
 
 #: Fire at a band only when the broadside is worth this share of one at Standard.
 WORTH_FIRING = 0.33
+
+
+def fired_value(shooter: gun.Gunnery, guns: Guns, target: gun.Gunnery, band: Band, aim: gun.Aim,
+                extra: gun.Mods) -> float:
+    """A broadside's worth if the gunner fires it at ``band``: nothing where she holds her
+    fire (worth less than ``WORTH_FIRING`` of one at Standard; nearer bands are always
+    worth at least that, with a better modifier and the same cap)."""
+    value = volley_value(shooter, guns, target, band, aim, extra)
+    if band in (Band.LONG, Band.EXTREME) and value < WORTH_FIRING * volley_value(
+            shooter, guns, target, Band.STANDARD, aim, extra):
+        return 0.0
+    return value
 
 
 def ready_next(guns: Guns) -> bool:
@@ -65,7 +80,7 @@ class KyngFirepower:
                     continue
                 band = arc[1]
                 for aim in gun.ammo_aims(guns.ammo, target.gunnery, band):
-                    best = max(best, volley_value(g, guns, target.gunnery, band, aim, extra))
+                    best = max(best, fired_value(g, guns, target.gunnery, band, aim, extra))
             total += best
         return total
 
@@ -98,10 +113,8 @@ class KyngFirepower:
             target = state.ship(target_id)
             band = bears(state.board, ship, battery, target)
             assert band is not None
-            guns = g.guns(battery)
-            value = volley_value(g, guns, target.gunnery, band, aim, extra)
-            standard = volley_value(g, guns, target.gunnery, Band.STANDARD, aim, extra)
-            if value < WORTH_FIRING * standard:
+            value = fired_value(g, g.guns(battery), target.gunnery, band, aim, extra)
+            if value <= 0:
                 continue
             if best_order is None or value > best:
                 best, best_order = value, order

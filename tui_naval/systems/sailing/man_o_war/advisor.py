@@ -6,7 +6,8 @@ she turned; a drift by where the middle drift of 2" would carry her).  A place i
 worth what her loaded weapons could fire from it now (her navy fires right after
 it moves), less a share of what the enemy's could fire back, less a pull for every
 cell beyond close range of the nearest enemy; ending In Irons, at anchor without
-cause, or pinned against land costs.  The combat system's ``Firepower`` values fire.
+cause, or pinned against land or the edge (by the points she must turn to sail free)
+costs.  The combat system's ``Firepower`` values fire.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from tui_naval.systems.sailing.man_o_war import steps
 from tui_naval.systems.sailing.man_o_war.battle import MowState
 from tui_naval.systems.sailing.man_o_war.compass import SailPoint, sail_point, tack_headings
 from tui_naval.systems.sailing.man_o_war.present import tack_odds
-from tui_naval.systems.seaway import blocked, cells_for
+from tui_naval.systems.seaway import Block, blocked, cells_for
 
 #: Share of the enemy's fire at her counted against a place.
 DANGER = 0.5
@@ -35,6 +36,27 @@ IRONS = 0.05
 ANCHOR = 0.02
 #: The drift a preview counts (the lower of 2d6 is 2" or less half the time).
 DRIFT = 2
+#: Price of a place where land, shoal or the edge stops her way, per point she must turn
+#: to a heading she can sail (or row) with open water ahead.
+PINNED = 0.03
+
+
+def pinned(state: MowState, ship: CombatShip) -> float:
+    """The price of a place where her way is stopped: the more points she must turn to
+    sail free, the more (a helm that looks one move ahead cannot see that turning away
+    from the islet this move frees her the next; without it she sails into it every turn)."""
+    grid, board = state.grid, state.board
+    sail = steps.sail_of(ship)
+    for points in range(grid.points // 2 + 1):
+        for side in (points, -points):
+            heading = grid.turn(ship.heading, side)
+            _, inches = steps.sail_available(sail, grid, state.wind, heading, state.seamanship)
+            if not inches and not sail.template.oars:
+                continue
+            ahead = grid.neighbour(ship.cell, heading)
+            if blocked(board, ahead, sail.template.shallow, frozenset()) in (None, Block.SHIP):
+                return PINNED * points
+    return PINNED * grid.points
 
 
 class MowHelm:
@@ -98,7 +120,7 @@ class MowHelm:
             score -= IRONS
         if steps.sail_of(ship).anchored:
             score -= ANCHOR
-        return score
+        return score - pinned(state, ship)
 
     def choose(self, state: MowState, decision: Decision) -> Order:
         if len(decision.options) == 1:
