@@ -42,21 +42,28 @@ PINNED = 0.03
 
 
 def pinned(state: MowState, ship: CombatShip) -> float:
-    """The price of a place where her way is stopped: the more points she must turn to
-    sail free, the more (a helm that looks one move ahead cannot see that turning away
-    from the islet this move frees her the next; without it she sails into it every turn)."""
+    """The price of a place where her way is stopped: the more points she must turn to a
+    heading she can sail (or row) with open water ahead, the more.  She turns one way or
+    the other, never through the wind (that is a tack, with its roll), so each way is
+    walked until a heading she cannot sail.  A helm that looks one move ahead cannot see
+    that turning away from an islet this move frees her later; without the price she
+    sails into it every turn."""
     grid, board = state.grid, state.board
     sail = steps.sail_of(ship)
-    for points in range(grid.points // 2 + 1):
-        for side in (points, -points):
-            heading = grid.turn(ship.heading, side)
+    best = grid.points
+    for side in (1, -1):
+        for points in range(grid.points // 2 + 1):
+            heading = grid.turn(ship.heading, side * points)
             _, inches = steps.sail_available(sail, grid, state.wind, heading, state.seamanship)
             if not inches and not sail.template.oars:
+                if points:
+                    break
                 continue
             ahead = grid.neighbour(ship.cell, heading)
             if blocked(board, ahead, sail.template.shallow, frozenset()) in (None, Block.SHIP):
-                return PINNED * points
-    return PINNED * grid.points
+                best = min(best, points)
+                break
+    return PINNED * best
 
 
 class MowHelm:
