@@ -14,6 +14,7 @@ from tui_naval.core.grid import Cell
 from tui_naval.core.wind import compass_wind
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
 from tui_naval.systems.gunnery.kyngesreach.advisor import volley_value
+from tui_naval.systems.gunnery.kyngesreach.on_map import bearing_on
 from tui_naval.systems.gunnery.kyngesreach.salt_advisor import (
     WORTH_FIRING,
     KyngFirepower,
@@ -58,15 +59,9 @@ def test_the_helm_counts_no_broadside_the_gunner_would_hold() -> None:
     assert isinstance(fire, KyngFirepower)
     ready = fire.ready(r1, True)
     assert any(ready.values())
-    found = gun_bearing(state, r1, b1)
+    found = bearing_on(state.board, r1, b1)
     assert found is not None and found[1] in (Band.LONG, Band.EXTREME)
     assert fire.broadsides(state, r1, ready) == 0.0
-
-
-def gun_bearing(state: Any, ship: Any, target: Any) -> Any:
-    from tui_naval.systems.gunnery.kyngesreach.on_map import bearing_on
-
-    return bearing_on(state.board, ship, target)
 
 
 def test_a_pinned_ship_pays_by_the_points_she_must_turn_never_through_the_wind() -> None:
