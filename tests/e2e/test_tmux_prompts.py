@@ -41,7 +41,7 @@ def test_enter_answers_each_of_two_like_prompts(tmp_path: Path) -> None:
     in_irons_save(save)
     with open_pane(tmp_path, f"load {shlex.quote(str(save))}", size=(80, 24)) as (term, _):
         screen = term.wait_for(lambda s: "B2 Frigate: In Irons" in s, "B2's move prompt")
-        assert "Turn 6/24" in screen and "Recover (2/6), port if through" in screen
+        assert "Turn 6/30" in screen and "Recover (2/6), port if through" in screen
         term.keys("Enter")
         screen = term.wait_for(lambda s: "B3 Sloop: In Irons" in s, "B3's move prompt")
         assert "B2 Frigate: In Irons" not in screen
