@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,12 @@ async def assert_usable(pilot: Pilot[Any]) -> None:
         assert screen.prompt.options.has_focus, screen.focused
 
 
+def screen_heard(app: App[Any]) -> bool:
+    """Whether the top screen has taken in the app's size (its focus let go below 80x24)."""
+    screen = app.screen
+    return exited(app) or not isinstance(screen, AppScreen) or app.focused is None
+
+
 def assert_held(app: App[Any]) -> None:
     """Below 80x24: the notice holds the keyboard (no focus, only the quit key bound)."""
     screen = app.screen
@@ -150,6 +157,11 @@ async def fuzz(tmp_path: Path, first: Callable[[], Screen[Any]] | None, seed: in
                         await pilot.resize_terminal(*size)
                         if size[0] >= MIN_WIDTH and size[1] >= MIN_HEIGHT:
                             await assert_usable(pilot)
+                        else:
+                            # The app's size changes first, the top screen hears of it
+                            # after (on a busy machine, some messages later).
+                            await wait_until(pilot, partial(screen_heard, app),
+                                             what="the notice to take the keyboard")
                     else:
                         await press_at_once(pilot, what)
                     if size[0] < MIN_WIDTH or size[1] < MIN_HEIGHT:
