@@ -86,4 +86,42 @@ def open_pane(tmp_path: Path, command: str, size: tuple[int, int] = (100, 30)
     try:
         yield Pane(name), saves
     finally:
+        games = pane_children(name)
         subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", name], capture_output=True)
+    outlived = still_running(games)
+    if outlived:  # its terminal is gone: it must have saved and left on the SIGHUP
+        subprocess.run(["kill", "-9", *outlived], capture_output=True)
+        raise AssertionError(f"the game outlived its terminal by {GONE_WITHIN} s "
+                             f"(killed {', '.join(outlived)})")
+
+
+#: Seconds a game has to autosave and leave once its terminal is gone.
+GONE_WITHIN = 10.0
+
+
+def pane_children(name: str) -> list[str]:
+    """The ids of the processes the pane's shell runs (the game, while it runs)."""
+    shell = subprocess.run(["tmux", "-L", SOCKET, "display-message", "-p", "-t", name,
+                            "#{pane_pid}"], capture_output=True, text=True).stdout.strip()
+    if not shell:
+        return []
+    return subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout.split()
+
+
+def still_running(pids: list[str]) -> list[str]:
+    """Those of ``pids`` still running (not gone, not a zombie) after ``GONE_WITHIN``
+    seconds, or none as soon as none are."""
+    deadline = time.monotonic() + GONE_WITHIN
+    while True:
+        left = [pid for pid in pids if running(pid)]
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.1)
+
+
+def running(pid: str) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"

@@ -522,6 +522,14 @@ def _compact_driver() -> type[Any]:
                 self._resized = True  # an in-band resize: the screen may have changed
             super().process_message(message)
 
+        def _sigcont_application(self, *_: Any) -> None:
+            """On SIGCONT (the terminal resumed, or the kernel waking the game as its
+            terminal goes), resume application mode from the event loop.  Textual does it in
+            the signal handler, in the middle of whatever the main thread was doing: in a
+            write it waited for the lock that write held, for ever, and the SIGHUP that
+            followed was never handled."""
+            self._loop.call_soon_threadsafe(super()._sigcont_application)
+
         def start_application_mode(self) -> None:
             with self._lock:
                 self.rewriter = Rewriter()
