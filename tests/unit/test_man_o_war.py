@@ -12,6 +12,7 @@ from tui_naval.core.grid import Cell, Grid, GridKind, angle_between
 from tui_naval.core.orders import Order
 from tui_naval.core.wind import compass_wind
 from tui_naval.rulesets import find_pairing, find_ruleset
+from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.man_o_war import steps
 from tui_naval.systems.sailing.man_o_war.battle import MowState
 from tui_naval.systems.sailing.man_o_war.compass import (
@@ -21,6 +22,7 @@ from tui_naval.systems.sailing.man_o_war.compass import (
     sail_point,
     tack_headings,
 )
+from tui_naval.systems.sailing.man_o_war.component import new_sail, with_handicap
 from tui_naval.systems.sailing.man_o_war.tables import tables
 
 SQUARE = Grid(GridKind.SQUARE, 30, 20)
@@ -202,6 +204,16 @@ def test_oars_row_whatever_the_wind_and_do_not_drift() -> None:
     assert steps.in_irons(state.ship("R3"), SQUARE, state.wind)
     rowed = _move(state, "R3", "ahead/full", [], verb="row")
     assert rowed.cell == Cell(22, 14)  # 4" at 2" a cell, no drift
+
+
+def test_her_sailing_follows_the_damage_and_is_kept_when_in_line() -> None:
+    sail = new_sail("frigate")
+    assert with_handicap(sail, Handicap()) is sail  # nothing hit: the same component
+    shot = with_handicap(sail, Handicap(sail_lost=(1, 4), masts_down=(1, 3), helm=0))
+    # The lower of the sail left (75%) and the masts left (two of three: 66%).
+    assert (shot.masts, shot.masts_shot, shot.rig, shot.steers) == (2, 1, 66, False)
+    assert with_handicap(shot, Handicap(sail_lost=(1, 4), masts_down=(1, 3), helm=0)) is shot
+    assert with_handicap(shot, Handicap()) == sail  # the damage mended (jury rigging)
 
 
 def test_pairings_by_configuration() -> None:

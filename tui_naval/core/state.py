@@ -159,7 +159,11 @@ class ShipLike(Protocol):
 
 @frozen(kw_only=True)
 class ShipBase:
-    """What every ruleset's ship has; a ruleset adds one component per system it uses."""
+    """What every ruleset's ship has; a ruleset adds one component per system it uses.
+
+    A ruleset's ship class and its components are declared ``cache_hash=True``: the
+    search keys its advisor's answers on observed states and the helms their valuations
+    on ships, so one ship (shared by many states) is hashed again and again."""
 
     id: str
     #: The side she fights for (a captured ship changes sides).

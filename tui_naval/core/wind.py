@@ -10,7 +10,7 @@ from tui_naval.core.grid import Grid, angle_between
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 
-@frozen
+@frozen(cache_hash=True)
 class Wind:
     """``direction`` is the facing the wind blows *from*; ``speed`` is the ruleset's scale.
 

@@ -13,7 +13,7 @@ from tui_naval.systems.gunnery.kyngesreach.options import Mage
 from tui_naval.systems.gunnery.kyngesreach.tables import Band
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, cache_hash=True)
 class KyngShip(ShipBase):
     """A Kyngesreach ship: her gunnery and her place in the squadron."""
 

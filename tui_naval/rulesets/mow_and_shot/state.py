@@ -10,7 +10,7 @@ from tui_naval.systems.gunnery.kyngesreach.gunnery import Gunnery
 from tui_naval.systems.sailing.man_o_war.battle import MowShip, MowState
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, cache_hash=True)
 class MasShip(MowShip):
     """A ship that sails by Man-O-War and fights by Kyngesreach; ``kind`` is her class."""
 

@@ -13,7 +13,7 @@ from tui_naval.core.state import GameState, ShipBase
 SUNK, CAPTURED, LED_OFF, FLED = "sunk", "captured", "led off", "fled"
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, cache_hash=True)
 class Galley(ShipBase):
     """A trireme: her hits taken, her fate, and her part in the move under way.
 

@@ -11,7 +11,7 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import Armament
 from tui_naval.systems.sailing.salt_n_tar.component import SaltSail
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, cache_hash=True)
 class SalsShip(CombatShip):
     """A ship that sails by Salt'n'Tar and fights by Ships & Sails; ``kind`` is her class."""
 

@@ -11,7 +11,7 @@ from tui_naval.systems.gunnery.kyngesreach.gunnery import Gunnery
 from tui_naval.systems.sailing.salt_n_tar.component import SaltSail
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, cache_hash=True)
 class SasShip(CombatShip):
     """A ship that sails by Salt'n'Tar and fights by Kyngesreach; ``kind`` is her class."""
 

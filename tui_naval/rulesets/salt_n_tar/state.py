@@ -11,7 +11,7 @@ from tui_naval.systems.goals.course import Progress
 from tui_naval.systems.sailing.salt_n_tar.component import SaltSail
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, cache_hash=True)
 class SaltShip(ShipBase):
     """A Salt'n'Tar vessel: how she sails, and how far round the course she is."""
 

@@ -21,7 +21,7 @@ class HexWay:
     wake: tuple[Cell, ...] = ()
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, cache_hash=True)
 class SailShip(ShipBase):
     """A Ships & Sails ship; ``kind`` is brig, ship-of-the-line or man-at-war."""
 

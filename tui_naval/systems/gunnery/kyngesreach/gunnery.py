@@ -72,7 +72,7 @@ class Battery(StrEnum):
         return Battery.STARBOARD if self is Battery.PORT else Battery.PORT
 
 
-@frozen
+@frozen(cache_hash=True)
 class Skills:
     """A crew's skills; the text's crew average is 12."""
 
@@ -93,7 +93,7 @@ SKILL_NAMES = {"weather": "Weather Sense", "seamanship": "Seamanship",
 SKILL_RANGE = (3, 20)
 
 
-@frozen
+@frozen(cache_hash=True)
 class Guns:
     """One battery: its operational guns, the ammunition in (or going into) them,
     the rounds until it is loaded, and whether it has fired and awaits its reload order."""
@@ -114,7 +114,7 @@ class Guns:
         return not self.empty and self.reload == 0
 
 
-@frozen
+@frozen(cache_hash=True)
 class Gunnery:
     """The gunnery state of one ship."""
 

@@ -40,7 +40,7 @@ def whole(value: int) -> int:
     return value // TENTHS
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, cache_hash=True)
 class Armament:
     """A Ships & Sails ship's fighting state: what her guns have, and what they have taken."""
 

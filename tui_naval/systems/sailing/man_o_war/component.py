@@ -8,7 +8,7 @@ from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.man_o_war.tables import Template, tables
 
 
-@frozen
+@frozen(cache_hash=True)
 class MowSail:
     """How a ship sails by Man-O-War's Advanced Sailing rules."""
 
@@ -67,6 +67,11 @@ def with_handicap(sail: MowSail, handicap: Handicap) -> MowSail:
     left = 100 - lost * 100 // max(1, total)
     masts = full - shot
     rig = max(0, min(left, masts * 100 // full))
-    return evolve(sail, masts=masts, masts_shot=shot, rig=rig,
-                  adrift=handicap.adrift or ("dismasted" if masts == 0 else ""),
-                  no_upwind=handicap.no_upwind, steers=handicap.helm > 0)
+    adrift = handicap.adrift or ("dismasted" if masts == 0 else "")
+    steers = handicap.helm > 0
+    if (masts == sail.masts and shot == sail.masts_shot and rig == sail.rig
+            and adrift == sail.adrift and handicap.no_upwind == sail.no_upwind
+            and steers == sail.steers):
+        return sail  # in line already (the usual case: nothing was hit)
+    return evolve(sail, masts=masts, masts_shot=shot, rig=rig, adrift=adrift,
+                  no_upwind=handicap.no_upwind, steers=steers)

@@ -33,7 +33,7 @@ class Change(StrEnum):
     WEIGH = "weigh"
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, cache_hash=True)
 class SaltSail:
     """How a ship sails by Salt'n'Tar: her type, Strain, losses, sails and way."""
 
