@@ -213,7 +213,7 @@ def test_her_sailing_follows_the_damage_and_is_kept_when_in_line() -> None:
     # The lower of the sail left (75%) and the masts left (two of three: 66%).
     assert (shot.masts, shot.masts_shot, shot.rig, shot.steers) == (2, 1, 66, False)
     assert with_handicap(shot, Handicap(sail_lost=(1, 4), masts_down=(1, 3), helm=0)) is shot
-    assert with_handicap(shot, Handicap()) == sail  # the damage mended (jury rigging)
+    assert with_handicap(shot, Handicap()) == sail  # a report with no damage: all back
 
 
 def test_pairings_by_configuration() -> None:
