@@ -27,6 +27,17 @@ def evolved(value: T, **changes: Any) -> T:
     return new
 
 
+def kept_or_evolved(value: T, **changes: Any) -> T:
+    """``value`` itself where ``changes`` give every field the value it has already (the
+    usual case of a step that brings a component in line), else ``evolved``: nothing is
+    copied for a change that changes nothing."""
+    for name, new in changes.items():
+        old = getattr(value, name)
+        if old is not new and old != new:
+            return evolved(value, **changes)
+    return value
+
+
 class Terrain(StrEnum):
     """What a cell of the board is; the values are the map-file characters."""
 

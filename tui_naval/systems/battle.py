@@ -25,7 +25,7 @@ from tui_naval.core.orders import Decision, Order
 from tui_naval.core.package_data import read_package_text
 from tui_naval.core.ruleset import PART_KEYS, Part, Row, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
-from tui_naval.core.state import GoalKind, Outcome, ShipBase, WindState, evolved
+from tui_naval.core.state import GoalKind, Outcome, ShipBase, WindState, evolved, kept_or_evolved
 from tui_naval.systems.handicap import Handicap
 
 
@@ -306,10 +306,7 @@ class Battle(RulesetBase[S], Generic[S]):
         """Her sailing brought in line with her damage (the same ship if it already is)."""
         handicap = self.combat.handicap(ship)
         sail = self.rigged(ship.sail, handicap)
-        afloat = ship.afloat and not handicap.sunk
-        if (sail is ship.sail or sail == ship.sail) and afloat == ship.afloat:
-            return ship
-        return evolve(ship, sail=sail, afloat=afloat)
+        return kept_or_evolved(ship, sail=sail, afloat=ship.afloat and not handicap.sunk)
 
     def all_synced(self, state: S) -> S:
         """Every ship's sailing in line with her damage, after the combat system acted."""

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from attrs import evolve, frozen
+from attrs import frozen
 
+from tui_naval.core.state import kept_or_evolved
 from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.man_o_war.tables import Template, tables
 
@@ -67,11 +68,6 @@ def with_handicap(sail: MowSail, handicap: Handicap) -> MowSail:
     left = 100 - lost * 100 // max(1, total)
     masts = full - shot
     rig = max(0, min(left, masts * 100 // full))
-    adrift = handicap.adrift or ("dismasted" if masts == 0 else "")
-    steers = handicap.helm > 0
-    if (masts == sail.masts and shot == sail.masts_shot and rig == sail.rig
-            and adrift == sail.adrift and handicap.no_upwind == sail.no_upwind
-            and steers == sail.steers):
-        return sail  # in line already (the usual case: nothing was hit)
-    return evolve(sail, masts=masts, masts_shot=shot, rig=rig, adrift=adrift,
-                  no_upwind=handicap.no_upwind, steers=steers)
+    return kept_or_evolved(sail, masts=masts, masts_shot=shot, rig=rig,
+                           adrift=handicap.adrift or ("dismasted" if masts == 0 else ""),
+                           no_upwind=handicap.no_upwind, steers=handicap.helm > 0)

@@ -10,7 +10,7 @@ from attrs import evolve, frozen
 
 from tui_naval.core.messages import cut
 from tui_naval.core.ruleset import Part
-from tui_naval.core.state import GameState, ShipBase, ShipLike, Terrain
+from tui_naval.core.state import GameState, ShipBase, ShipLike, Terrain, kept_or_evolved
 from tui_naval.core.validate import limits_problem
 from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.salt_n_tar.tables import ShipType, tables
@@ -149,14 +149,9 @@ def with_handicap(sail: SaltSail, handicap: Handicap) -> SaltSail:
     shot = masts_shot(sail.stype.masts, handicap.masts_down)
     speed_loss = sail.speed_loss - sail.damage_loss + loss
     masts = max(0, sail.masts - (shot - sail.masts_shot))
-    if (speed_loss == sail.speed_loss and loss == sail.damage_loss and masts == sail.masts
-            and shot == sail.masts_shot and handicap.crew == sail.crew
-            and handicap.adrift == sail.adrift and handicap.no_upwind == sail.no_upwind
-            and handicap.helm == sail.helm):
-        return sail  # in line already (the usual case: nothing was hit)
-    return evolve(sail, speed_loss=speed_loss, damage_loss=loss, masts=masts, masts_shot=shot,
-                  crew=handicap.crew, adrift=handicap.adrift, no_upwind=handicap.no_upwind,
-                  helm=handicap.helm)
+    return kept_or_evolved(sail, speed_loss=speed_loss, damage_loss=loss, masts=masts,
+                           masts_shot=shot, crew=handicap.crew, adrift=handicap.adrift,
+                           no_upwind=handicap.no_upwind, helm=handicap.helm)
 
 
 def damage_inches(handicap: Handicap) -> int:
