@@ -9,6 +9,12 @@ asked), over as many games (seeds S, S+1...) as that takes; it prints the answer
 p50, p95 and max in milliseconds and the iterations per answer (median).  Normal is meant
 to answer within 300 ms at the 95th percentile and hard within 2 s.  One process: run
 it on a quiet machine.
+
+``--rollouts N`` gives each answer N rollouts and no time limit instead: the same
+seeds then ask the same decisions and get the same answers on any tree that plays the
+same orders, so its figures (and "ms per rollout", the answers' time over their
+rollouts) compare two trees' speed with the game held fixed, where the time-limited
+iterations a median answer gets move with the games' paths as well as the speed.
 """
 
 from __future__ import annotations
@@ -19,21 +25,34 @@ import sys
 import time
 from collections.abc import Sequence
 
+from attrs import evolve
+
 from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.ai.players import LEVELS, make_player
 from tui_naval.ai.search import SearchPlayer
+from tui_naval.ai.search_levels import LEVEL_SETTINGS
 from tui_naval.cli import new_game
+from tui_naval.core.controller import Player
 from tui_naval.rulesets import find_entry, registry
 
 
-def measure(ruleset: str, level: str, decisions: int, seed: int) -> tuple[list[float], list[int]]:
+def searcher_of(level: str, rollouts: int | None) -> Player:
+    """The level's player, or its search held to ``rollouts`` an answer, untimed."""
+    if rollouts is None:
+        return make_player(LEVELS[level])
+    settings = evolve(LEVEL_SETTINGS[level], iterations=rollouts, seconds=None)
+    return SearchPlayer(settings, name=f"search({level}, {rollouts} rollouts)")
+
+
+def measure(ruleset: str, level: str, decisions: int, seed: int,
+            rollouts: int | None = None) -> tuple[list[float], list[int]]:
     """(answer times, iterations) of ``decisions`` answers of ``level`` against greedy."""
     times: list[float] = []
     iterations: list[int] = []
     greedy = GreedyPlayer()
     while len(times) < decisions:
         game = new_game(ruleset, None, seed, None)
-        player = make_player(LEVELS[level])
+        player = searcher_of(level, rollouts)
         searcher = game.state.sides[seed % len(game.state.sides)]
         seed += 1
         while len(times) < decisions and (decision := game.decision()) is not None:
@@ -56,20 +75,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=40, help="answers per ruleset")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
+    parser.add_argument("--rollouts", type=int,
+                        help="N rollouts an answer, untimed (compares two trees' speed)")
     args = parser.parse_args(argv)
     names = [find_entry(n).id for n in args.ruleset] if args.ruleset else \
         [info.id for info in registry()]
     print(f"{'level':<7} {'ruleset':<16} {'answers':>7} {'p50 ms':>8} {'p95 ms':>8} "
-          f"{'max ms':>8} {'iterations':>10}")
+          f"{'max ms':>8} {'iterations':>10}" + ("  ms per rollout" if args.rollouts else ""))
     for level in args.level or ["normal", "hard"]:
         for name in names:
-            times, iterations = measure(name, level, args.decisions, args.seed)
+            times, iterations = measure(name, level, args.decisions, args.seed,
+                                        args.rollouts)
             ordered = sorted(times)
             p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
             its = statistics.median(iterations) if iterations else 0
             p50 = statistics.median(ordered)
             print(f"{level:<7} {name:<16} {len(times):>7} {1000 * p50:>8.1f} "
-                  f"{1000 * p95:>8.1f} {1000 * ordered[-1]:>8.1f} {its:>10}", flush=True)
+                  f"{1000 * p95:>8.1f} {1000 * ordered[-1]:>8.1f} {its:>10}"
+                  + (f"  {1000 * sum(times) / max(1, sum(iterations)):>15.2f}"
+                     if args.rollouts else ""), flush=True)
     return 0
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import pytest
 from attrs import evolve
 from dice_support import Dice
@@ -14,6 +16,7 @@ from tui_naval.core.wind import compass_wind
 from tui_naval.rulesets import find_pairing, find_ruleset
 from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.man_o_war import steps
+from tui_naval.systems.sailing.man_o_war.advisor import MowHelm
 from tui_naval.systems.sailing.man_o_war.battle import MowState
 from tui_naval.systems.sailing.man_o_war.compass import (
     SailPoint,
@@ -214,6 +217,46 @@ def test_her_sailing_follows_the_damage_and_is_kept_when_in_line() -> None:
     assert (shot.masts, shot.masts_shot, shot.rig, shot.steers) == (2, 1, 66, False)
     assert with_handicap(shot, Handicap(sail_lost=(1, 4), masts_down=(1, 3), helm=0)) is shot
     assert with_handicap(shot, Handicap()) == sail  # a report with no damage: all back
+
+
+def test_a_state_takes_several_ships_in_one_copy_and_is_kept_when_none_changed() -> None:
+    state = battle()
+    assert state.with_ships({}) is state
+    assert state.with_ships({s.id: s for s in state.ships}) is state
+    first, last = state.ships[0], state.ships[-1]
+    turned = evolve(first, heading=state.grid.turn(first.heading, 1))
+    sunk = evolve(last, afloat=False)
+    both = state.with_ships({first.id: turned, last.id: sunk})
+    assert both.ships == (turned, *state.ships[1:-1], sunk)
+    assert both == state.with_ship(turned).with_ship(sunk)
+
+
+@pytest.mark.parametrize("ruleset", ["mow-and-shot", "mow-and-sails"])
+def test_the_helm_values_a_place_by_the_ship_it_is_handed(ruleset: str) -> None:
+    """The helm weighs each place a move may leave her in against the state as it is (she
+    still where she was in it): each combat system's firepower takes her place from the
+    ship, so the value is the one of the state with her moved there."""
+    rules = find_ruleset(ruleset)
+    advice = import_module(f"tui_naval.rulesets.{ruleset.replace('-', '_')}.advisor")
+    helm = MowHelm(advice.RULESET, advice.FIRE)
+    state = battle(ruleset, grid="hex-flat")
+    fire = helm.firepower
+    under_fire = 0  # places where guns bear, hers or the enemy's
+    while state.outcome is None and under_fire < 40:
+        decision = rules.decision(state)
+        assert decision is not None
+        if decision.kind == "move":
+            ship = state.ship(decision.ship)
+            taken = frozenset(s.cell for s in state.ships if s.afloat and s.id != ship.id)
+            for order in decision.options:
+                for _, end in helm.sailed(state, ship, order, taken):
+                    placed = state.with_ship(end)
+                    assert helm.value(state, end) == helm.value(placed, end)
+                    if fire.threat(placed, end, False) or fire.broadsides(
+                            placed, end, fire.ready(end, True)):
+                        under_fire += 1
+        state = rules.apply(state, rules.advisor(state, decision))
+    assert under_fire >= 40
 
 
 def test_pairings_by_configuration() -> None:

@@ -6,7 +6,7 @@ track; everything here is what the controller, the UI and the saves rely on.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from enum import StrEnum
 from typing import Any, Protocol, Self, TypeVar
 
@@ -258,6 +258,14 @@ class GameState:
         """A copy with one ship (matched by id) replaced."""
         ships = tuple(ship if s.id == ship.id else s for s in self.ships)
         return evolve(self, ships=ships)
+
+    def with_ships(self, ships: Mapping[str, ShipBase]) -> Self:
+        """A copy with the ships ``ships`` holds by id in place of theirs, made once (the
+        state itself where none of them changed)."""
+        kept = tuple(ships.get(s.id, s) for s in self.ships)
+        if all(a is b for a, b in zip(kept, self.ships, strict=True)):
+            return self
+        return evolve(self, ships=kept)
 
     def locked_with(self, ship_id: str) -> tuple[str, ...]:
         """The ships locked to ``ship_id``."""

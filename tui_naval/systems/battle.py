@@ -179,7 +179,8 @@ class Firepower(Protocol):
     of a ship's weapons will be loaded (``ready``: now, or by the next turn's missile
     phase), what they could fire from where she is, what the enemy's could fire at her;
     and its advice on its own decisions, the missile phase's (``fire_kind``) and the
-    ammunition's."""
+    ammunition's.  ``broadsides`` and ``threat`` take her place from ``ship`` and only
+    the other ships from ``state`` (a helm weighs places she is not in yet)."""
 
     #: The kind of its missile decisions ("target", "aim").
     fire_kind: str

@@ -11,7 +11,7 @@ and presenters of every ruleset that fights with these guns.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from tui_naval.core.dice import DiceSpec, gurps_check
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
@@ -107,6 +107,14 @@ def volley_value(shooter: Gunnery, guns: Guns, target: Gunnery, band: Band, aim:
     """Expected worth of one broadside of ``guns`` at ``target``."""
     if guns.guns <= 0 or not target.in_action:
         return 0.0
+    return _volley_value(shooter, guns, target, band, aim, tuple(extra))
+
+
+@lru_cache(maxsize=2048)
+def _volley_value(shooter: Gunnery, guns: Guns, target: Gunnery, band: Band, aim: Aim,
+                  extra: tuple[tuple[str, int], ...]) -> float:
+    """``volley_value``, kept: it reads only its arguments, and a helm values the same
+    broadsides from many of the places it weighs (a search's rollouts, more often)."""
     mods = gun.gunner_modifiers(shooter, target, band, aim, extra)
     skill = shooter.skills.gunner + sum(v for _, v in mods)
     cap = tables().bands[band].cap

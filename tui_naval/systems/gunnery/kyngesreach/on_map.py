@@ -8,7 +8,7 @@ battery bear only inside its arc (``tables.toml``'s ``[on_the_map]``, adapted).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from tui_naval.core.grid import Cell, Grid
 from tui_naval.core.state import Board, Terrain
@@ -67,15 +67,29 @@ def line_clear(board: Board, a: Cell, b: Cell) -> bool:
                for c in grid.line(a, b)[1:-1])
 
 
+class At(NamedTuple):
+    """A place and heading on the map (a ``Placed`` without the ship)."""
+
+    cell: Cell
+    heading: int
+
+
 def bearing_on(board: Board, ship: Placed, target: Placed) -> tuple[Battery, Band] | None:
     """The battery that bears on ``target`` and the band it bears at (None: out of every
     arc, out of range or out of sight)."""
+    return _bearing_from(board, At(ship.cell, ship.heading), target.cell)
+
+
+@lru_cache(maxsize=2048)
+def _bearing_from(board: Board, at: At, cell: Cell) -> tuple[Battery, Band] | None:
+    """``bearing_on`` from ``at`` to ``cell``, kept: the helm weighs the same places
+    against the same enemies in rollout after rollout."""
     grid = board.grid
-    band = band_between(grid, ship.cell, target.cell)
+    band = band_between(grid, at.cell, cell)
     if band is None:
         return None
-    battery = bearing_battery(grid, ship, target.cell)
-    if battery is None or not line_clear(board, ship.cell, target.cell):
+    battery = bearing_battery(grid, at, cell)
+    if battery is None or not line_clear(board, at.cell, cell):
         return None
     return battery, band
 

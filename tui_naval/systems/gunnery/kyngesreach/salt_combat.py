@@ -186,11 +186,13 @@ class KyngCombat:
         return gun.ammo_decision(state.ships, state.plotted, self.in_play, "turns")
 
     def reload(self, state: S, orders: tuple[Order, ...], log: Log) -> S:
+        ships = {s.id: s for s in state.ships}
         for order in orders:
-            ship = state.ship(order.ship)
-            state = state.with_ship(evolve(ship, gunnery=gun.reload_ordered(ship, order, "turn",
-                                                                             log)))
-        return state
+            ship = ships[order.ship]
+            gunnery = gun.reload_ordered(ship, order, "turn", log)
+            if gunnery is not ship.gunnery:
+                ships[ship.id] = evolve(ship, gunnery=gunnery)
+        return state.with_ships(ships)
 
     def end_of_turn(self, ship: CombatShip, roller: Roller, log: Log) -> CombatShip:
         return evolve(ship, gunnery=gun.end_of_round(roller, ship.gunnery, log, ship.id,

@@ -8,7 +8,7 @@ Directions are flat-top hex facings 0..5 = N, NE, SE, S, SW, NW, clockwise.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Protocol
 
 from attrs import evolve, frozen
@@ -200,6 +200,13 @@ def arc(grid: Grid, cell: Cell, heading: int, side: str, reach: int) -> list[Cel
     and behind-right (heading+2) hex lines, both lines included; port mirrors it.
     """
     return list(_arc(grid, cell, heading % 6, side, reach))
+
+
+@lru_cache(maxsize=4096)
+def arc_cells(grid: Grid, cell: Cell, heading: int, side: str, reach: int) -> frozenset[Cell]:
+    """``arc``'s hexes as a set, kept: a helm asks whether each enemy lies in them, of
+    the same places again and again."""
+    return frozenset(_arc(grid, cell, heading % 6, side, reach))
 
 
 @cache

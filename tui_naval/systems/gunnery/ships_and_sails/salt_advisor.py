@@ -21,7 +21,7 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
     TENTHS,
     Armament,
     ammo_range,
-    arc,
+    arc_cells,
     damage_fraction,
     firing_value_of,
     hit_damage,
@@ -88,7 +88,7 @@ class SnsFirepower:
             fv = firing_value_of(a, side)
             if fv <= 0:
                 continue
-            cells = set(arc(grid, ship.cell, ship.heading, side, reach))
+            cells = arc_cells(grid, ship.cell, ship.heading, side, reach)
             for target in targets:
                 if target.cell in cells:
                     best = max(best, hex_worth(40, fv, target, a.ammo))

@@ -21,6 +21,7 @@ she could fire in is T + 1 at the soonest; a switch puts it a turn later.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TypeVar
 
 from attrs import evolve
@@ -95,6 +96,14 @@ def switch(ship: CombatShip, choice: str, turn: int, log: Log) -> CombatShip:
     return evolve(ship, gunnery=evolve(a, ammo=ammo, reload=reload))
 
 
+@lru_cache(maxsize=4096)
+def fighting(a: Armament) -> bool:
+    """``SnsCombat.fighting`` of her armament, kept: every step asks it of every ship."""
+    if a.fate:
+        return False
+    return sails_worked(a) > 0 or any(firing_value_of(a, side) > 0 for side in SIDES)
+
+
 class SnsCombat:
     """Ships & Sails broadsides for Salt'n'Tar's combat turn."""
 
@@ -106,10 +115,7 @@ class SnsCombat:
     def fighting(self, ship: CombatShip) -> bool:
         """Not lost, and able to sail (a sail she can work) or to fire (a gun with a crew):
         a wreck can do neither."""
-        a = armament(ship)
-        if a.fate:
-            return False
-        return sails_worked(a) > 0 or any(firing_value_of(a, side) > 0 for side in SIDES)
+        return fighting(armament(ship))
 
     def in_play(self, ship: CombatShip) -> bool:
         return in_play(self, ship)
@@ -223,9 +229,10 @@ class SnsCombat:
         return None
 
     def reload(self, state: S, orders: tuple[Order, ...], log: Log) -> S:
+        ships = {s.id: s for s in state.ships}
         for order in orders:
-            state = state.with_ship(switch(state.ship(order.ship), order.arg, state.turn, log))
-        return state
+            ships[order.ship] = switch(ships[order.ship], order.arg, state.turn, log)
+        return state.with_ships(ships)
 
     def end_of_turn(self, ship: CombatShip, roller: Roller, log: Log) -> CombatShip:
         """A ship breaking up loses hull; every broadside loading loads a round (the one

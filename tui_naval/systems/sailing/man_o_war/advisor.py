@@ -12,17 +12,22 @@ costs.  The combat system's ``Firepower`` values fire.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from attrs import evolve
 
 from tui_naval.core.engine import Log
+from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Advisor
+from tui_naval.core.state import Board, kept_or_evolved
+from tui_naval.core.wind import Wind
 from tui_naval.systems.battle import Battle, CombatShip, CombatState, Firepower
 from tui_naval.systems.sailing.man_o_war import steps
 from tui_naval.systems.sailing.man_o_war.battle import MowState
 from tui_naval.systems.sailing.man_o_war.compass import SailPoint, sail_point, tack_headings
+from tui_naval.systems.sailing.man_o_war.component import MowSail
 from tui_naval.systems.sailing.man_o_war.present import tack_odds
 from tui_naval.systems.seaway import Block, blocked, cells_for
 
@@ -48,22 +53,35 @@ def pinned(state: MowState, ship: CombatShip) -> float:
     walked until a heading she cannot sail.  A helm that looks one move ahead cannot see
     that turning away from an islet this move frees her later; without the price she
     sails into it every turn."""
-    grid, board = state.grid, state.board
-    sail = steps.sail_of(ship)
+    return _pinned(state.board, state.wind, state.seamanship, ship.cell, ship.heading,
+                   steps.sail_of(ship))
+
+
+@lru_cache(maxsize=2048)
+def _pinned(board: Board, wind: Wind, seamanship: bool, cell: Cell, heading: int,
+            sail: MowSail) -> float:
+    """``pinned`` of a ship at ``cell`` on ``heading`` with ``sail``: it reads nothing else,
+    and a search's rollouts ask it of the same places again and again."""
+    grid = board.grid
     best = grid.points
     for side in (1, -1):
         for points in range(grid.points // 2 + 1):
-            heading = grid.turn(ship.heading, side * points)
-            _, inches = steps.sail_available(sail, grid, state.wind, heading, state.seamanship)
+            heading_now = grid.turn(heading, side * points)
+            _, inches = steps.sail_available(sail, grid, wind, heading_now, seamanship)
             if not inches and not sail.template.oars:
                 if points:
                     break
                 continue
-            ahead = grid.neighbour(ship.cell, heading)
+            ahead = grid.neighbour(cell, heading_now)
             if blocked(board, ahead, sail.template.shallow, frozenset()) in (None, Block.SHIP):
                 best = min(best, points)
                 break
     return PINNED * best
+
+
+def anchored(ship: CombatShip, anchor: bool) -> CombatShip:
+    """She with her anchor down or up (the same ship where it already is)."""
+    return kept_or_evolved(ship, sail=kept_or_evolved(steps.sail_of(ship), anchored=anchor))
 
 
 class MowHelm:
@@ -73,12 +91,12 @@ class MowHelm:
         self.rules = rules
         self.firepower = firepower
 
-    def sailed(self, state: MowState, ship: CombatShip, order: Order) -> list[
-            tuple[float, CombatShip]]:
-        """Where an order may leave her, with its chances (no dice rolled)."""
+    def sailed(self, state: MowState, ship: CombatShip, order: Order,
+               taken: frozenset[Cell]) -> list[tuple[float, CombatShip]]:
+        """Where an order may leave her, with its chances (no dice rolled; ``taken``: the
+        cells of the other ships afloat)."""
         grid, wind, board = state.grid, state.wind, state.board
         sail = steps.sail_of(ship)
-        taken = frozenset(s.cell for s in state.ships if s.afloat and s.id != ship.id)
         quiet = Log(state.turn, loud=False)
         if order.verb == "anchor":
             turn, keep, _ = steps.parse_move(order.arg)
@@ -95,7 +113,7 @@ class MowHelm:
             inches = sail.template.oars if distance == "full" \
                 else steps.half_of(sail.template.oars)
             moved = steps.run(board, ship, heading, inches, taken, quiet, "rows")
-            return [(1.0, evolve(moved, sail=evolve(moved.sail, anchored=anchor)))]
+            return [(1.0, anchored(moved, anchor))]
         point, avail = steps.sail_available(sail, grid, wind, heading, state.seamanship)
         if point is SailPoint.D and sail_point(grid, wind, ship.heading) is not SailPoint.D:
             close, through = tack_odds(state, ship)
@@ -106,23 +124,25 @@ class MowHelm:
         want = {"full": avail, "half": steps.half_of(avail), "stay": 0}[distance]
         moved = steps.run(board, ship, heading, want, taken, quiet, "sails") if want \
             else evolve(ship, heading=heading)
-        moved = evolve(moved, sail=evolve(moved.sail, anchored=anchor))
+        moved = anchored(moved, anchor)
         if not anchor and (want * 2 < avail or avail == 0):
             angle = (wind.bearing(grid) + 180.0) % 360.0
             cells = cells_for(0, DRIFT, board.scale)[0]
+            end = moved.cell
             for cell in steps.drift_path(grid, moved.cell, angle, cells):
                 if blocked(board, cell, sail.template.shallow, taken) is not None:
                     break
-                moved = evolve(moved, cell=cell)
+                end = cell
+            if end != moved.cell:
+                moved = evolve(moved, cell=end)
         return [(1.0, moved)]
 
     def value(self, state: MowState, ship: CombatShip) -> float:
         fire = self.firepower
-        placed = state.with_ship(ship)
         enemies = [e for e in state.ships if e.side != ship.side and self.rules.in_play(e)]
         near = min((state.grid.distance(ship.cell, e.cell) for e in enemies), default=0)
-        score = (fire.broadsides(placed, ship, fire.ready(ship, True))
-                 - DANGER * fire.threat(placed, ship, False) - APPROACH * max(0, near - 2))
+        score = (fire.broadsides(state, ship, fire.ready(ship, True))
+                 - DANGER * fire.threat(state, ship, False) - APPROACH * max(0, near - 2))
         if steps.in_irons(ship, state.grid, state.wind):
             score -= IRONS
         if steps.sail_of(ship).anchored:
@@ -145,8 +165,10 @@ class MowHelm:
                 found = values[end] = self.value(state, end)
             return found
 
+        taken = frozenset(s.cell for s in state.ships if s.afloat and s.id != ship.id)
         for rank, order in enumerate(decision.options):
-            score = sum(p * value(end) for p, end in self.sailed(state, ship, order) if p > 0)
+            score = sum(p * value(end) for p, end in self.sailed(state, ship, order, taken)
+                        if p > 0)
             key = (round(score, 9), -rank)
             if best is None or key > best:
                 best, choice = key, order

@@ -20,7 +20,7 @@ from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import Auto, Decide, Goto, Log, Turn
 from tui_naval.core.maps import MapKey, MapSpec
 from tui_naval.core.messages import cut
-from tui_naval.core.orders import Decision, IllegalOrder, Order
+from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Row, RuleOption
 from tui_naval.core.scenario import Scenario, ScenarioError
 from tui_naval.core.state import Terrain, evolved
@@ -181,9 +181,7 @@ class MowBattle(Battle[S], Generic[S]):
                 f"{point.words}, wind from {wind.name(grid)})")
 
     def _move(self, state: S, order: Order, log: Log) -> S:
-        ship = state.ship(order.ship)
-        if order not in self.move_options(state, ship):
-            raise IllegalOrder(f"{order} is not one of her moves")
+        ship = state.ship(order.ship)  # the engine has checked the order is one offered
         taken = frozenset(s.cell for s in state.ships if s.afloat and s.id != ship.id)
         roller = Roller(state.rng)
         moved = steps.move(state.board, state.wind, ship, order, taken, roller,

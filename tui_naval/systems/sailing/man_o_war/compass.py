@@ -21,6 +21,7 @@ A and C twice; help.md says why the table is the reading taken).
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 
 from tui_naval.core.grid import Grid, angle_between
 from tui_naval.core.wind import Wind
@@ -64,7 +65,10 @@ def point_at(angle: float) -> SailPoint:
     return SailPoint.B
 
 
+@lru_cache(maxsize=4096)
 def sail_point(grid: Grid, wind: Wind, heading: int) -> SailPoint:
+    """Her sail point on ``heading`` (kept: a few headings and winds a game, asked of
+    every place a helm weighs)."""
     return point_at(off_wind(grid, wind, heading))
 
 
@@ -112,6 +116,7 @@ def close_reach_facing(grid: Grid, wind: Wind, side: str) -> int:
                key=lambda f: (round(angle_between(grid.facing_angle(f), line), 6), f))
 
 
+@lru_cache(maxsize=4096)
 def tack_headings(grid: Grid, wind: Wind, heading: int) -> tuple[int, int]:
     """(near, far): the close reach facings a tack brings her to, the one nearer
     ``heading`` (where she came from) first; on a tie, her own side of the wind."""
