@@ -629,3 +629,15 @@ def test_a_game_without_wind_runs_and_saves_like_any_other() -> None:
     converter = get_converter()
     again = converter.structure(converter.unstructure(stopped), ToyState)
     assert again == stopped and again.wind is None
+
+
+def test_a_state_takes_several_ships_in_one_copy_and_is_kept_when_none_changed() -> None:
+    state = toy(ships=(*SHIPS, ("B2", "blue", Cell(1, 2))))
+    assert state.with_ships({}) is state
+    assert state.with_ships({s.id: s for s in state.ships}) is state
+    first, last = state.ships[0], state.ships[-1]
+    turned = evolve(first, heading=state.grid.turn(first.heading, 1))
+    sunk = evolve(last, afloat=False)
+    both = state.with_ships({first.id: turned, last.id: sunk})
+    assert both.ships == (turned, *state.ships[1:-1], sunk)
+    assert both == state.with_ship(turned).with_ship(sunk)

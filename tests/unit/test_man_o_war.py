@@ -219,18 +219,6 @@ def test_her_sailing_follows_the_damage_and_is_kept_when_in_line() -> None:
     assert with_handicap(shot, Handicap()) == sail  # a report with no damage: all back
 
 
-def test_a_state_takes_several_ships_in_one_copy_and_is_kept_when_none_changed() -> None:
-    state = battle()
-    assert state.with_ships({}) is state
-    assert state.with_ships({s.id: s for s in state.ships}) is state
-    first, last = state.ships[0], state.ships[-1]
-    turned = evolve(first, heading=state.grid.turn(first.heading, 1))
-    sunk = evolve(last, afloat=False)
-    both = state.with_ships({first.id: turned, last.id: sunk})
-    assert both.ships == (turned, *state.ships[1:-1], sunk)
-    assert both == state.with_ship(turned).with_ship(sunk)
-
-
 @pytest.mark.parametrize("ruleset", ["mow-and-shot", "mow-and-sails"])
 def test_the_helm_values_a_place_by_the_ship_it_is_handed(ruleset: str) -> None:
     """The helm weighs each place a move may leave her in against the state as it is (she
