@@ -8,20 +8,14 @@ or italic: those are not compared for it.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import pty
-import select
-import signal
-import struct
 import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pty_support import in_pty, read_until_quiet
 
 from tui_naval.tui.output import DEFAULT, Pen, Rewriter, parse_sgr, sgr_change
 
@@ -224,24 +218,6 @@ sys.exit(main())
 """
 
 
-@contextlib.contextmanager
-def in_pty(argv: list[str], env: dict[str, str], size: tuple[int, int]) -> Iterator[int]:
-    import fcntl
-    import termios
-
-    pid, fd = pty.fork()
-    if pid == 0:  # pragma: no cover - the child
-        os.execvpe(argv[0], argv, env)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
-    try:
-        yield fd
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(fd)
-
-
 def title_screen(mode: str, scratch: Path) -> tuple[Cells, int]:
     """The title screen's cells once the app is quiet, and the bytes it took."""
     columns, lines = 100, 30
@@ -252,21 +228,10 @@ def title_screen(mode: str, scratch: Path) -> tuple[Cells, int]:
         env["TEXTUAL_DRIVER"] = "tui_naval.tui.output:CompactDriver"
     screen = pyte.Screen(columns, lines)
     stream = pyte.ByteStream(screen)
-    received = 0
-    with in_pty([sys.executable, "-c", LAUNCH, mode], env, (columns, lines)) as fd:
-        started = last = time.monotonic()
-        while time.monotonic() - started < 60:
-            if not select.select([fd], [], [], 0.1)[0]:
-                if received and time.monotonic() - last > 1.5:
-                    break
-                continue
-            try:
-                data = os.read(fd, 1 << 16)
-            except OSError:
-                break
-            received += len(data)
-            stream.feed(data)
-            last = time.monotonic()
+    with in_pty([sys.executable, "-c", LAUNCH, mode], env, (columns, lines)) as term:
+        data = read_until_quiet(term.fd)
+    stream.feed(data)
+    received = len(data)
     return cells(screen), received
 
 

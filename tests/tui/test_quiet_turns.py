@@ -74,11 +74,13 @@ async def test_a_quiet_turn_waits_for_a_key(tmp_path: Path) -> None:
 
 
 async def test_a_quiet_turn_goes_on_after_its_pause(tmp_path: Path) -> None:
-    app = make_app(tmp_path, quiet_turn_pause=0.2, first=quiet_battle)
+    # A pause long enough to be seen between two looks on a loaded machine (at 0.2 s a
+    # look that came late saw the turn-3 prompt and answered it: no quiet turn came).
+    app = make_app(tmp_path, quiet_turn_pause=1.5, first=quiet_battle)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await wait_for_screen(pilot, BattleScreen)
         await play_to_quiet(pilot, screen)
-        assert "going on in 0.2 s" in screen_text(app)
+        assert "going on in 1.5 s" in screen_text(app)
         await wait_until(pilot, lambda: screen.prompt.asking, timeout=5,
                          what="the prompt after the pause")
         assert not screen.quiet_waiting

@@ -23,9 +23,11 @@ from __future__ import annotations
 import os
 import re
 import threading
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from rich.cells import cell_len, get_character_cell_size
+
+from tui_naval.tui.terminal_file import TerminalFile
 
 __all__ = ["CompactDriver", "Pen", "Rewriter", "driver_class", "parse_sgr", "sgr_change"]
 
@@ -497,9 +499,13 @@ def _compact_driver() -> type[Any]:
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
+            if self._file is not None:  # a gone terminal does not stop the app
+                self._file = cast(Any, TerminalFile(self._file))
             self.rewriter = Rewriter()
             self._lock = threading.Lock()
             self._resized = False
+            #: Application mode was suspended (Ctrl+Z): the next SIGCONT resumes it.
+            self._suspended = False
 
         def write(self, data: str) -> None:
             with self._lock:
@@ -528,9 +534,22 @@ def _compact_driver() -> type[Any]:
             the signal handler, in the middle of whatever the main thread was doing: in a
             write it waited for the lock that write held, for ever, and the SIGHUP that
             followed was never handled."""
-            self._loop.call_soon_threadsafe(super()._sigcont_application)
+            self._loop.call_soon_threadsafe(self._resume_if_suspended)
+
+        def _resume_if_suspended(self) -> None:
+            """Resume application mode if Ctrl+Z suspended it.  A SIGCONT that follows no
+            suspension (the kernel's, as the terminal goes) changes nothing: starting
+            application mode again would start a second writer and input thread, the first
+            ones forgotten but running, and the app could not stop them as it left."""
+            if self._suspended:
+                super()._sigcont_application()
+
+        def suspend_application_mode(self) -> None:
+            self._suspended = True
+            super().suspend_application_mode()
 
         def start_application_mode(self) -> None:
+            self._suspended = False
             with self._lock:
                 self.rewriter = Rewriter()
             super().start_application_mode()  # type: ignore[no-untyped-call]

@@ -1,0 +1,101 @@
+"""A game whose terminal goes (a killed tmux pane, a dropped SSH connection) still leaves:
+the writer thread outlives the terminal, and the kernel's SIGCONT at the hang-up starts no
+second set of driver threads."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from pty_support import in_pty, read_until_quiet
+from textual.drivers._writer_thread import MAX_QUEUED_WRITES, WriterThread
+
+from tui_naval.tui.terminal_file import TerminalFile
+
+
+class GoneTerminal:
+    """A terminal that has hung up: every write and flush fails as a pty's does (EIO)."""
+
+    def __init__(self) -> None:
+        self.tried = 0
+
+    def write(self, text: str) -> int:
+        self.tried += 1
+        raise OSError(5, "Input/output error")
+
+    def flush(self) -> None:
+        raise OSError(5, "Input/output error")
+
+    def fileno(self) -> int:
+        return 2
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_failed_write_drops_it_and_everything_after() -> None:
+    gone = GoneTerminal()
+    file = TerminalFile(gone)  # type: ignore[arg-type]
+    file.write("a frame")
+    assert file.gone and gone.tried == 1
+    file.write("the next")
+    file.flush()
+    assert gone.tried == 1
+
+
+def test_the_writer_thread_outlives_its_terminal() -> None:
+    """Textual's writer thread, writing to a gone terminal: each write still returns and
+    the thread stops when told (through the bare terminal, the thread died at the first
+    write and the 31st write waited for ever)."""
+    writer = WriterThread(TerminalFile(GoneTerminal()))  # type: ignore[arg-type]
+    writer.start()
+
+    def app_writes() -> None:
+        for n in range(3 * MAX_QUEUED_WRITES):
+            writer.write(f"frame {n}")
+        writer.stop()
+
+    app = threading.Thread(target=app_writes, daemon=True)
+    app.start()
+    app.join(timeout=10)
+    assert not app.is_alive(), "the app waited for ever on a write to a gone terminal"
+    assert not writer.is_alive()
+
+
+#: The title screen with the app's own driver.
+LAUNCH = "import sys; from tui_naval.program import main; sys.argv = ['tui-naval']; main()"
+
+
+def threads(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/task"))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; needs a pty")
+def test_a_sigcont_with_no_suspension_changes_nothing_and_a_hang_up_ends_the_game(
+        tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("COLORTERM", "TEXTUAL_DRIVER")}
+    env.update(TERM="xterm-256color", TUI_NAVAL_SAVES=str(tmp_path), TUI_NAVAL_DATA=str(tmp_path),
+               XDG_CONFIG_HOME=str(tmp_path))
+    with in_pty([sys.executable, "-c", LAUNCH], env, (100, 30)) as term:
+        pid = term.pid
+        assert b"ew game" in read_until_quiet(term.fd)
+        before = threads(pid)
+        for _ in range(3):  # as the kernel sends it with the SIGHUP when a terminal goes
+            os.kill(pid, signal.SIGCONT)
+        read_until_quiet(term.fd, quiet=1.0, limit=10)
+        assert threads(pid) == before, "SIGCONT started driver threads again"
+        term.hang_up()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the game outlived its terminal by 20 s")
+    assert os.waitstatus_to_exitcode(status) == 0
