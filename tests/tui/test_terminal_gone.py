@@ -1,6 +1,6 @@
 """A game whose terminal goes (a killed tmux pane, a dropped SSH connection) still leaves:
 the writer thread outlives the terminal, and the kernel's SIGCONT at the hang-up starts no
-second set of driver threads."""
+second set of driver threads (a SIGCONT after a suspension still brings the game back)."""
 
 from __future__ import annotations
 
@@ -75,8 +75,13 @@ def threads(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/task"))
 
 
+def state(pid: int) -> str:
+    """The process's state letter (R running, S sleeping, T stopped)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; needs a pty")
-def test_a_sigcont_with_no_suspension_changes_nothing_and_a_hang_up_ends_the_game(
+def test_sigcont_resumes_only_a_suspended_game_and_a_hang_up_ends_it(
         tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("COLORTERM", "TEXTUAL_DRIVER")}
     env.update(TERM="xterm-256color", TUI_NAVAL_SAVES=str(tmp_path), TUI_NAVAL_DATA=str(tmp_path),
@@ -89,6 +94,14 @@ def test_a_sigcont_with_no_suspension_changes_nothing_and_a_hang_up_ends_the_gam
             os.kill(pid, signal.SIGCONT)
         read_until_quiet(term.fd, quiet=1.0, limit=10)
         assert threads(pid) == before, "SIGCONT started driver threads again"
+        # Suspended (as by Ctrl+Z in a shell), it leaves the screen; SIGCONT brings it back.
+        os.kill(pid, signal.SIGTSTP)
+        left = read_until_quiet(term.fd, quiet=1.0, limit=10)
+        assert b"\x1b[?1049l" in left and state(pid) == "T"
+        os.kill(pid, signal.SIGCONT)
+        back = read_until_quiet(term.fd, quiet=1.0, limit=10)
+        assert b"\x1b[?1049h" in back and b"ew game" in back
+        assert threads(pid) == before
         term.hang_up()
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

@@ -504,7 +504,8 @@ def _compact_driver() -> type[Any]:
             self.rewriter = Rewriter()
             self._lock = threading.Lock()
             self._resized = False
-            #: Application mode was suspended (Ctrl+Z): the next SIGCONT resumes it.
+            #: Application mode was suspended (SIGTSTP, or ``App.suspend``): the next SIGCONT
+            #: resumes it.
             self._suspended = False
 
         def write(self, data: str) -> None:
@@ -537,7 +538,7 @@ def _compact_driver() -> type[Any]:
             self._loop.call_soon_threadsafe(self._resume_if_suspended)
 
         def _resume_if_suspended(self) -> None:
-            """Resume application mode if Ctrl+Z suspended it.  A SIGCONT that follows no
+            """Resume application mode if SIGTSTP suspended it.  A SIGCONT that follows no
             suspension (the kernel's, as the terminal goes) changes nothing: starting
             application mode again would start a second writer and input thread, the first
             ones forgotten but running, and the app could not stop them as it left."""
