@@ -68,7 +68,7 @@ async def choose(pilot: Pilot[Any], screen: NewGameScreen, ruleset: str, map_nam
     await pilot.pause()
     assert map_name in [m.name for m in screen.maps]
     screen.query_one("#ng-map", Select).value = map_name
-    await wait_until(pilot, lambda: screen._filled_for == (ruleset, map_name),
+    await wait_until(pilot, lambda: screen.filled == (ruleset, map_name),
                      what=f"{ruleset} on {map_name}")
     await pilot.pause()
 

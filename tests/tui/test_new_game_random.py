@@ -21,15 +21,15 @@ async def test_a_game_starts_on_the_random_sea_of_its_seed(tmp_path: Path) -> No
         select = screen.query_one("#ng-map", Select)
         assert RANDOM_SEA in [value for _, value in select._options]
         select.value = RANDOM_SEA
-        await wait_until(pilot, lambda: screen._filled_for[1] == "random-3",
+        await wait_until(pilot, lambda: screen.filled[1] == "random-3",
                          what="the form for the sea of seed 3")
-        screen.query_one("#ng-seed", Input).value = "8"
-        await wait_until(pilot, lambda: screen._filled_for[1] == "random-8",
-                         what="the form for the sea of seed 8")
         expected = mapgen.generate_spec(find_ruleset("salt-n-tar"), 8)
+        rows = {f"ng-ship-{s.id}" for s in expected.ships}
+        screen.query_one("#ng-seed", Input).value = "8"
+        await wait_until(pilot, lambda: screen.filled[1] == "random-8",
+                         what="the form for the sea of seed 8")
         # The fleet rows follow the new sea's ships.
-        assert {w.id for w in screen.query(".ng-ship")} == {f"ng-ship-{s.id}"
-                                                             for s in expected.ships}
+        assert {w.id for w in screen.query(".ng-ship")} == rows
         screen.query_one("#ng-start").focus()
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, BattleScreen), what="battle")

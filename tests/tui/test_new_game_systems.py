@@ -25,7 +25,7 @@ async def pick(pilot: Pilot[Any], screen: NewGameScreen, field: str, value: str)
     """Choose ``value`` in a select of the form, as a player would, and let the form follow."""
     screen.query_one(f"#ng-{field}", Select).value = value
     await pilot.pause()
-    await wait_until(pilot, lambda: screen._filled_for[0] == screen.ruleset.name,
+    await wait_until(pilot, lambda: screen.filled[0] == screen.ruleset.name,
                      what=f"the form after {field}={value}")
     await pilot.pause()
 
@@ -112,7 +112,7 @@ async def test_tab_goes_from_the_buttons_to_the_first_field_and_the_last_shows_t
     app = make_app(tmp_path, NewGameScreen)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await wait_for_screen(pilot, NewGameScreen)
-        await wait_until(pilot, lambda: screen._filled_for[0] == screen.ruleset.name,
+        await wait_until(pilot, lambda: screen.filled[0] == screen.ruleset.name,
                          what="the form filled")
         assert screen.focused is screen.query_one("#ng-start", Button)
         await pilot.press("tab", "tab")

@@ -115,7 +115,11 @@ class NewGameScreen(NavalScreen[None]):
         #: Every map read once, and the errors of the maps skipped (said when shown).
         self.specs, self.bad_maps = read_maps()
         self.maps: list[MapSpec] = playable_maps(self.ruleset, self.specs)
+        #: The ruleset and map the form is being filled for (set as filling starts).
         self._filled_for: tuple[str, str] = ("", "")
+        #: The ruleset and map the form is filled for, once every field is (its fleet rows
+        #: are mounted a moment after it starts).
+        self.filled: tuple[str, str] = ("", "")
         #: The last sea generated: (ruleset, seed) and the map (or why there is none).
         self._random: tuple[tuple[str, int], MapSpec | str] | None = None
 
@@ -278,6 +282,7 @@ class NewGameScreen(NavalScreen[None]):
                                     allow_blank=False, compact=True, id=f"ng-ship-{slot.id}",
                                     classes="ng-ship")))
         await fleet.mount_all(rows)
+        self.filled = self._filled_for
 
     @on(Select.Changed, "#ng-ruleset")
     async def _ruleset_changed(self, event: Select.Changed) -> None:
