@@ -19,6 +19,19 @@ class Pty:
         self.pid = pid
         self.fd = fd
         self.open = True
+        #: The exit code once the process has ended and been reaped (None before).
+        self.exit_code: int | None = None
+
+    def wait(self, timeout: float) -> int | None:
+        """The process's exit code once it ends within ``timeout`` seconds, else None."""
+        deadline = time.monotonic() + timeout
+        while self.exit_code is None and time.monotonic() < deadline:
+            done, status = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                self.exit_code = os.waitstatus_to_exitcode(status)
+            else:
+                time.sleep(0.05)
+        return self.exit_code
 
     def hang_up(self) -> None:
         """Close the master end: the terminal goes, as a killed tmux pane or a dropped
@@ -43,10 +56,11 @@ def in_pty(argv: list[str], env: dict[str, str], size: tuple[int, int]) -> Itera
     try:
         yield term
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-        with contextlib.suppress(ChildProcessError):
-            os.waitpid(pid, 0)
+        if term.exit_code is None:  # not reaped: its id is still its own
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
         term.hang_up()
 
 

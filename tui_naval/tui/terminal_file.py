@@ -10,13 +10,22 @@ everything after it: the thread lives on, draining its queue, and the app leaves
 
 from __future__ import annotations
 
-from typing import IO
+from typing import Protocol
+
+
+class TextStream(Protocol):
+    """What the writer thread and the driver use of a terminal's text stream."""
+
+    def write(self, text: str, /) -> int: ...
+    def flush(self) -> None: ...
+    def fileno(self) -> int: ...
+    def isatty(self) -> bool: ...
 
 
 class TerminalFile:
     """A text stream that drops what is written once a write or flush to it has failed."""
 
-    def __init__(self, stream: IO[str]) -> None:
+    def __init__(self, stream: TextStream) -> None:
         self._stream = stream
         #: The terminal has gone: nothing more is written.
         self.gone = False
