@@ -504,9 +504,6 @@ def _compact_driver() -> type[Any]:
             self.rewriter = Rewriter()
             self._lock = threading.Lock()
             self._resized = False
-            #: Application mode was suspended (SIGTSTP, or ``App.suspend``): the next SIGCONT
-            #: resumes it.
-            self._suspended = False
 
         def write(self, data: str) -> None:
             with self._lock:
@@ -538,19 +535,16 @@ def _compact_driver() -> type[Any]:
             self._loop.call_soon_threadsafe(self._resume_if_suspended)
 
         def _resume_if_suspended(self) -> None:
-            """Resume application mode if SIGTSTP suspended it.  A SIGCONT that follows no
-            suspension (the kernel's, as the terminal goes) changes nothing: starting
-            application mode again would start a second writer and input thread, the first
-            ones forgotten but running, and the app could not stop them as it left."""
-            if self._suspended:
+            """Resume application mode if SIGTSTP suspended it (Textual's driver marks that
+            it must say so once resumed, and clears the mark as it resumes).  A SIGCONT
+            that follows no suspension (the kernel's, as the terminal goes) changes nothing:
+            starting application mode again would start a second writer and input thread,
+            the first ones forgotten but running, and the app could not stop them as it
+            left."""
+            if self._must_signal_resume:
                 super()._sigcont_application()
 
-        def suspend_application_mode(self) -> None:
-            self._suspended = True
-            super().suspend_application_mode()
-
         def start_application_mode(self) -> None:
-            self._suspended = False
             with self._lock:
                 self.rewriter = Rewriter()
             super().start_application_mode()  # type: ignore[no-untyped-call]

@@ -165,7 +165,7 @@ class MowHelm:
                 found = values[end] = self.value(state, end)
             return found
 
-        taken = frozenset(s.cell for s in state.ships if s.afloat and s.id != ship.id)
+        taken = steps.taken(state.ships, ship)
         for rank, order in enumerate(decision.options):
             score = sum(p * value(end) for p, end in self.sailed(state, ship, order, taken)
                         if p > 0)

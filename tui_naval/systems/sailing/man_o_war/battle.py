@@ -182,7 +182,7 @@ class MowBattle(Battle[S], Generic[S]):
 
     def _move(self, state: S, order: Order, log: Log) -> S:
         ship = state.ship(order.ship)  # the engine has checked the order is one offered
-        taken = frozenset(s.cell for s in state.ships if s.afloat and s.id != ship.id)
+        taken = steps.taken(state.ships, ship)
         roller = Roller(state.rng)
         moved = steps.move(state.board, state.wind, ship, order, taken, roller,
                            cast(MowState, state).seamanship, log)

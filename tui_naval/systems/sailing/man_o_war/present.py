@@ -114,7 +114,7 @@ def move_preview(state: MowState, ship: CombatShip, order: Order) -> Preview:
     grid, board, wind = state.grid, state.board, state.wind
     sail = steps.sail_of(ship)
     info = move_info(state, ship, order)
-    taken = frozenset(s.cell for s in state.ships if s.afloat and s.id != ship.id)
+    taken = steps.taken(state.ships, ship)
     quiet = Log(state.turn, loud=False)
     moved = ship
     if order.verb in ("sail", "row"):

@@ -53,6 +53,11 @@ def sail_of(ship: CombatShip) -> MowSail:
     return sail
 
 
+def taken(ships: Sequence[CombatShip], ship: CombatShip) -> frozenset[Cell]:
+    """The cells of the other ships afloat: where her way stops short."""
+    return frozenset(s.cell for s in ships if s.afloat and s.id != ship.id)
+
+
 # -- the wind ---------------------------------------------------------------------------
 
 def compass_point(grid: Grid, wind: Wind) -> int:
