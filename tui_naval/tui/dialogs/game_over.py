@@ -30,6 +30,8 @@ class GameOverDialog(NavalModal[str | None]):
 
     COMMAND_SET = keys.GAME_OVER
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.GAME_OVER)
+    #: Enter plays again (Textual focuses it as the dialog opens, and only if it is there).
+    AUTO_FOCUS = "#rematch"
 
     def __init__(self, game: Game, demo: bool = False) -> None:
         super().__init__()
@@ -60,9 +62,6 @@ class GameOverDialog(NavalModal[str | None]):
                 yield Button("Review (esc)", id="review", compact=True)
                 yield Button("Replay (p)", id="replay", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one("#rematch", Button).focus()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
