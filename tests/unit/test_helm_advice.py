@@ -4,6 +4,10 @@ land or the edge pays by the points she must turn to sail free."""
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import pairwise
+
+import pytest
 from attrs import evolve
 
 from tui_naval.ai.players import make_player
@@ -94,3 +98,66 @@ def test_the_man_o_war_helm_turns_away_from_the_islet_that_pins_her() -> None:
     assert decision is not None and decision.ship == "B1" and decision.kind == "move"
     order = make_player("greedy").choose(state, decision)
     assert order.arg.startswith("starboard"), order
+
+
+def test_the_man_o_war_helm_ranks_every_move_by_its_value() -> None:
+    """The helm's ranking (what the search widens by) holds every option once, its first
+    is the helm's choice, and each option is valued no higher than the one before it."""
+    from tui_naval.rulesets.mow_and_shot.advisor import FIRE, choose, rank
+    from tui_naval.rulesets.mow_and_shot.rules import RULESET
+    from tui_naval.systems.sailing.man_o_war import steps
+    from tui_naval.systems.sailing.man_o_war.advisor import MowHelm
+
+    helm = MowHelm(RULESET, FIRE)
+    game = new_game("mow-and-shot", "mow-crossing", 3, None)
+    greedy = make_player("greedy")
+    moves = 0
+    while moves < 12 and (decision := game.decision()) is not None:
+        seen = game.ruleset.observe(game.state, decision.side)
+        if decision.kind == "move" and len(decision.options) > 1:
+            moves += 1
+            ranked = rank(seen, decision)
+            assert ranked is not None
+            assert Counter(ranked) == Counter(decision.options)
+            assert ranked[0] == choose(seen, decision)
+            ship = seen.ship(decision.ship)
+            taken = steps.taken(seen.ships, ship)
+            values = [sum(p * helm.value(seen, end)
+                          for p, end in helm.sailed(seen, ship, order, taken) if p > 0)
+                      for order in ranked]
+            assert all(a >= b - 1e-9 for a, b in pairwise(values))
+            assert len(set(values)) > 1
+        elif (other := rank(seen, decision)) is not None:
+            assert decision.kind == FIRE.fire_kind
+            assert Counter(other) == Counter(decision.options)
+            assert other[0] == choose(seen, decision)
+        game.play(greedy.choose(seen, decision))
+    assert moves == 12
+
+
+@pytest.mark.parametrize("ruleset", ["salt-and-shot", "salt-and-sails", "mow-and-sails"])
+def test_the_missile_options_are_ranked_by_their_worth(ruleset: str) -> None:
+    """Each combat system ranks its missile decision's options (what the search widens
+    by) by the worth it gives them, its own answer first: every option once, none worth
+    more than the one before it, and the hold first where no fire is worth more."""
+    import importlib
+
+    advisor = importlib.import_module(f"tui_naval.rulesets.{ruleset.replace('-', '_')}.advisor")
+    fire = advisor.FIRE
+    greedy = make_player("greedy")
+    ranked_seen = 0
+    for seed in range(1, 4):
+        game = new_game(ruleset, None, seed, None)
+        while ranked_seen < 6 * seed and (decision := game.decision()) is not None:
+            seen = game.ruleset.observe(game.state, decision.side)
+            if decision.kind == fire.fire_kind and len(decision.options) > 2:
+                ranked = advisor.rank(seen, decision)
+                assert ranked is not None and Counter(ranked) == Counter(decision.options)
+                assert ranked[0] == advisor.choose(seen, decision)
+                worth = dict(zip(decision.options, fire.fire_values(seen, decision),
+                                 strict=True))
+                values = [worth[o] for o in ranked]
+                assert all(a >= b for a, b in pairwise(values))
+                ranked_seen += 1
+            game.play(greedy.choose(seen, decision))
+    assert ranked_seen == 18

@@ -3,6 +3,7 @@ within budget, deterministic, and able to find a winning move."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, cast
 
 import pytest
@@ -490,3 +491,39 @@ def test_a_forced_hidden_order_is_filled_in_without_asking_the_advisor() -> None
                                                            hidden_greedy=1.0), advisor)
     forced = evolve(decision, options=decision.options[-1:])
     assert search._pick_hidden(seen, forced) == decision.options[-1]
+
+
+@pytest.mark.parametrize("ruleset", ["mow-and-shot", "mow-and-sails"])
+def test_rivals_join_the_search_in_the_rankers_order(ruleset: str) -> None:
+    """Where the ruleset ranks a decision's options (the Man-O-War helm's moves), the
+    search widens to them in that order after the advisor's choice, so its first rivals
+    are the ones the helm values next; other decisions keep the listed order."""
+    rules, states = greedy_states(ruleset, 5, 40)
+    assert rules.ranker is not None
+    settings = SearchSettings(iterations=10, seconds=None)
+    ranked_seen = listed_seen = 0
+    for state, decision in states:
+        if len(decision.options) == 1:
+            continue
+        seen = rules.observe(state, decision.side)
+        search = _Search(rules, seen, decision, settings)
+        ranked = rules.ranker(seen, decision)
+        assert search.order[0] == rules.advisor(seen, decision)
+        if ranked is None:
+            listed_seen += 1
+            assert search.order[1:] == [o for o in decision.options if o != search.order[0]]
+        else:
+            ranked_seen += 1
+            assert Counter(ranked) == Counter(decision.options)
+            assert ranked[0] == search.order[0]
+            assert search.order == list(ranked)
+    assert ranked_seen and listed_seen
+
+
+def test_a_ruleset_without_a_ranker_is_searched_in_its_listed_order() -> None:
+    rules, states = greedy_states("kyngesreach", 1, 30)
+    assert rules.ranker is None
+    state, decision = next((s, d) for s, d in states if len(d.options) > 2)
+    seen = rules.observe(state, decision.side)
+    search = _Search(rules, seen, decision, SearchSettings(iterations=10, seconds=None))
+    assert search.order[1:] == [o for o in decision.options if o != search.order[0]]

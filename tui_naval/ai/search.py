@@ -313,8 +313,11 @@ class _Search:
         self.settings = settings
         self.rng = random.Random(stable_seed(settings.seed, place_seed(root, decision)))
         self.preferred = self.advisor(root, decision)
-        #: The options in the order they join the search: the advisor's choice first.
-        self.order = [self.preferred, *(o for o in decision.options if o != self.preferred)]
+        #: The options in the order they join the search: the advisor's choice first, then
+        #: as the ruleset's ranker values them (where it has one), else as listed.
+        ranked = ruleset.ranker(root, decision) if ruleset.ranker is not None else None
+        self.order = [self.preferred,
+                      *(o for o in (ranked or decision.options) if o != self.preferred)]
         self.stats = {option: _Stats() for option in self.order}
         #: Turns the rollouts play past the current one: the settings' or the ruleset's
         #: horizon, lengthened while every option's rollouts end level with the advisor's

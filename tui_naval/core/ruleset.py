@@ -9,7 +9,7 @@ phases the engine runs (``core.engine``).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -124,6 +124,9 @@ S = TypeVar("S", bound=GameState)
 
 #: A greedy judgement: the option it values most.
 Advisor = Callable[[Any, Decision], Order]
+#: The advisor's values as an order: a decision's options, the best first (the advisor's
+#: choice), or None where it values only its choice.
+Ranker = Callable[[Any, Decision], Sequence[Order] | None]
 
 
 class Ruleset(Protocol[S]):
@@ -229,6 +232,12 @@ class Ruleset(Protocol[S]):
         """The greedy judgement of the ruleset's decisions (``advisor.choose``)."""
         ...
 
+    @property
+    def ranker(self) -> Ranker | None:
+        """The advisor's options best first (``advisor.rank``), where it has one: a
+        search widens to its rivals in that order."""
+        ...
+
 
 class RulesetBase(Generic[S]):
     """What every ruleset built on the engine shares: its names from its ``RulesetInfo``,
@@ -331,3 +340,9 @@ class RulesetBase(Generic[S]):
         module = importlib.import_module(f"{self.info.package}.advisor")
         choose: Advisor = module.choose
         return choose
+
+    @cached_property
+    def ranker(self) -> Ranker | None:
+        module = importlib.import_module(f"{self.info.package}.advisor")
+        rank: Ranker | None = getattr(module, "rank", None)
+        return rank

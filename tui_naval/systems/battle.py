@@ -23,7 +23,7 @@ from tui_naval.core.dice import Roller
 from tui_naval.core.engine import Log
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.package_data import read_package_text
-from tui_naval.core.ruleset import PART_KEYS, Part, Row, RulesetBase, ShipClass
+from tui_naval.core.ruleset import PART_KEYS, Part, Ranker, Row, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
 from tui_naval.core.state import GoalKind, Outcome, ShipBase, WindState, evolved, kept_or_evolved
 from tui_naval.systems.handicap import Handicap
@@ -178,9 +178,10 @@ class Firepower(Protocol):
     """How a combat system values fire, for the advisors of every sailing system: which
     of a ship's weapons will be loaded (``ready``: now, or by the next turn's missile
     phase), what they could fire from where she is, what the enemy's could fire at her;
-    and its advice on its own decisions, the missile phase's (``fire_kind``) and the
-    ammunition's.  ``broadsides`` and ``threat`` take her place from ``ship`` and only
-    the other ships from ``state`` (a helm weighs places she is not in yet)."""
+    and its advice on its own decisions, the missile phase's (``fire_kind``; ``rank_fire``
+    its options, best first) and the ammunition's.  ``broadsides`` and ``threat`` take her
+    place from ``ship`` and only the other ships from ``state`` (a helm weighs places she
+    is not in yet)."""
 
     #: The kind of its missile decisions ("target", "aim").
     fire_kind: str
@@ -193,7 +194,24 @@ class Firepower(Protocol):
 
     def choose_fire(self, state: CombatState, decision: Decision) -> Order: ...
 
+    def rank_fire(self, state: CombatState, decision: Decision) -> list[Order]:
+        """The missile decision's options, ``choose_fire``'s answer first, then the rest
+        as it values them (a search widens to its rivals in that order)."""
+        ...
+
     def choose_ammo(self, state: CombatState, decision: Decision) -> Order: ...
+
+
+def fire_ranker(firepower: Firepower) -> Ranker:
+    """A ranking of the missile phase's options by the combat system's values (None for
+    every other decision)."""
+
+    def rank(state: CombatState, decision: Decision) -> list[Order] | None:
+        if decision.kind == firepower.fire_kind and len(decision.options) > 1:
+            return firepower.rank_fire(state, decision)
+        return None
+
+    return rank
 
 
 @frozen

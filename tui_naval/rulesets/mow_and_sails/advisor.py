@@ -8,4 +8,4 @@ from tui_naval.systems.gunnery.ships_and_sails.salt_advisor import SnsFirepower
 from tui_naval.systems.sailing.man_o_war.advisor import mow_advisor
 
 FIRE = SnsFirepower(COMBAT)
-choose = mow_advisor(RULESET, FIRE)
+choose, rank = mow_advisor(RULESET, FIRE)

@@ -8,4 +8,4 @@ from tui_naval.systems.gunnery.kyngesreach.salt_advisor import KyngFirepower
 from tui_naval.systems.sailing.man_o_war.advisor import mow_advisor
 
 FIRE = KyngFirepower(COMBAT)
-choose = mow_advisor(RULESET, FIRE)
+choose, rank = mow_advisor(RULESET, FIRE)

@@ -101,25 +101,36 @@ class KyngFirepower:
                                  for aim in gun.ammo_aims(guns.ammo, ship.gunnery, band))])
         return total
 
-    def choose_fire(self, state: CombatState, decision: Decision) -> Order:
+    def fire_values(self, state: CombatState, decision: Decision) -> list[float]:
+        """Each fire order's worth (the hits it is expected to score, nothing where the
+        gunner would hold), the hold's nothing."""
         ship = state.ship(decision.ship)
         g: gun.Gunnery = ship.gunnery
         extra = self.combat.gauge_mods(state, ship.side)
-        best, best_order = 0.0, None
+        values: list[float] = []
         for order in decision.options:
             battery, aim, target_id = parse_fire(order)
             if aim is None:
+                values.append(0.0)
                 continue
             target = state.ship(target_id)
             band = bears(state.board, ship, battery, target)
             assert band is not None
-            value = fired_value(g, g.guns(battery), target.gunnery, band, aim, extra)
-            if value <= 0:
-                continue
-            if best_order is None or value > best:
-                best, best_order = value, order
-        hold = next(o for o in decision.options if o.arg == "hold")
-        return best_order if best_order is not None and best > 0 else hold
+            values.append(max(0.0, fired_value(g, g.guns(battery), target.gunnery, band,
+                                               aim, extra)))
+        return values
+
+    def choose_fire(self, state: CombatState, decision: Decision) -> Order:
+        return self.rank_fire(state, decision)[0]
+
+    def rank_fire(self, state: CombatState, decision: Decision) -> list[Order]:
+        """The fire orders, the most worth first; the hold first where none is worth
+        anything."""
+        values = self.fire_values(state, decision)
+        hold = next(i for i, o in enumerate(decision.options) if o.arg == "hold")
+        # the hold goes before every order worth nothing
+        ranks = sorted(range(len(values)), key=lambda i: (-values[i], i != hold, i))
+        return [decision.options[i] for i in ranks]
 
     def choose_ammo(self, state: CombatState, decision: Decision) -> Order:
         ship = state.ship(decision.ship)

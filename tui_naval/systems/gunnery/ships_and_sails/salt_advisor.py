@@ -103,27 +103,37 @@ class SnsFirepower:
         return sum(self.best_shot(state, enemy, armament(enemy), [ship])
                    for enemy in self.enemies(state, ship) if self.ready(enemy, now))
 
-    def choose_fire(self, state: CombatState, decision: Decision) -> Order:
+    def fire_values(self, state: CombatState, decision: Decision) -> list[float]:
+        """Each aim's worth (what its pattern's hits on the enemy are worth), the hold's
+        ``FIRE_THRESHOLD`` (she holds when no aim is worth that much)."""
         ship = state.ship(decision.ship)
         a = armament(ship)
         foes = self.enemies(state, ship)
         pattern = a.stype.pattern(a.ammo)
-        best, choice = 0.0, None
+        values: list[float] = []
         for order in decision.options:
             aim = parse_aim(order.arg)
             if aim is None:
+                values.append(FIRE_THRESHOLD)
                 continue
             side, cell = aim
             fv = firing_value_of(a, side)
-            worth = sum(hex_worth(percent, fv, foe, a.ammo)
-                        for where, percent in pattern_cells(state.grid, cell, ship.heading,
-                                                            side, pattern)
-                        for foe in foes if foe.cell == where)
-            if worth > best:
-                best, choice = worth, order
-        if choice is None or best < FIRE_THRESHOLD:
-            return next(o for o in decision.options if parse_aim(o.arg) is None)
-        return choice
+            values.append(sum(hex_worth(percent, fv, foe, a.ammo)
+                              for where, percent in pattern_cells(state.grid, cell,
+                                                                  ship.heading, side, pattern)
+                              for foe in foes if foe.cell == where))
+        return values
+
+    def choose_fire(self, state: CombatState, decision: Decision) -> Order:
+        return self.rank_fire(state, decision)[0]
+
+    def rank_fire(self, state: CombatState, decision: Decision) -> list[Order]:
+        """The aims, the most worth first; the hold first where no aim beats it."""
+        values = self.fire_values(state, decision)
+        hold = next(i for i, o in enumerate(decision.options) if parse_aim(o.arg) is None)
+        # an aim worth as much as the threshold is fired: it goes before the hold
+        ranks = sorted(range(len(values)), key=lambda i: (-values[i], i == hold, i))
+        return [decision.options[i] for i in ranks]
 
     def choose_ammo(self, state: CombatState, decision: Decision) -> Order:
         ship = state.ship(decision.ship)

@@ -12,6 +12,7 @@ costs.  The combat system's ``Firepower`` values fire.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -20,10 +21,10 @@ from attrs import evolve
 from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.ruleset import Advisor
+from tui_naval.core.ruleset import Advisor, Ranker
 from tui_naval.core.state import Board, kept_or_evolved
 from tui_naval.core.wind import Wind
-from tui_naval.systems.battle import Battle, CombatShip, CombatState, Firepower
+from tui_naval.systems.battle import Battle, CombatShip, CombatState, Firepower, fire_ranker
 from tui_naval.systems.sailing.man_o_war import steps
 from tui_naval.systems.sailing.man_o_war.battle import MowState
 from tui_naval.systems.sailing.man_o_war.compass import SailPoint, sail_point, tack_headings
@@ -152,9 +153,11 @@ class MowHelm:
     def choose(self, state: MowState, decision: Decision) -> Order:
         if len(decision.options) == 1:
             return decision.options[0]
+        return self.rank(state, decision)[0]
+
+    def rank(self, state: MowState, decision: Decision) -> list[Order]:
+        """The move's options, the best valued first (ties in the decision's order)."""
         ship = state.ship(decision.ship)
-        best: tuple[float, int] | None = None
-        choice = decision.options[0]
         #: Options often end alike (a stay with or without the anchor's heading kept,
         #: a full run cut short where a half one stops): each end is valued once.
         values: dict[CombatShip, float] = {}
@@ -166,18 +169,17 @@ class MowHelm:
             return found
 
         taken = steps.taken(state.ships, ship)
-        for rank, order in enumerate(decision.options):
-            score = sum(p * value(end) for p, end in self.sailed(state, ship, order, taken)
-                        if p > 0)
-            key = (round(score, 9), -rank)
-            if best is None or key > best:
-                best, choice = key, order
-        return choice
+        scores = [round(sum(p * value(end) for p, end in self.sailed(state, ship, order, taken)
+                            if p > 0), 9)
+                  for order in decision.options]
+        ranks = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+        return [decision.options[i] for i in ranks]
 
 
-def mow_advisor(rules: Battle[Any], firepower: Firepower) -> Advisor:
-    """The greedy judgement of a Man-O-War pairing: the helm above, fire and ammunition
-    by the combat system's advice."""
+def mow_advisor(rules: Battle[Any], firepower: Firepower) -> tuple[Advisor, Ranker]:
+    """The greedy judgement of a Man-O-War pairing (the helm above, fire and ammunition by
+    the combat system's advice), and its ranking of a move's options (by the helm's
+    values) and of the missile phase's (by the combat system's)."""
     helm = MowHelm(rules, firepower)
 
     def choose(state: CombatState, decision: Decision) -> Order:
@@ -190,4 +192,12 @@ def mow_advisor(rules: Battle[Any], firepower: Firepower) -> Advisor:
             return firepower.choose_ammo(state, decision)
         return decision.options[0]
 
-    return choose
+    fire = fire_ranker(firepower)
+
+    def rank(state: CombatState, decision: Decision) -> Sequence[Order] | None:
+        if decision.kind == "move" and isinstance(state, MowState) \
+                and len(decision.options) > 1:
+            return helm.rank(state, decision)
+        return fire(state, decision)
+
+    return choose, rank
