@@ -26,9 +26,12 @@ option beats it, in the same sampled worlds, by ``confidence`` standard errors.
   samples would.
 - **Large option lists** are widened progressively: round ``r`` plays the advisor's
   choice and the first ``ceil(widening * r ** alpha) - 1`` rivals still in the race, in
-  the ruleset's order.  A rival is out of the race once it is worse than the advisor's
-  choice by ``confidence`` standard errors over ``min_samples`` worlds, so the rollouts
-  go to the options still in doubt; with none left the search stops early.  No option
+  the order of the ruleset's ``ranker`` (its advisor's values: the Man-O-War helm's
+  moves, a combat system's missile options) where it ranks the decision, else as
+  listed (a quarter second reaches a few rivals of a long list: these are then the ones
+  the advisor values next).  A rival is out of the race once it is worse than the
+  advisor's choice by ``confidence`` standard errors over ``min_samples`` worlds, so the
+  rollouts go to the options still in doubt; with none left the search stops early.  No option
   is preferred on fewer than ``min_samples`` worlds either: with 2-3 samples the standard
   error is itself a guess, and a search that compares 20 options that way leaves the
   advisor's choice on noise (measured in one ruleset: a "gain" of 0.015 +- 0.003 from two
