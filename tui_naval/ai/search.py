@@ -315,10 +315,11 @@ class _Search:
         self.decision = decision
         self.settings = settings
         self.rng = random.Random(stable_seed(settings.seed, place_seed(root, decision)))
-        self.preferred = self.advisor(root, decision)
         #: The options in the order they join the search: the advisor's choice first, then
-        #: as the ruleset's ranker values them (where it has one), else as listed.
+        #: as the ruleset's ranker values them (its first is the advisor's choice, so the
+        #: advisor is not asked again), else as listed.
         ranked = ruleset.ranker(root, decision) if ruleset.ranker is not None else None
+        self.preferred = ranked[0] if ranked else self.advisor(root, decision)
         self.order = [self.preferred,
                       *(o for o in (ranked or decision.options) if o != self.preferred)]
         self.stats = {option: _Stats() for option in self.order}
