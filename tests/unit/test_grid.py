@@ -144,6 +144,15 @@ def test_distance_is_a_metric(grid: Grid, a: Cell, b: Cell, c: Cell):
     assert grid.steps(a, c) <= grid.steps(a, b) + grid.steps(b, c)
 
 
+@pytest.mark.parametrize("grid", [FLAT, POINTY], ids=["hex-flat", "hex-pointy"])
+@given(a=cells, b=cells)
+def test_hex_distance_is_the_axial_count(grid: Grid, a: Cell, b: Cell):
+    """``distance`` writes ``to_axial`` out for speed: it must agree with it."""
+    (aq, ar), (bq, br) = grid.to_axial(a), grid.to_axial(b)
+    dq, dr = aq - bq, ar - br
+    assert grid.distance(a, b) == (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
 # -- coordinates ---------------------------------------------------------------
 
 @pytest.mark.parametrize("grid", GRIDS, ids=IDS)
@@ -344,6 +353,9 @@ def test_board_terrain_lookup_refuses_cells_off_the_board():
     assert board.terrain_at(Cell(2, 0)) is Terrain.LAND
     assert board.terrain_at(Cell(0, 1)) is Terrain.SHOAL
     assert board.is_sea(Cell(1, 1))
+    assert board.terrain_at(Cell(1, 1)) is Terrain.SEA
+    with pytest.raises(ValueError, match="'x'"):
+        Board("t", Grid(GridKind.SQUARE, 1, 1), ("x",)).terrain_at(Cell(0, 0))
     for off in (Cell(-1, 0), Cell(0, -1), Cell(3, 0), Cell(0, 2)):
         assert not board.is_sea(off)
         with pytest.raises(IndexError):

@@ -11,12 +11,12 @@ from dice_support import Dice
 
 from tui_naval.cli import new_game
 from tui_naval.core.engine import HIDDEN
-from tui_naval.core.grid import Cell, Grid, GridKind
+from tui_naval.core.grid import Cell, Grid, GridKind, angle_between
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import Lock
 from tui_naval.rulesets import find_ruleset
 from tui_naval.rulesets.salamis import advisor, rules
-from tui_naval.rulesets.salamis.geometry import at_bow, route
+from tui_naval.rulesets.salamis.geometry import at_bow, bow_cells, route
 from tui_naval.rulesets.salamis.present import PRESENTER, at_least, melee_net, ram_odds
 from tui_naval.rulesets.salamis.rules import RULESET
 from tui_naval.rulesets.salamis.state import CAPTURED, FLED, LED_OFF, SUNK, SalamisState
@@ -168,6 +168,24 @@ def test_where_her_bow_lies() -> None:
     assert not at_bow(FLAT, here, 0.0, FLAT.neighbour(here, 1))
     # a course between two facings has both at her bow
     assert at_bow(FLAT, here, 30.0, ahead) and at_bow(FLAT, here, 30.0, FLAT.neighbour(here, 1))
+
+
+@pytest.mark.parametrize("grid", [FLAT, Grid(GridKind.HEX_POINTY, 20, 20),
+                                  Grid(GridKind.SQUARE, 20, 20)], ids=lambda g: g.kind.value)
+def test_her_bow_cells_are_the_neighbours_within_the_arc(grid: Grid) -> None:
+    """The kept ``bow_cells`` is the arc's definition: one step away, within 30 degrees
+    of her course; off the board too (at the edge, as in the middle)."""
+    far = Cell(grid.width + 3, 2)
+    for cell in (Cell(10, 10), Cell(11, 10), Cell(0, 0), Cell(grid.width - 1, 5)):
+        for course in range(0, 360, 15):
+            near = {c for c in (Cell(cell.col + dc, cell.row + dr)
+                                for dc in (-1, 0, 1) for dr in (-1, 0, 1))
+                    if grid.steps(cell, c) == 1}
+            expected = {c for c in near
+                        if angle_between(grid.direction(cell, c), course) <= 30.0 + 1e-6}
+            assert bow_cells(grid, cell, float(course)) == expected
+            assert 1 <= len(expected) <= 3
+            assert not at_bow(grid, cell, float(course), far)
 
 
 def test_the_move_is_plotted_hidden_and_rows_a_step_at_a_time() -> None:

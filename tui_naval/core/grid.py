@@ -173,12 +173,17 @@ class Grid:
         alternately 1 and 2 (the 1-2-1-2 count), so a diagonal line is about as long as
         it looks (1.5 against the true 1.41) instead of 41% shorter.
         """
-        if self.kind is GridKind.SQUARE:
-            dx, dy = abs(a.col - b.col), abs(a.row - b.row)
+        (ac, ar), (bc, br) = a, b
+        kind = self.kind
+        if kind is GridKind.SQUARE:
+            dx, dy = abs(ac - bc), abs(ar - br)
             return max(dx, dy) + min(dx, dy) // 2
-        aq, ar = self.to_axial(a)
-        bq, br = self.to_axial(b)
-        dq, dr = aq - bq, ar - br
+        # The axial difference (``to_axial`` written out: the search asks this millions
+        # of times a game).
+        if kind is GridKind.HEX_FLAT:
+            dq, dr = ac - bc, ar - (ac - (ac & 1)) // 2 - br + (bc - (bc & 1)) // 2
+        else:
+            dq, dr = ac - (ar - (ar & 1)) // 2 - bc + (br - (br & 1)) // 2, ar - br
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def is_diagonal(self, facing: int) -> bool:

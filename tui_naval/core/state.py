@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Protocol, Self, TypeVar
 
 from attrs import evolve, field, frozen
@@ -46,6 +47,9 @@ class Terrain(StrEnum):
     SHOAL = ":"
 
 
+_TERRAIN = {terrain.value: terrain for terrain in Terrain}
+
+
 @frozen(cache_hash=True)
 class Mark:
     """A labelled buoy or point of interest on a sea cell."""
@@ -72,7 +76,8 @@ class Board:
         """
         if not self.grid.in_bounds(cell):
             raise IndexError(f"cell {cell} is off the {self.grid.width}x{self.grid.height} board")
-        return Terrain(self.terrain[cell.row][cell.col])
+        char = self.terrain[cell.row][cell.col]
+        return _TERRAIN.get(char) or Terrain(char)  # (a dict: the search asks this often)
 
     def is_sea(self, cell: Cell) -> bool:
         return self.grid.in_bounds(cell) and self.terrain[cell.row][cell.col] == Terrain.SEA
@@ -88,6 +93,20 @@ class Board:
             if mark.cell == cell:
                 return mark
         return None
+
+
+@lru_cache(maxsize=1 << 16)
+def line_clear(board: Board, a: Cell, b: Cell) -> bool:
+    """No land between the two cells (ships and shoals do not block a shot).
+
+    On a hex grid the line between two cells on the edge may graze a hex off the
+    board: that is open sea.  Kept for the same board and cells (the rules, the helm
+    and the search ask it of the same places again and again: a quarter of a
+    Man-O-War search's time went to drawing these lines, ``bench/search_time.py``).
+    """
+    grid = board.grid
+    return all(not grid.in_bounds(c) or board.terrain_at(c) is not Terrain.LAND
+               for c in grid.line(a, b)[1:-1])
 
 
 class GoalKind(StrEnum):

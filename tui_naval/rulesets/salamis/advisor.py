@@ -12,12 +12,13 @@ on to grapple unless she is the more battered one.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import Board, Lock, Terrain
-from tui_naval.rulesets.salamis.geometry import at_bow, off_bow, route, turned
+from tui_naval.rulesets.salamis.geometry import bow_cells, off_bow, route, turned
 from tui_naval.rulesets.salamis.rules import LOCKED_HELMS, fleet, helm_options, helm_turn
 from tui_naval.rulesets.salamis.state import Galley, SalamisState
 
@@ -49,8 +50,9 @@ def _ends(board: Board, ship: Galley, taken: frozenset[Cell], helm_given: str = 
                     break
                 free += 1
             short = turned(ship.course, turn)  # stopped short, she turns where she stops
+            used = [step.inches for step in steps]  # rising
             for inches in range(at, move + 1):
-                k = sum(1 for step in steps if step.inches <= inches)
+                k = bisect_right(used, inches)  # the steps a row of ``inches`` takes
                 if k > free:
                     cell = steps[free - 1].cell if free else ship.cell
                     out.append(((helm, at, inches), cell, short, free))
@@ -64,11 +66,11 @@ def _ends(board: Board, ship: Galley, taken: frozenset[Cell], helm_given: str = 
 def _threatened(board: Board, ship: Galley, taken: frozenset[Cell]) -> frozenset[Cell]:
     """The cells an enemy galley could ram next half: those at her bow after any move."""
     grid = board.grid
+    ends = {(cell, course) for _, cell, course, rowed in _ends(board, ship, taken) if rowed}
     out: set[Cell] = set()
-    for _, cell, course, rowed in _ends(board, ship, taken):
-        if rowed:
-            out.update(c for c in grid.neighbours(cell) if at_bow(grid, cell, course, c))
-    return frozenset(out)
+    for cell, course in ends:
+        out |= bow_cells(grid, cell, course)
+    return frozenset(c for c in out if grid.in_bounds(c))
 
 
 @lru_cache(maxsize=256)
@@ -84,19 +86,27 @@ def _best_plan(board: Board, ships: tuple[Galley, ...], locks: tuple[Lock, ...],
         threat |= _threatened(board, foe, frozenset(s.cell for s in ships
                                                     if s.afloat and s.id != foe.id))
     best: tuple[float, Plan] | None = None
+    nearest_to: dict[Cell, tuple[int, str, Galley]] = {}
+    judged: dict[tuple[Cell, float, bool], float] = {}  # many plans end alike
     for plan, cell, course, rowed in _ends(board, me, taken, helm, turn_at):
-        score = 0.0
-        rams = [f for f in foes if rowed and at_bow(grid, cell, course, f.cell)]
-        if rams:
-            score += 10 + max(f.damage / fleet(f).viability for f in rams)
-        if cell in threat:
-            score -= 2.5
-        if foes and not rams:
-            nearest = min(foes, key=lambda f: (grid.distance(cell, f.cell), f.id))
-            gap = grid.distance(cell, nearest.cell)
-            score -= 0.5 * abs(gap - 3) + (2 if gap == 1 else 0)
-            score -= off_bow(grid, cell, course, nearest.cell) / 45
-        score -= 0.01 * plan[1]  # of equal ends, the simpler plan
+        end = (cell, course, rowed > 0)
+        if end not in judged:
+            score = 0.0
+            bow = bow_cells(grid, cell, course) if rowed else frozenset()
+            rams = [f for f in foes if f.cell in bow]
+            if rams:
+                score += 10 + max(f.damage / fleet(f).viability for f in rams)
+            if cell in threat:
+                score -= 2.5
+            if foes and not rams:
+                if cell not in nearest_to:
+                    nearest_to[cell] = min((grid.distance(cell, f.cell), f.id, f)
+                                           for f in foes)
+                gap, _, nearest = nearest_to[cell]
+                score -= 0.5 * abs(gap - 3) + (2 if gap == 1 else 0)
+                score -= off_bow(grid, cell, course, nearest.cell) / 45
+            judged[end] = score
+        score = judged[end] - 0.01 * plan[1]  # of equal ends, the simpler plan
         if best is None or score > best[0]:
             best = (score, plan)
     assert best is not None

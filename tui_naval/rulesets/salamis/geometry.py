@@ -94,7 +94,15 @@ def off_bow(grid: Grid, cell: Cell, course: float, other: Cell) -> float:
     return angle_between(grid.direction(cell, other), course)
 
 
+@lru_cache(maxsize=65536)
+def bow_cells(grid: Grid, cell: Cell, course: float) -> frozenset[Cell]:
+    """The neighbours within an inch of her bow (within ``BOW_ARC`` of her course), on
+    the board or off it: where a ram strikes.  (Kept: the rules and the advisor ask it
+    of every galley, every step, and a course is one of a few angles.)"""
+    near = (grid.neighbour(cell, f) for f in range(grid.points))
+    return frozenset(n for n in near if off_bow(grid, cell, course, n) <= BOW_ARC + _EPS)
+
+
 def at_bow(grid: Grid, cell: Cell, course: float, other: Cell) -> bool:
-    """``other`` is a neighbour within an inch of her bow (within ``BOW_ARC`` of her
-    course): where a ram strikes."""
-    return grid.steps(cell, other) == 1 and off_bow(grid, cell, course, other) <= BOW_ARC + _EPS
+    """``other`` is a neighbour within an inch of her bow: where a ram strikes."""
+    return other in bow_cells(grid, cell, course)

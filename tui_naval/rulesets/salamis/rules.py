@@ -41,7 +41,7 @@ from tui_naval.core.orders import Decision, IllegalOrder, Order, orders_for
 from tui_naval.core.presenter import plural
 from tui_naval.core.ruleset import Fate, Part, Row, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario, ScenarioError
-from tui_naval.core.state import GoalKind, Lock, Outcome, ShipBase, Terrain
+from tui_naval.core.state import GoalKind, Lock, Outcome, ShipBase, Terrain, line_clear
 from tui_naval.core.wind import COMPASS
 from tui_naval.rulesets.salamis import INFO
 from tui_naval.rulesets.salamis.geometry import (
@@ -168,11 +168,9 @@ def enemies(state: SalamisState, side: str) -> Iterator[Galley]:
 def in_range(state: SalamisState, shooter: Galley, target: Galley) -> bool:
     """``target`` lies within her bow range, with no land between (her archers shoot all
     round: the text gives bows a range and no arc)."""
-    grid = state.grid
     board = state.board
-    return (grid.distance(shooter.cell, target.cell) * board.scale <= fleet(shooter).range
-            and not any(grid.in_bounds(c) and board.terrain_at(c) is Terrain.LAND
-                        for c in grid.line(shooter.cell, target.cell)[1:-1]))
+    return (board.grid.distance(shooter.cell, target.cell) * board.scale
+            <= fleet(shooter).range and line_clear(board, shooter.cell, target.cell))
 
 
 def bow_targets(state: SalamisState, shooter: Galley) -> list[Galley]:
@@ -200,6 +198,8 @@ def fighting(state: SalamisState, side: str) -> list[Galley]:
 def with_ships(state: SalamisState, changed: Mapping[str, Galley]) -> SalamisState:
     """``state`` with some galleys replaced; locks of galleys out of the fight released."""
     ships = tuple(changed.get(s.id, s) for s in state.ships)
+    if not state.locks:
+        return evolve(state, ships=ships)
     out = {s.id for s in ships if not s.fighting}
     locks = tuple(lock for lock in state.locks if lock.a not in out and lock.b not in out)
     return evolve(state, ships=ships, locks=locks)
@@ -365,8 +365,9 @@ class Salamis(RulesetBase[SalamisState]):
 
     def _shooters(self, state: SalamisState) -> list[Galley]:
         """The watcher's galleys whose bows have not shot this move and have a target."""
+        foes = list(enemies(state, state.watcher))
         return [s for s in fighting(state, state.watcher)
-                if not s.shot and fleet(s).bow and bow_targets(state, s)]
+                if not s.shot and fleet(s).bow and any(in_range(state, s, t) for t in foes)]
 
     def _since_stop(self, state: SalamisState) -> set[str]:
         """Galleys given their bows' order since the last "Stop!"."""
@@ -476,7 +477,8 @@ class Salamis(RulesetBase[SalamisState]):
                     continue
                 rowed = ship.rowed + 1
                 course = final if rowed == len(steps) else step.course
-                moved = evolve(self._set_course(state, ship, course), cell=step.cell,
+                moved = evolve(ship, course=course,
+                               heading=state.grid.nearest_facing(course), cell=step.cell,
                                rowed=rowed)
                 state = with_ships(state, {sid: moved})
             if len(later) == len(waiting):  # they stand in each other's way

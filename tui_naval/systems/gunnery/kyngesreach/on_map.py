@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from tui_naval.core.grid import Cell, Grid
-from tui_naval.core.state import Board, Terrain
+from tui_naval.core.state import Board, line_clear
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Battery, band_for_cells
 from tui_naval.systems.gunnery.kyngesreach.tables import Band, tables
 
@@ -51,20 +51,6 @@ def facing_battery(grid: Grid, target: Placed, shooter: Cell) -> Battery:
 def band_between(grid: Grid, a: Cell, b: Cell) -> Band | None:
     """The range band of the map distance (grid steps) between two cells; None: out of range."""
     return band_for_cells(grid.distance(a, b))
-
-
-@lru_cache(maxsize=1 << 16)
-def line_clear(board: Board, a: Cell, b: Cell) -> bool:
-    """No land between the two cells (ships and shoals do not block a shot).
-
-    On a hex grid the line between two cells on the edge may graze a hex off the
-    board: that is open sea.  Kept for the same board and cells (the helm and the
-    search ask it of the same places again and again: a quarter of a Man-O-War
-    search's time went to drawing these lines, ``bench/search_time.py``).
-    """
-    grid = board.grid
-    return all(not grid.in_bounds(c) or board.terrain_at(c) is not Terrain.LAND
-               for c in grid.line(a, b)[1:-1])
 
 
 class At(NamedTuple):
