@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import cached_property
+from typing import Any
 
 from attrs import evolve
 
@@ -198,7 +199,7 @@ def fighting(state: SalamisState, side: str) -> list[Galley]:
 def with_ships(state: SalamisState, changed: Mapping[str, Galley]) -> SalamisState:
     """``state`` with some galleys replaced; locks of galleys out of the fight released."""
     ships = tuple(changed.get(s.id, s) for s in state.ships)
-    if not state.locks:
+    if not state.locks:  # (most states: nothing to release)
         return evolve(state, ships=ships)
     out = {s.id for s in ships if not s.fighting}
     locks = tuple(lock for lock in state.locks if lock.a not in out and lock.b not in out)
@@ -477,9 +478,7 @@ class Salamis(RulesetBase[SalamisState]):
                     continue
                 rowed = ship.rowed + 1
                 course = final if rowed == len(steps) else step.course
-                moved = evolve(ship, course=course,
-                               heading=state.grid.nearest_facing(course), cell=step.cell,
-                               rowed=rowed)
+                moved = self._set_course(state, ship, course, cell=step.cell, rowed=rowed)
                 state = with_ships(state, {sid: moved})
             if len(later) == len(waiting):  # they stand in each other's way
                 for sid in later:
@@ -501,8 +500,12 @@ class Salamis(RulesetBase[SalamisState]):
         return with_ships(state, {ship.id: evolve(self._set_course(state, ship, course),
                                                   stopped=True)})
 
-    def _set_course(self, state: SalamisState, ship: Galley, course: float) -> Galley:
-        return evolve(ship, course=course, heading=state.grid.nearest_facing(course))
+    def _set_course(self, state: SalamisState, ship: Galley, course: float,
+                    **changes: Any) -> Galley:
+        """She lies on ``course`` (her grid facing the nearest to it), with any other
+        ``changes`` made in the same copy."""
+        return evolve(ship, course=course, heading=state.grid.nearest_facing(course),
+                      **changes)
 
     def _breakaway(self, state: SalamisState, ship: Galley, roller: Roller,
                    log: Log) -> SalamisState:
