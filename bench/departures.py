@@ -23,12 +23,14 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 
-from search_time import searcher_of
+from search_time import against_greedy
 
 from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.ai.players import LEVELS
 from tui_naval.ai.search import SearchPlayer
-from tui_naval.cli import new_game
+from tui_naval.core.controller import Player
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.state import GameState
 from tui_naval.rulesets import UnknownRuleset, find_entry
 
 
@@ -39,30 +41,24 @@ def count(ruleset: str, level: str, answers: int, seed: int, rollouts: int | Non
     left: Counter[str] = Counter()
     rolled: Counter[str] = Counter()
     greedy = GreedyPlayer()
-    games = 0
-    while sum(asked.values()) < answers:
-        game = new_game(ruleset, None, seed + games, None)
-        player = searcher_of(level, rollouts)
-        searcher = game.state.sides[(seed + games) % len(game.state.sides)]
-        games += 1
-        while sum(asked.values()) < answers and (decision := game.decision()) is not None:
-            seen = game.ruleset.observe(game.state, decision.side)
-            order = greedy.choose(seen, decision)
-            if decision.side == searcher and len(decision.options) > 1:
-                chosen = player.choose(seen, decision)
-                asked[decision.kind] += 1
-                last = player.last if isinstance(player, SearchPlayer) else None
-                rolled[decision.kind] += last.iterations if last is not None else 0
-                if chosen != order:
-                    left[decision.kind] += 1
-                    if show and last is not None:
-                        best = ", ".join(f"{o.order.arg or o.order.verb} {o.visits} "
-                                         f"{o.value:+.3f}" for o in last.best(3))
-                        print(f"  turn {game.state.turn} {decision.kind} {decision.ship}: "
-                              f"greedy {order.arg or order.verb}, search "
-                              f"{chosen.arg or chosen.verb} ({best})", flush=True)
-                order = chosen
-            game.play(order)
+
+    def compared(player: Player, seen: GameState, decision: Decision) -> Order:
+        chosen = player.choose(seen, decision)
+        order = greedy.choose(seen, decision)
+        last = player.last if isinstance(player, SearchPlayer) else None
+        asked[decision.kind] += 1
+        rolled[decision.kind] += last.iterations if last is not None else 0
+        if chosen != order:
+            left[decision.kind] += 1
+            if show and last is not None:
+                best = ", ".join(f"{o.order.arg or o.order.verb} {o.visits} {o.value:+.3f}"
+                                 for o in last.best(3))
+                print(f"  turn {seen.turn} {decision.kind} {decision.ship}: greedy "
+                      f"{order.arg or order.verb}, search {chosen.arg or chosen.verb} "
+                      f"({best})", flush=True)
+        return chosen
+
+    games = against_greedy(ruleset, level, answers, seed, rollouts, compared)
     return asked, left, rolled, games
 
 

@@ -23,7 +23,7 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import evolve
 
@@ -33,6 +33,8 @@ from tui_naval.ai.search import SearchPlayer
 from tui_naval.ai.search_levels import LEVEL_SETTINGS
 from tui_naval.cli import new_game
 from tui_naval.core.controller import Player
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.state import GameState
 from tui_naval.rulesets import find_entry, registry
 
 
@@ -44,28 +46,45 @@ def searcher_of(level: str, rollouts: int | None) -> Player:
     return SearchPlayer(settings, name=f"search({level}, {rollouts} rollouts)")
 
 
+def against_greedy(ruleset: str, level: str, answers: int, seed: int,
+                   rollouts: int | None,
+                   answer: Callable[[Player, GameState, Decision], Order]) -> int:
+    """Play ``level`` against greedy from seed ``seed`` on (its side alternating with the
+    seed, a new game when one ends) until ``answer(player, seen, decision)`` has given
+    ``answers`` of its orders; the games begun."""
+    greedy = GreedyPlayer()
+    given = games = 0
+    while given < answers:
+        game = new_game(ruleset, None, seed + games, None)
+        player = searcher_of(level, rollouts)
+        searcher = game.state.sides[(seed + games) % len(game.state.sides)]
+        games += 1
+        while given < answers and (decision := game.decision()) is not None:
+            seen = game.ruleset.observe(game.state, decision.side)
+            if decision.side == searcher:
+                order = answer(player, seen, decision)
+                given += 1
+            else:
+                order = greedy.choose(seen, decision)
+            game.play(order)
+    return games
+
+
 def measure(ruleset: str, level: str, decisions: int, seed: int,
             rollouts: int | None = None) -> tuple[list[float], list[int]]:
     """(answer times, iterations) of ``decisions`` answers of ``level`` against greedy."""
     times: list[float] = []
     iterations: list[int] = []
-    greedy = GreedyPlayer()
-    while len(times) < decisions:
-        game = new_game(ruleset, None, seed, None)
-        player = searcher_of(level, rollouts)
-        searcher = game.state.sides[seed % len(game.state.sides)]
-        seed += 1
-        while len(times) < decisions and (decision := game.decision()) is not None:
-            seen = game.ruleset.observe(game.state, decision.side)
-            if decision.side == searcher:
-                started = time.perf_counter()
-                order = player.choose(seen, decision)
-                times.append(time.perf_counter() - started)
-                if isinstance(player, SearchPlayer) and player.last is not None:
-                    iterations.append(player.last.iterations)
-            else:
-                order = greedy.choose(seen, decision)
-            game.play(order)
+
+    def timed(player: Player, seen: GameState, decision: Decision) -> Order:
+        started = time.perf_counter()
+        order = player.choose(seen, decision)
+        times.append(time.perf_counter() - started)
+        if isinstance(player, SearchPlayer) and player.last is not None:
+            iterations.append(player.last.iterations)
+        return order
+
+    against_greedy(ruleset, level, decisions, seed, rollouts, timed)
     return times, iterations
 
 

@@ -199,8 +199,6 @@ def fighting(state: SalamisState, side: str) -> list[Galley]:
 def with_ships(state: SalamisState, changed: Mapping[str, Galley]) -> SalamisState:
     """``state`` with some galleys replaced; locks of galleys out of the fight released."""
     ships = tuple(changed.get(s.id, s) for s in state.ships)
-    if not state.locks:  # (most states: nothing to release)
-        return evolve(state, ships=ships)
     out = {s.id for s in ships if not s.fighting}
     locks = tuple(lock for lock in state.locks if lock.a not in out and lock.b not in out)
     return evolve(state, ships=ships, locks=locks)
