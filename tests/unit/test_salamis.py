@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import pairwise
 from pathlib import Path
 
@@ -575,3 +576,37 @@ def test_player_1_other_than_the_first_side_is_invalid_where_it_is_not_rolled() 
     rolled = new_game("salamis", "salamis-duel", 1, None).state
     assert isinstance(rolled, SalamisState)
     assert RULESET.invalid(evolve(rolled, first=1 - rolled.first)) is None
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_helm_turn_point_and_row_are_ranked_by_the_plans_they_leave(seed: int) -> None:
+    """The advisor's ranking (what the search widens by): every option once, its own
+    choice first, then by the best plan each option leaves her, never rising."""
+    state = new_game("salamis", None, seed, None).state
+    assert isinstance(state, SalamisState)
+    seen_kinds: dict[str, int] = {}
+    for _ in range(300):
+        decision = RULESET.decision(state)
+        if decision is None:
+            break
+        seen = RULESET.observe(state, decision.side)
+        ranked = advisor.rank(seen, decision)
+        if decision.kind in ("helm", "turn-at", "row") \
+                and decision.options[0].arg not in rules.LOCKED_HELMS:
+            assert ranked is not None and Counter(ranked) == Counter(decision.options)
+            assert ranked[0] == advisor.choose(seen, decision)
+            index = {"helm": 0, "turn-at": 1, "row": 2}[decision.kind]
+            given = [o.arg for o in seen.plotted if o.ship == decision.ship]
+            plans = [(score, plan) for score, plan in
+                     advisor._plan_book(seen.board, seen.ships, seen.locks,
+                                        decision.ship).values()]
+            best = [max(score for score, plan in plans
+                        if [str(p) for p in plan[:index]] == given[:index]
+                        and str(plan[index]) == order.arg) for order in ranked]
+            assert best[0] == max(best)
+            assert best[1:] == sorted(best[1:], reverse=True)
+            seen_kinds[decision.kind] = seen_kinds.get(decision.kind, 0) + 1
+        else:
+            assert ranked is None
+        state = RULESET.apply(state, advisor.choose(seen, decision))
+    assert min(seen_kinds.get(kind, 0) for kind in ("helm", "turn-at", "row")) >= 5

@@ -26,16 +26,16 @@ option beats it, in the same sampled worlds, by ``confidence`` standard errors.
   samples would.
 - **Large option lists** are widened progressively: round ``r`` plays the advisor's
   choice and the first ``ceil(widening * r ** alpha) - 1`` rivals still in the race, in
-  the order of the ruleset's ``ranker`` (its advisor's values: the Man-O-War helm's
-  moves, a combat system's missile options) where it ranks the decision, else as
-  listed (a quarter second reaches a few rivals of a long list: these are then the ones
-  the advisor values next).  A rival is out of the race once it is worse than the
-  advisor's choice by ``confidence`` standard errors over ``min_samples`` worlds, so the
-  rollouts go to the options still in doubt; with none left the search stops early.  No option
-  is preferred on fewer than ``min_samples`` worlds either: with 2-3 samples the standard
-  error is itself a guess, and a search that compares 20 options that way leaves the
-  advisor's choice on noise (measured in one ruleset: a "gain" of 0.015 +- 0.003 from two
-  worlds was -0.0004 +- 0.0016 over 33).
+  the order of the ruleset's ``ranker`` (its advisor's values: a helm's moves, a combat
+  system's missile options, the parts of a galley's plot) where it ranks the decision,
+  else as listed (a quarter second reaches a few rivals of a long list: these are then
+  the ones the advisor values next).  A rival is out of the race once it is worse than
+  the advisor's choice by ``confidence`` standard errors over ``min_samples`` worlds, so
+  the rollouts go to the options still in doubt; with none left the search stops
+  early.  No option is preferred on fewer than ``min_samples`` worlds either: with 2-3
+  samples the standard error is itself a guess, and a search that compares 20 options
+  that way leaves the advisor's choice on noise (measured in one ruleset: a "gain" of
+  0.015 +- 0.003 from two worlds was -0.0004 +- 0.0016 over 33).
 - **Horizon.**  Rollouts stop at the end of the turn, or as many turns later as the
   ruleset's ``search_horizon`` says its orders take to show (in a race, a turn into the
   wind now is a faster reach turns later).  Where every option played ends exactly
@@ -47,7 +47,7 @@ option beats it, in the same sampled worlds, by ``confidence`` standard errors.
   observed states again and again (a plotted decision's observed state hides the orders
   that differ; the dice are no part of what an advisor judges), so its answers are kept
   for the turn, keyed on the observed state without its dice and the decision
-  (``CachedAdvisor``): Ships & Sails gets 4-10 times the rollouts in the same time.
+  (``CachedAdvisor``): in one ruleset 4-10 times the rollouts in the same time.
 - **Budget.**  An iteration limit (one iteration is one rollout), a time limit and a
   ``should_stop`` callable (the TUI's worker cancels with it), checked at every decision
   of a rollout (a rollout cut short is left out).  With the time limit out

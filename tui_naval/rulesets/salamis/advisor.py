@@ -8,10 +8,14 @@ nearest enemy and turns her bow towards her.  Bows
 always shoot, at the most battered target they can still hurt; every ram and
 boarding chance is taken (a failed boarding costs nothing); a locked galley holds
 on to grapple unless she is the more battered one.
+
+``rank`` orders a helm, turn point or row's options by the best plan each leaves her,
+for the search to widen by.
 """
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_right
 from functools import lru_cache
 
@@ -74,9 +78,11 @@ def _threatened(board: Board, ship: Galley, taken: frozenset[Cell]) -> frozenset
 
 
 @lru_cache(maxsize=256)
-def _best_plan(board: Board, ships: tuple[Galley, ...], locks: tuple[Lock, ...],
-               ship_id: str, helm: str = "", turn_at: int = -1) -> Plan:
-    """Her best move from where she lies (keeping to a helm and turn already given)."""
+def _plan_book(board: Board, ships: tuple[Galley, ...], locks: tuple[Lock, ...],
+               ship_id: str) -> dict[tuple[str, ...], tuple[float, Plan]]:
+    """Her best plan and its score, for each beginning of a plan (none, a helm, a helm
+    and turn point, a whole plan as its parts are plotted): the first of the highest
+    scores in ``_ends``' order."""
     me = next(s for s in ships if s.id == ship_id)
     grid = board.grid
     foes = [s for s in ships if s.fighting and s.side != me.side]
@@ -85,10 +91,10 @@ def _best_plan(board: Board, ships: tuple[Galley, ...], locks: tuple[Lock, ...],
     for foe in foes:
         threat |= _threatened(board, foe, frozenset(s.cell for s in ships
                                                     if s.afloat and s.id != foe.id))
-    best: tuple[float, Plan] | None = None
+    book: dict[tuple[str, ...], tuple[float, Plan]] = {}
     nearest_to: dict[Cell, tuple[int, str, Galley]] = {}
     judged: dict[tuple[Cell, float, bool], float] = {}  # many plans end alike
-    for plan, cell, course, rowed in _ends(board, me, taken, helm, turn_at):
+    for plan, cell, course, rowed in _ends(board, me, taken):
         end = (cell, course, rowed > 0)
         if end not in judged:
             score = 0.0
@@ -107,10 +113,21 @@ def _best_plan(board: Board, ships: tuple[Galley, ...], locks: tuple[Lock, ...],
                 score -= off_bow(grid, cell, course, nearest.cell) / 45
             judged[end] = score
         score = judged[end] - 0.01 * plan[1]  # of equal ends, the simpler plan
-        if best is None or score > best[0]:
-            best = (score, plan)
-    assert best is not None
-    return best[1]
+        parts = (plan[0], str(plan[1]), str(plan[2]))
+        for key in ((), parts[:1], parts[:2], parts):
+            if key not in book or score > book[key][0]:
+                book[key] = (score, plan)
+    return book
+
+
+def _best_plan(state: SalamisState, ship_id: str, parts: list[str]) -> Plan:
+    """Her best move, keeping to the parts of her plot already given."""
+    book = _plan_book(state.board, state.ships, state.locks, ship_id)
+    return book[tuple(parts[:2])][1]
+
+
+#: Which part of a plan each plotted decision gives.
+_PART = {"helm": 0, "turn-at": 1, "row": 2}
 
 
 def _my_parts(state: SalamisState, ship_id: str) -> list[str]:
@@ -144,11 +161,8 @@ def choose(state: SalamisState, decision: Decision) -> Order:
     if kind in ("helm", "turn-at", "row"):
         if decision.options[0].arg in LOCKED_HELMS:
             return _pick(decision, _helm_for_locked(state, ship))
-        parts = _my_parts(state, ship.id)
-        plan = _best_plan(state.board, state.ships, state.locks, ship.id,
-                          parts[0] if parts else "", int(parts[1]) if len(parts) > 1 else -1)
-        value = {"helm": plan[0], "turn-at": str(plan[1]), "row": str(plan[2])}[kind]
-        return _pick(decision, value)
+        plan = _best_plan(state, ship.id, _my_parts(state, ship.id))
+        return _pick(decision, str(plan[_PART[kind]]))
     if kind == "bows":
         shots = [o for o in decision.options if o.verb == "shoot"
                  and state.ship(o.arg).damage < fleet(state.ship(o.arg)).viability]
@@ -158,3 +172,20 @@ def choose(state: SalamisState, decision: Decision) -> Order:
         return min(hits, key=lambda o: _battered(state, o)) if hits else decision.options[-1]
     # "Stop!" whenever a bow can shoot; board whenever offered; else the first option.
     return decision.options[0]
+
+
+def rank(state: SalamisState, decision: Decision) -> list[Order] | None:
+    """A helm, turn point or row's options by the best plan each leaves her (the greedy
+    choice first), for the search to widen by; None for the other decisions."""
+    kind = decision.kind
+    if kind not in _PART or decision.options[0].arg in LOCKED_HELMS:
+        return None
+    given = tuple(_my_parts(state, decision.ship)[:_PART[kind]])
+    book = _plan_book(state.board, state.ships, state.locks, decision.ship)
+    first = choose(state, decision)
+
+    def best(order: Order) -> float:
+        found = book.get((*given, order.arg))
+        return found[0] if found is not None else -math.inf
+
+    return [first, *sorted((o for o in decision.options if o != first), key=lambda o: -best(o))]

@@ -55,6 +55,20 @@ def _step_cost(grid: Grid, a: Cell, b: Cell, long_diagonal: bool) -> tuple[int, 
     return (2 if long_diagonal else 1), not long_diagonal
 
 
+def _nearest(grid: Grid, here: Cell, tx: float, ty: float) -> Cell:
+    """The neighbour of ``here`` whose centre is nearest the point (tx, ty) (squared
+    distances rounded to 9 places, so that a tie goes to the lower cell on any machine)."""
+    best: tuple[float, Cell] | None = None
+    for facing in range(grid.points):
+        cell = grid.neighbour(here, facing)
+        cx, cy = _centre(grid, cell)
+        key = (round((cx - tx) ** 2 + (cy - ty) ** 2, 9), cell)
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return best[1]
+
+
 @lru_cache(maxsize=8192)
 def route(grid: Grid, start: Cell, course: float, inches: int, scale: int,
           turn: int = 0, turn_at: int = 0) -> tuple[tuple[Step, ...], float]:
@@ -72,13 +86,7 @@ def route(grid: Grid, start: Cell, course: float, inches: int, scale: int,
             course, done_turn = turned(course, turn), True
         rad = math.radians(course)
         tx, ty = x + math.sin(rad), y - math.cos(rad)
-
-        def gap(cell: Cell, tx: float = tx, ty: float = ty) -> float:
-            cx, cy = _centre(grid, cell)
-            return round((cx - tx) ** 2 + (cy - ty) ** 2, 9)
-
-        nxt = min((grid.neighbour(here, f) for f in range(grid.points)),
-                  key=lambda c: (gap(c), c))
+        nxt = _nearest(grid, here, tx, ty)
         cost, next_long = _step_cost(grid, here, nxt, long)
         if used + cost * scale > inches:
             break

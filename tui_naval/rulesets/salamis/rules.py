@@ -28,8 +28,9 @@ ends when a side has no galley left fighting, or at the turn limit.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from functools import cached_property
+from collections.abc import Iterable, Iterator, Mapping
+from functools import cached_property, lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from attrs import evolve
@@ -42,7 +43,7 @@ from tui_naval.core.orders import Decision, IllegalOrder, Order, orders_for
 from tui_naval.core.presenter import plural
 from tui_naval.core.ruleset import Fate, Part, Row, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario, ScenarioError
-from tui_naval.core.state import GoalKind, Lock, Outcome, ShipBase, Terrain, line_clear
+from tui_naval.core.state import Board, GoalKind, Lock, Outcome, ShipBase, Terrain, line_clear
 from tui_naval.core.wind import COMPASS
 from tui_naval.rulesets.salamis import INFO
 from tui_naval.rulesets.salamis.geometry import (
@@ -126,16 +127,22 @@ class Plan:
         return helm_turn(self.helm)
 
 
-def plans(state: SalamisState) -> dict[str, Plan]:
+def plans(state: SalamisState) -> Mapping[str, Plan]:
     """The moving galleys' plotted moves, each complete (helm, turn-at and row)."""
+    return _plans_of(state.plotted)
+
+
+@lru_cache(maxsize=256)
+def _plans_of(plotted: tuple[Order, ...]) -> Mapping[str, Plan]:
+    """``plans``, read once per plot (each step of the move asks it again)."""
     parts: dict[str, list[str]] = {}
-    for order in state.plotted:
+    for order in plotted:
         parts.setdefault(order.ship, []).append(order.arg)
     out = {}
     for sid, args in parts.items():
         if len(args) == 3 and args[1].isdigit() and args[2].isdigit():
             out[sid] = Plan(args[0], int(args[1]), int(args[2]))
-    return out
+    return MappingProxyType(out)
 
 
 def steps_of(state: SalamisState, ship: Galley, plan: Plan
@@ -147,15 +154,20 @@ def steps_of(state: SalamisState, ship: Galley, plan: Plan
                  plan.turn, plan.turn_at)
 
 
-def blocked(state: SalamisState, cell: Cell) -> str:
+def blocked(state: SalamisState, cell: Cell, ships: Iterable[Galley] | None = None) -> str:
     """Why a galley cannot row into ``cell`` ("" if she can): the sea's edge, land, or a
-    galley there (no galley rows into contact in the move)."""
+    galley there (no galley rows into contact in the move); ``ships`` where they lie
+    now, if not ``state``'s."""
     if not state.grid.in_bounds(cell):
         return "the edge of the sea"
     if state.board.terrain_at(cell) is Terrain.LAND:
         return f"land at {cell}"
-    other = next((s for s in state.ships if s.afloat and s.cell == cell), None)
+    other = _lying_at(state.ships if ships is None else ships, cell)
     return f"{other.id} lies at {cell}" if other is not None else ""
+
+
+def _lying_at(ships: Iterable[Galley], cell: Cell) -> Galley | None:
+    return next((s for s in ships if s.afloat and s.cell == cell), None)
 
 
 def locked(state: SalamisState, ship_id: str) -> bool:
@@ -169,9 +181,13 @@ def enemies(state: SalamisState, side: str) -> Iterator[Galley]:
 def in_range(state: SalamisState, shooter: Galley, target: Galley) -> bool:
     """``target`` lies within her bow range, with no land between (her archers shoot all
     round: the text gives bows a range and no arc)."""
-    board = state.board
-    return (board.grid.distance(shooter.cell, target.cell) * board.scale
-            <= fleet(shooter).range and line_clear(board, shooter.cell, target.cell))
+    return _within(state.board, shooter.cell, fleet(shooter).range, target.cell)
+
+
+def _within(board: Board, cell: Cell, reach: int, other: Cell) -> bool:
+    """``other`` lies within ``reach`` inches of ``cell``, with no land between."""
+    return (board.grid.distance(cell, other) * board.scale <= reach
+            and line_clear(board, cell, other))
 
 
 def bow_targets(state: SalamisState, shooter: Galley) -> list[Galley]:
@@ -364,9 +380,11 @@ class Salamis(RulesetBase[SalamisState]):
 
     def _shooters(self, state: SalamisState) -> list[Galley]:
         """The watcher's galleys whose bows have not shot this move and have a target."""
-        foes = list(enemies(state, state.watcher))
+        board = state.board
+        foes = [t.cell for t in enemies(state, state.watcher)]
         return [s for s in fighting(state, state.watcher)
-                if not s.shot and fleet(s).bow and any(in_range(state, s, t) for t in foes)]
+                if not s.shot and (f := fleet(s)).bow
+                and any(_within(board, s.cell, f.range, cell) for cell in foes)]
 
     def _since_stop(self, state: SalamisState) -> set[str]:
         """Galleys given their bows' order since the last "Stop!"."""
@@ -459,44 +477,52 @@ class Salamis(RulesetBase[SalamisState]):
                     state = with_ships(state, {sid: self._set_course(state, ship, final)})
                 continue
             rowing[sid] = (plan, steps, final)
+        if rowing:
+            state = self._row(state, rowing, log)
+        return evolve(state, tick=tick, window="", rng=roller.rng)
+
+    def _row(self, state: SalamisState,
+             rowing: Mapping[str, tuple[Plan, tuple[Step, ...], float]],
+             log: Log) -> SalamisState:
+        """The rowing galleys each take their next step (the galleys kept where they lie
+        as they move, and put in the state once)."""
+        now = {s.id: s for s in state.ships}
         waiting = list(rowing)
         while waiting:
             later = []
             for sid in waiting:
-                ship = state.ship(sid)
+                ship = now[sid]
                 plan, steps, final = rowing[sid]
                 step = steps[ship.rowed]
-                there = next((o for o in state.ships if o.afloat and o.cell == step.cell), None)
+                there = _lying_at(now.values(), step.cell)
                 if there is not None and there.id in waiting and there.id != sid:
                     later.append(sid)  # a friend rowing on out of her way
                     continue
-                why = blocked(state, step.cell)
+                why = blocked(state, step.cell, now.values())
                 if why:
-                    state = self._stopped(state, ship, plan, why, log)
+                    now[sid] = self._stopped(state, ship, plan, why, log)
                     continue
                 rowed = ship.rowed + 1
                 course = final if rowed == len(steps) else step.course
-                moved = self._set_course(state, ship, course, cell=step.cell, rowed=rowed)
-                state = with_ships(state, {sid: moved})
+                now[sid] = self._set_course(state, ship, course, cell=step.cell, rowed=rowed)
             if len(later) == len(waiting):  # they stand in each other's way
                 for sid in later:
-                    ship = state.ship(sid)
+                    ship = now[sid]
                     cell = rowing[sid][1][ship.rowed].cell
-                    state = self._stopped(state, ship, rowing[sid][0],
-                                          blocked(state, cell)
-                                          or f"the way at {cell} is fouled", log)
+                    now[sid] = self._stopped(state, ship, rowing[sid][0],
+                                             blocked(state, cell, now.values())
+                                             or f"the way at {cell} is fouled", log)
                 break
             waiting = later
-        return evolve(state, tick=tick, window="", rng=roller.rng)
+        return with_ships(state, {sid: now[sid] for sid in rowing})
 
     def _stopped(self, state: SalamisState, ship: Galley, plan: Plan, why: str,
-                 log: Log) -> SalamisState:
+                 log: Log) -> Galley:
         """She is stopped short where she lies; her one turn, if not yet made, she makes
         there (as a move that ends before its turn point does)."""
         log("move", f"{label(ship)} stops at {ship.cell}: {why}", ship.id)
         course = turned(ship.start_course, plan.turn) if plan.turn else ship.course
-        return with_ships(state, {ship.id: evolve(self._set_course(state, ship, course),
-                                                  stopped=True)})
+        return evolve(self._set_course(state, ship, course), stopped=True)
 
     def _set_course(self, state: SalamisState, ship: Galley, course: float,
                     **changes: Any) -> Galley:
