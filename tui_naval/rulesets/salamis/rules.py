@@ -167,6 +167,7 @@ def blocked(state: SalamisState, cell: Cell, ships: Iterable[Galley] | None = No
 
 
 def _lying_at(ships: Iterable[Galley], cell: Cell) -> Galley | None:
+    """The first of ``ships`` afloat at ``cell``, if any."""
     return next((s for s in ships if s.afloat and s.cell == cell), None)
 
 
