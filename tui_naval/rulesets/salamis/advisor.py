@@ -183,9 +183,5 @@ def rank(state: SalamisState, decision: Decision) -> list[Order] | None:
     given = tuple(_my_parts(state, decision.ship)[:_PART[kind]])
     book = _plan_book(state.board, state.ships, state.locks, decision.ship)
     first = choose(state, decision)
-
-    def best(order: Order) -> float:
-        found = book.get((*given, order.arg))
-        return found[0] if found is not None else -math.inf
-
-    return [first, *sorted((o for o in decision.options if o != first), key=lambda o: -best(o))]
+    rest = (o for o in decision.options if o != first)
+    return [first, *sorted(rest, key=lambda o: -book.get((*given, o.arg), (-math.inf,))[0])]
