@@ -191,7 +191,8 @@ async def test_a_duel_played_to_its_finish(server: Server) -> None:
     over = "Game over"
     end = asyncio.get_running_loop().time() + 240
     while not (ann.showed(over) and ben.showed(over)):
-        assert asyncio.get_running_loop().time() < end, ann.screen()
+        assert asyncio.get_running_loop().time() < end, "\n".join(
+            [*ann.screen(), "-" * 40, *ben.screen()])
         for term in (ann, ben):
             if not term.showed(over):
                 term.send("1")

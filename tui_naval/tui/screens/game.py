@@ -762,8 +762,9 @@ class GameScreen(NavalScreen[None]):
     @on(PromptPanel.Chosen)
     def _chosen(self, event: PromptPanel.Chosen) -> None:
         decision = self.game.decision()
-        if decision is None or not self.is_human(decision.side) or self._asked != decision:
-            return
+        if (decision is None or not self.is_human(decision.side) or self._asked != decision
+                or event.question != self.prompt.question):
+            return  # (a choice from a question no longer on show: a key pressed twice)
         self._asked = None
         self._preview = ()
         self._overlays = {}

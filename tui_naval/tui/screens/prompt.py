@@ -103,11 +103,13 @@ class PromptPanel(Horizontal):
     """
 
     class Chosen(Message):
-        """The player chose ``order``."""
+        """The player chose ``order`` from the question numbered ``question`` (keys that
+        come faster than the screen answers them may choose from a question gone by)."""
 
-        def __init__(self, order: Order) -> None:
+        def __init__(self, order: Order, question: int) -> None:
             super().__init__()
             self.order = order
+            self.question = question
 
     class Highlighted(Message):
         """The highlight moved to ``order`` (for previews)."""
@@ -132,6 +134,9 @@ class PromptPanel(Horizontal):
         #: passed over), and what the detail was drawn from (it is drawn only anew).
         self._previewed: int | None = None
         self._detail_key: tuple[object, ...] | None = None
+        #: How many questions (``ask`` and ``wait``) have been put: the number of the one
+        #: on show.
+        self.question = 0
 
     def compose(self) -> ComposeResult:
         # The title is split off the top (the stylesheet); options and detail side by side.
@@ -166,6 +171,7 @@ class PromptPanel(Horizontal):
         screen will show beside each option (``set_detail``) when it is highlighted, if
         not the option's own detail.  The detail pane keeps room for the tallest from
         the start: moving the highlight does not lay the screen out again."""
+        self.question += 1
         self._all = list(options)
         self._table = table
         self._note = None
@@ -181,6 +187,7 @@ class PromptPanel(Horizontal):
 
     def wait(self, title: str, detail: str = "") -> None:
         """No decision for the player: say what is happening instead."""
+        self.question += 1
         self._all = []
         self._orders = []
         self._infos = []
@@ -202,7 +209,7 @@ class PromptPanel(Horizontal):
         """Answer with option ``number`` (1-based, in the list on show); False if none."""
         if not 1 <= number <= len(self._orders):
             return False
-        self.post_message(self.Chosen(self._orders[number - 1]))
+        self.post_message(self.Chosen(self._orders[number - 1], self.question))
         return True
 
     def set_detail(self, text: Text | str) -> None:

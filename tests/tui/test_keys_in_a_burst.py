@@ -1,0 +1,55 @@
+"""Keys that come faster than the screen handles them (a fast typist, a slow SSH link):
+a number key pressed twice answers the decision on show once, and the next decision is
+still answered by the next key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app_support import make_app, wait_for_screen, wait_until
+from textual import events
+
+from tui_naval.cli import new_game
+from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.session import Session
+
+
+def battle() -> BattleScreen:
+    game = new_game("ships-and-sails", None, 3, None)  # blue moves, loads, aims in a row
+    return BattleScreen(Session(game, {"blue": "human", "red": "greedy"}))
+
+
+async def test_a_key_pressed_twice_before_the_screen_answers_the_first(tmp_path: Path) -> None:
+    app = make_app(tmp_path, battle)
+    async with app.run_test() as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        game = screen.game
+        ruleset = game.ruleset
+
+        def asked() -> bool:
+            decision = game.decision()
+            return (decision is not None and decision.side == "blue"
+                    and screen.prompt.asking and screen._asked == decision)
+
+        def blue_again() -> bool:
+            """Whether option 1 on show leads straight to another of blue's decisions."""
+            after = ruleset.decision(ruleset.apply(game.state, screen.prompt.shown[0]))
+            return after is not None and after.side == "blue"
+
+        await wait_until(pilot, asked, what="blue's first decision")
+        while not blue_again():
+            await pilot.press("1")
+            await wait_until(pilot, asked, what="blue's next decision")
+        first = screen.prompt.shown[0]
+        played = len(game.orders)
+        # Both keys are in the app's queue before the screen has played the first one.
+        for _ in range(2):
+            app.post_message(events.Key("1", "1"))
+        await wait_until(pilot, lambda: len(game.orders) > played and asked(),
+                         what="blue's second decision")
+        await pilot.pause()
+        assert game.orders[played:] == (first,)
+        second = screen.prompt.shown[0]
+        await pilot.press("1")  # still answered by a key
+        await wait_until(pilot, lambda: len(game.orders) > played + 1, what="the answer")
+        assert game.orders[played + 1] == second
