@@ -177,8 +177,9 @@ class RemotePlayer:
     def choose(self, state: GameState, decision: Decision) -> Order:
         """The other side's next order (ScriptEnded if the wait was stopped or closed;
         ScriptError if it is not an option of ``decision``)."""
+        stop = self.should_stop  # this wait's own (a later wait is handed another)
         while True:
-            if self.should_stop():
+            if stop():
                 raise ScriptEnded("the wait for the other side was stopped")
             try:
                 text = self._orders.get(timeout=self.POLL)
