@@ -103,7 +103,8 @@ async def press_at_once(pilot: Pilot[Any], keys: list[str]) -> None:
 
 
 async def assert_usable(pilot: Pilot[Any]) -> None:
-    """At 80x24 or more: no notice, the screen's keys are back, the prompt has the focus."""
+    """At 80x24 or more: no notice, the screen's keys are back, the prompt asks the game's
+    decision and has the focus."""
     app = pilot.app
     await pilot.pause()
     await pilot.pause()
@@ -118,8 +119,16 @@ async def assert_usable(pilot: Pilot[Any]) -> None:
     actions = {active.binding.action for active in screen.active_bindings.values()}
     own = {command.action for command in type(screen).COMMAND_SET}
     assert own & actions or not own, (actions, screen)
+    assert_answerable(app)
     if isinstance(screen, GameScreen) and screen.prompt.asking and not screen.looking:
         assert screen.prompt.options.has_focus, screen.focused
+
+
+def assert_answerable(app: App[Any]) -> None:
+    """A question on show is the game's decision now: a number key answers it."""
+    screen = app.screen
+    if isinstance(screen, GameScreen) and screen.prompt.asking and not exited(app):
+        assert screen._asked == screen.game.decision(), (screen._asked, screen.game.decision())
 
 
 def screen_heard(app: App[Any]) -> bool:
@@ -164,6 +173,8 @@ async def fuzz(tmp_path: Path, first: Callable[[], Screen[Any]] | None, seed: in
                                              what="the notice to take the keyboard")
                     else:
                         await press_at_once(pilot, what)
+                        await pilot.pause()
+                        assert_answerable(app)
                     if size[0] < MIN_WIDTH or size[1] < MIN_HEIGHT:
                         assert_held(app)
         except Exception as exc:
