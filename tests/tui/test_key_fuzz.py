@@ -4,7 +4,8 @@ whenever the terminal is back to 80x24 or more.
 Bounded and seeded: a fixed seed and a fixed number of steps per run, a battle of
 every ruleset and two runs from the title screen.  A step is a resize (to 40x12 ..
 200x60, often to just around 80x24) or a burst of one to four keys sent at once (as
-fast typing or a held key sends them), after which the app is let settle.  The plan
+fast typing or a held key sends them), after which the app is let settle and the
+question on show, if any, must be the game's decision (no key left a dead prompt).  The plan
 is fixed by the seed; the AI answers in a thread, so the games may vary a little.
 
 Quitting is part of the fuzz: ``q`` quits from the title screen and the game-over
