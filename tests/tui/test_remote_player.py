@@ -8,7 +8,7 @@ import pytest
 
 from tui_naval.cli import new_game
 from tui_naval.core.orders import Order
-from tui_naval.tui.players import RemotePlayer, ScriptEnded
+from tui_naval.tui.players import RemotePlayer, ScriptEnded, ScriptError
 
 
 def test_a_stopped_wait_leaves_the_order_to_the_wait_after_it() -> None:
@@ -25,9 +25,16 @@ def test_a_stopped_wait_leaves_the_order_to_the_wait_after_it() -> None:
         except ScriptEnded as exc:
             results[name] = str(exc)
 
-    remote.should_stop = first_stopped.is_set
+    waiting = threading.Event()
+
+    def first_stop() -> bool:
+        waiting.set()
+        return first_stopped.is_set()
+
+    remote.should_stop = first_stop
     first = threading.Thread(target=wait, args=("first",))
     first.start()
+    assert waiting.wait(5)  # the first wait has begun
     remote.should_stop = lambda: False  # the next question's wait replaces the check
     first_stopped.set()
     first.join(5)
@@ -41,8 +48,6 @@ def test_a_stopped_wait_leaves_the_order_to_the_wait_after_it() -> None:
 
 
 def test_an_order_that_is_no_option_is_an_error() -> None:
-    from tui_naval.tui.players import ScriptError
-
     game = new_game("salt-n-tar", "channel-race", 3, None)
     decision = game.decision()
     assert decision is not None
