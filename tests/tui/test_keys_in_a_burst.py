@@ -12,6 +12,7 @@ from textual import events
 
 from tui_naval.cli import new_game
 from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.screens.prompt import PromptPanel
 from tui_naval.tui.session import Session
 
 
@@ -58,3 +59,23 @@ async def test_a_key_pressed_twice_before_the_screen_answers_the_first(tmp_path:
         await pilot.press("1")  # still answered by a key
         await wait_until(pilot, lambda: len(game.orders) > before, what="the answer")
         assert game.orders[before] == second
+
+
+async def test_a_highlight_from_a_question_gone_by_is_not_previewed(tmp_path: Path) -> None:
+    app = make_app(tmp_path, battle)
+    async with app.run_test() as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        game = screen.game
+        await wait_until(pilot, lambda: screen.prompt.asking, what="blue's first decision")
+        gone = screen.prompt.shown[0]
+        await pilot.press("1")
+        await wait_until(pilot, lambda: screen.prompt.asking and len(game.orders) == 1,
+                         what="blue's second decision")
+        prompt = screen.prompt
+        now = prompt.shown[1]
+        prompt.post_message(PromptPanel.Highlighted(gone, prompt.question - 1))
+        prompt.post_message(PromptPanel.Highlighted(now, prompt.question))
+        await pilot.pause()
+        await pilot.pause()
+        assert now in screen._previews
+        assert gone not in screen._previews

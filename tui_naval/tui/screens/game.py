@@ -757,7 +757,8 @@ class GameScreen(NavalScreen[None]):
     # -- events from the widgets ---------------------------------------------------------
     @on(PromptPanel.Highlighted)
     def _highlighted(self, event: PromptPanel.Highlighted) -> None:
-        self.preview(event.order)
+        if event.question == self.prompt.question:  # (not a question gone by)
+            self.preview(event.order)
 
     @on(PromptPanel.Chosen)
     def _chosen(self, event: PromptPanel.Chosen) -> None:

@@ -112,11 +112,13 @@ class PromptPanel(Horizontal):
             self.question = question
 
     class Highlighted(Message):
-        """The highlight moved to ``order`` (for previews)."""
+        """The highlight moved to ``order`` of the question numbered ``question`` (for
+        previews)."""
 
-        def __init__(self, order: Order) -> None:
+        def __init__(self, order: Order, question: int) -> None:
             super().__init__()
             self.order = order
+            self.question = question
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -313,7 +315,7 @@ class PromptPanel(Horizontal):
         if typed or highlight:
             option_list.scroll_to_highlight()
         if self._typing and 0 <= index < len(self._orders):
-            self.post_message(self.Highlighted(self._orders[index]))
+            self.post_message(self.Highlighted(self._orders[index], self.question))
 
     def typing_hint(self) -> str | None:
         """The prompt's border title while typing narrows the list (markup), else None."""
@@ -377,7 +379,7 @@ class PromptPanel(Horizontal):
         self._note = None
         self._render_detail()
         if 0 <= index < len(self._orders):
-            self.post_message(self.Highlighted(self._orders[index]))
+            self.post_message(self.Highlighted(self._orders[index], self.question))
 
     @on(OptionList.OptionSelected, "#prompt-options")
     def _selected(self, event: OptionList.OptionSelected) -> None:
