@@ -7,21 +7,28 @@ import threading
 import pytest
 
 from tui_naval.cli import new_game
-from tui_naval.core.orders import Order
+from tui_naval.core.orders import Decision, Order
+from tui_naval.core.state import GameState
 from tui_naval.tui.players import RemotePlayer, ScriptEnded, ScriptError
 
 
-def test_a_stopped_wait_leaves_the_order_to_the_wait_after_it() -> None:
+def first_question() -> tuple[GameState, Decision]:
+    """A race's first state and the decision it waits on."""
     game = new_game("salt-n-tar", "channel-race", 3, None)
     decision = game.decision()
     assert decision is not None
+    return game.state, decision
+
+
+def test_a_stopped_wait_leaves_the_order_to_the_wait_after_it() -> None:
+    state, decision = first_question()
     remote = RemotePlayer()
     first_stopped = threading.Event()
     results: dict[str, Order | str] = {}
 
     def wait(name: str) -> None:
         try:
-            results[name] = remote.choose(game.state, decision)
+            results[name] = remote.choose(state, decision)
         except ScriptEnded as exc:
             results[name] = str(exc)
 
@@ -48,13 +55,11 @@ def test_a_stopped_wait_leaves_the_order_to_the_wait_after_it() -> None:
 
 
 def test_an_order_that_is_no_option_is_an_error() -> None:
-    game = new_game("salt-n-tar", "channel-race", 3, None)
-    decision = game.decision()
-    assert decision is not None
+    state, decision = first_question()
     remote = RemotePlayer()
     remote.deliver("B1 fly")
     with pytest.raises(ScriptError, match="does not fit"):
-        remote.choose(game.state, decision)
+        remote.choose(state, decision)
     remote.close()
     with pytest.raises(ScriptEnded, match="stopped coming"):
-        remote.choose(game.state, decision)
+        remote.choose(state, decision)
