@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_support import make_app, wait_for_screen, wait_until
+from app_support import make_app, screen_text, wait_for_screen, wait_until
 from textual import events
+from textual.widgets import OptionList
 
 from tui_naval.cli import new_game
 from tui_naval.tui.screens.battle import BattleScreen
@@ -79,3 +80,21 @@ async def test_a_highlight_from_a_question_gone_by_is_not_previewed(tmp_path: Pa
         await pilot.pause()
         assert now in screen._previews
         assert gone not in screen._previews
+
+
+async def test_a_highlight_event_that_comes_after_the_options_went_keeps_the_wait_shown(
+        tmp_path: Path) -> None:
+    """The option list's highlight event may reach the prompt after it has stopped asking
+    (the game over, the other side deciding): what the prompt then says stays."""
+    app = make_app(tmp_path, battle)
+    async with app.run_test() as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking, what="blue's first decision")
+        prompt = screen.prompt
+        options = prompt.options
+        option = options.get_option_at_index(1)
+        prompt.wait("[b]Waiting[/b]", "what the wait says")
+        options.post_message(OptionList.OptionHighlighted(options, option, 1))
+        await pilot.pause()
+        await pilot.pause()
+        assert "what the wait says" in screen_text(app)

@@ -373,8 +373,8 @@ class PromptPanel(Horizontal):
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         index = event.option_index
-        if index == self._previewed:
-            return
+        if index != self.options.highlighted or index == self._previewed:
+            return  # (an event of a highlight since moved on or cleared by ``wait``)
         self._previewed = index
         self._note = None
         self._render_detail()
