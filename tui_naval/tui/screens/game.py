@@ -379,6 +379,8 @@ class GameScreen(NavalScreen[None]):
             order, problem = None, f"end:{exc}"
         except ScriptError as exc:
             order, problem = None, f"error:{exc}"
+        except Exception as exc:  # an AI's own fault: said in one line, the game goes on
+            order, problem = self.advisor_instead(state, decision, exc)
         while (time.monotonic() - started < delay and not worker.is_cancelled
                and not self._skip.is_set()):
             time.sleep(0.01)
@@ -386,6 +388,20 @@ class GameScreen(NavalScreen[None]):
             return
         with contextlib.suppress(RuntimeError):  # the app is closing
             self.app.call_from_thread(self._answered, version, order, problem, analysis)
+
+    def advisor_instead(self, state: GameState, decision: Decision,
+                        error: Exception) -> tuple[Order | None, str]:
+        """An AI failed on ``decision``: its error goes to the crash log, and the ruleset's
+        advisor (greedy's choice) answers for it; with the problem to tell the player."""
+        from tui_naval.crash_log import report
+
+        line = report(error)
+        try:
+            order = self.game.ruleset.advisor(state, decision)
+        except Exception as again:  # said, and the game waits
+            return None, f"error:{report(again)}"
+        cause = line.removeprefix("tui-naval: ")
+        return order, f"warn:{decision.side}'s AI failed, its advisor answered ({cause})"
 
     def _answered(self, version: int, order: Order | None, problem: str,
                   analysis: Any = None) -> None:
@@ -395,6 +411,8 @@ class GameScreen(NavalScreen[None]):
         if order is None:
             self.script_stopped(problem)
             return
+        if problem:
+            self.notify(problem.split(":", 1)[1], severity="warning", markup=False)
         decision = self.game.decision()
         options = getattr(analysis, "options", None)
         if decision is not None and options and options[0].order == order:
@@ -403,7 +421,8 @@ class GameScreen(NavalScreen[None]):
         self.play(order)
 
     def script_stopped(self, problem: str) -> None:
-        """A script player ran out or did not fit (only demos have scripts)."""
+        """A script player ran out or did not fit (only demos have scripts), or an AI and
+        its advisor both failed."""
         self.notify(problem.split(":", 1)[1], severity="error", markup=False)
 
     def play(self, order: Order) -> None:
