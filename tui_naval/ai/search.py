@@ -236,14 +236,17 @@ class SearchPlayer:
         if settings.workers > 1:
             from tui_naval.ai import search_helper
 
-            share = evolve(settings, workers=1, iterations=settings.iterations // 2,
+            # Each share widens as one search of both shares' rounds would: round r of a
+            # share stands for rounds 2r-1 and 2r of the whole.
+            wide = evolve(settings, widening=settings.widening * 2 ** settings.alpha)
+            share = evolve(wide, workers=1, iterations=settings.iterations // 2,
                            seed=stable_seed(settings.seed, "helper"))
             # The helper stops a little before the search, so that its tally (pickled,
             # piped back) is in by the time the search's own rollouts end.
             helper = search_helper.submit(state, decision, share, None if limit is None
                                           else time.time() + limit - HELPER_MARGIN)
             if helper is not None:
-                settings = evolve(settings, iterations=settings.iterations - share.iterations)
+                settings = evolve(wide, iterations=settings.iterations - share.iterations)
         stop = should_stop or self.should_stop
         search = self._search(state, decision, settings, stop, started)
         if helper is not None and not search.note:
