@@ -58,9 +58,20 @@ def submit(state: GameState, decision: Decision, settings: SearchSettings,
             Finalize(_pool, _pool.shutdown, kwargs={"cancel_futures": True},
                      exitpriority=100)
         return _pool.submit(_work, state, decision, settings, deadline)
-    except (BrokenProcessPool, OSError, RuntimeError):
+    except (BrokenProcessPool, OSError, RuntimeError, ValueError):
         _broken = True
         return None
+
+
+def prepare() -> None:
+    """Start multiprocessing's resource tracker now, in the main thread, before a Textual
+    app replaces ``sys.stderr``: the tracker is started with stderr's file descriptor,
+    and the app's stand-in has none (the pool's first lock would fail with "bad value(s)
+    in fds_to_keep" in the AI's worker thread)."""
+    if CORES >= 2:
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
 
 
 def collect(future: Future[Tally], timeout: float | None) -> Tally | None:
