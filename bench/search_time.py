@@ -7,8 +7,8 @@ For each level and ruleset (its default map), the level plays one side against g
 from the first decision until it has answered N real choices (forced ones are not
 asked), over as many games (seeds S, S+1...) as that takes; it prints the answer times'
 p50, p95 and max in milliseconds and the iterations per answer (median).  Normal is meant
-to answer within 300 ms at the 95th percentile and hard within 2 s.  One process: run
-it on a quiet machine.
+to answer within 300 ms at the 95th percentile and hard within 2 s.  The levels use
+both cores (a search and its helper process): run it on a quiet machine.
 
 ``--rollouts N`` gives each answer N rollouts and no time limit instead: the same
 seeds then ask the same decisions and get the same answers on any tree that plays the

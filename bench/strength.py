@@ -9,7 +9,9 @@ second in odd ones (the seats rotate the same way with three sides or more).  It
 A's wins, draws and losses, then each player's time per decision (p50, p95 and max, in
 milliseconds; the time counts every answer, forced ones included, as a game waits for
 it).  ``--turns`` stops a game after T turns (counted unfinished).  Games run in W worker
-processes (default: one per core), so the times are measured with the machine busy.
+processes, so the times are measured with the machine busy: by default one per core, or
+one per two cores where a player's search has a helper process (``workers=2``, the
+levels'), so that every search has the two cores it would have in a player's game.
 """
 
 from __future__ import annotations
@@ -82,6 +84,12 @@ def _value(text: str) -> Any:
     if text.isalpha():
         return text
     return float(text) if "." in text else int(text)
+
+
+def cores(name: str) -> int:
+    """Processes a player's every answer uses (a search's helper counts)."""
+    settings = getattr(make(name), "settings", None)
+    return int(getattr(settings, "workers", 1))
 
 
 def check(name: str) -> str:
@@ -165,7 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--map", help="this map instead of the ruleset's default")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game")
     parser.add_argument("--turns", type=int, help="stop each game after T turns")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--workers", type=int,
+                        help="games at once (default: one per core a game's players use)")
     parser.add_argument("--json", action="store_true", help="one JSON object per ruleset")
     args = parser.parse_args(argv)
     a, b = check(args.a), check(args.b)
@@ -174,7 +183,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.json:
         print(f"A = {a}, B = {b}; times in ms per decision")
         print(HEADER)
-    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    workers = args.workers or max(1, (os.cpu_count() or 1) // max(cores(a), cores(b)))
+    pool = ProcessPoolExecutor(workers) if workers > 1 else None
     try:
         for name in names:
             row = series(name, args.map, a, b, args.games, args.seed, args.turns, pool)

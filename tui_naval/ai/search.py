@@ -53,6 +53,11 @@ option beats it, in the same sampled worlds, by ``confidence`` standard errors.
   of a rollout (a rollout cut short is left out).  With the time limit out
   of reach, the answer depends only on the seed, the iteration limit and the observed
   state.
+- **Two cores.**  With ``workers=2`` a helper process plays half the rounds (and half
+  the iteration limit) in worlds of its own seed, and the two tallies are added up
+  before the answer is judged (``search_helper``): some twice the rollouts in the same
+  time.  A share that comes back late is left out; with the time limit out of reach
+  both shares are awaited, so the answer is as repeatable as with one process.
 
 Why not a tree (the first version was an open-loop MCTS over the same worlds): at the
 few hundred rollouts a decision's time allows, a tree spread them over the other side's
@@ -69,7 +74,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from attrs import evolve, fields, frozen
+from attrs import evolve, field, fields, frozen
+from attrs.validators import in_
 
 from tui_naval.core.dice import Rng
 from tui_naval.core.engine import HIDDEN
@@ -78,6 +84,10 @@ from tui_naval.core.ruleset import Advisor, Ruleset
 from tui_naval.core.state import GameState
 
 StopCheck = Callable[[], bool]
+
+#: Seconds before the search's time limit that its helper stops, and past it that the
+#: search waits for the helper's tally at the most.
+HELPER_MARGIN = 0.015
 
 
 @frozen
@@ -111,6 +121,9 @@ class SearchSettings:
     hidden_greedy: float = 0.5
     #: Seed of the search's own RNG (with the decision's place in the game).
     seed: int = 0
+    #: Processes the search plays its rounds in: 2 hands half of them to a helper
+    #: process on the machine's second core (``search_helper``), where there is one.
+    workers: int = field(default=1, validator=in_((1, 2)))
 
 
 @frozen
@@ -137,6 +150,17 @@ class Analysis:
 
     def best(self, count: int = 3) -> tuple[OptionValue, ...]:
         return self.options[:count]
+
+
+@frozen
+class Tally:
+    """One process's share of a search, as counted: per option its visits, the sum of its
+    values, and the count, sum and sum of squares of its differences from the advisor's
+    choice in the same worlds (shares add up)."""
+
+    horizon: int
+    rows: tuple[tuple[Order, int, float, int, float, float], ...]
+    iterations: int
 
 
 def stable_seed(*parts: object) -> int:
@@ -200,37 +224,78 @@ class SearchPlayer:
 
     def analyse(self, state: GameState, decision: Decision,
                 should_stop: StopCheck | None = None) -> Analysis:
-        """Search ``decision`` (asked in the observed ``state``): its options, best first."""
+        """Search ``decision`` (asked in the observed ``state``): its options, best first.
+        With ``workers=2`` a helper process plays half the rounds in worlds of its own
+        (``search_helper``), and the two tallies are added up."""
         started = time.perf_counter()
         if len(decision.options) == 1:
             return Analysis((OptionValue(decision.options[0], 0, 0.0),), 0, 0.0, "forced")
+        settings = self.settings
+        limit = settings.seconds
+        helper = None
+        if settings.workers > 1:
+            from tui_naval.ai import search_helper
+
+            # Each share widens as one search of both shares' rounds would: round r of a
+            # share stands for rounds 2r-1 and 2r of the whole.
+            wide = evolve(settings, widening=settings.widening * 2 ** settings.alpha)
+            share = evolve(wide, workers=1, iterations=settings.iterations // 2,
+                           seed=stable_seed(settings.seed, "helper"))
+            # The helper stops a little before the search, so that its tally (pickled,
+            # piped back) is in by the time the search's own rollouts end.
+            helper = search_helper.submit(state, decision, share, None if limit is None
+                                          else time.time() + limit - HELPER_MARGIN)
+            if helper is not None:
+                settings = evolve(wide, iterations=settings.iterations - share.iterations)
+        stop = should_stop or self.should_stop
+        search = self._search(state, decision, settings, stop, started)
+        if helper is not None and not search.note:
+            wait = None if limit is None else max(0.0, started + limit - time.perf_counter())
+            if wait is not None and (search.settled or (stop is not None and stop())):
+                wait = min(wait, 0.02)  # it answers early on its own: do not wait for more
+            tally = search_helper.collect(helper, None if wait is None
+                                          else wait + HELPER_MARGIN)
+            if tally is not None:
+                search.absorb(tally)
+        elapsed = time.perf_counter() - started
+        if search.note:
+            return Analysis((OptionValue(search.preferred, 0, 0.0),), search.iterations,
+                            elapsed, search.note)
+        return Analysis(search.results(), search.iterations, elapsed,
+                        ahead=search.horizon - search.first_horizon)
+
+    def tally(self, state: GameState, decision: Decision) -> Tally:
+        """This process's share of a search (what a helper sends back): the options'
+        rollouts as counted, not yet judged."""
+        return self._search(state, decision, self.settings, self.should_stop,
+                            time.perf_counter()).tally()
+
+    def _search(self, state: GameState, decision: Decision, settings: SearchSettings,
+                stop: StopCheck | None, started: float) -> _Search:
+        """Play ``settings``' rounds of ``decision``'s search within its budget."""
         ruleset = self.ruleset(state.ruleset)
         advisor = self._advisors.get(state.ruleset)
         if advisor is None:
             advisor = self._advisors[state.ruleset] = CachedAdvisor(ruleset.advisor)
         advisor.start(state.turn)
-        search = _Search(ruleset, state, decision, self.settings, advisor)
-        stop = should_stop or self.should_stop
-        limit = self.settings.seconds
-        deadline = None if limit is None else started + limit
+        search = _Search(ruleset, state, decision, settings, advisor)
+        deadline = None if settings.seconds is None else started + settings.seconds
 
         def expired() -> bool:
             return ((stop is not None and stop())
                     or (deadline is not None and time.perf_counter() >= deadline))
 
         search.expired = expired
-        done = 0
-        while (done < self.settings.iterations and not search.settled
-               and not (done and expired())):
+        while (search.iterations < settings.iterations and not search.settled
+               and not (search.iterations and expired())):
             try:
                 if not search.iterate():
-                    return Analysis((OptionValue(search.preferred, 0, 0.0),), done,
-                                    time.perf_counter() - started, "hidden orders not sampled")
+                    search.note = "hidden orders not sampled"
+                    break
             except _OutOfTime:
                 break
-            done += 1
-        return Analysis(search.results(), done, time.perf_counter() - started,
-                        ahead=search.horizon - search.first_horizon)
+            search.iterations += 1
+        return search
 
 
 class CachedAdvisor:
@@ -344,6 +409,10 @@ class _Search:
         #: True once the budget has run out: a rollout checks it at every decision, as a
         #: long turn's rollout may take tens of milliseconds.
         self.expired: StopCheck = lambda: False
+        #: Rollouts played (with a helper's, once added up).
+        self.iterations = 0
+        #: Why there is no search to answer from ("" when there is).
+        self.note = ""
 
     def iterate(self) -> bool:
         """Play out one option in the current round's world (a new round when the last is
@@ -426,6 +495,30 @@ class _Search:
             state = self.ruleset.apply(state, order, loud=False)
             played += 1
         return state
+
+    # -- shares ------------------------------------------------------------------------
+
+    def tally(self) -> Tally:
+        """This search's rollouts as counted (a helper's share, sent back)."""
+        return Tally(self.horizon, tuple(
+            (o, s.visits, s.total, s.diffs, s.diff_total, s.diff_squares)
+            for o, s in self.stats.items() if s.visits), self.iterations)
+
+    def absorb(self, tally: Tally) -> None:
+        """Add a helper's rollouts to these (only if it scored at the same horizon: values
+        after a different number of turns do not add up)."""
+        if tally.horizon != self.horizon:
+            return
+        for order, visits, total, diffs, diff_total, diff_squares in tally.rows:
+            stats = self.stats.get(order)
+            if stats is None:
+                continue
+            stats.visits += visits
+            stats.total += total
+            stats.diffs += diffs
+            stats.diff_total += diff_total
+            stats.diff_squares += diff_squares
+        self.iterations += tally.iterations
 
     # -- the answer --------------------------------------------------------------------
 

@@ -7,7 +7,9 @@ turn, or as many turns on as the ruleset's ``search_horizon`` says, or up to two
 further where the turn tells the options apart not at all) takes
 from 1 to 40 ms, and the budget is checked at every decision of a rollout.
 Their iteration limits are far above what the time allows, there only so a run
-never searches without end on a much faster machine.
+never searches without end on a much faster machine.  Both play half their rounds in a
+helper process on the machine's second core (``search_helper``; docs/strength.md, "Two
+cores", measured what twice the rollouts in the same time is worth).
 """
 
 from __future__ import annotations
@@ -15,6 +17,6 @@ from __future__ import annotations
 from tui_naval.ai.search import SearchSettings
 
 LEVEL_SETTINGS: dict[str, SearchSettings] = {
-    "normal": SearchSettings(iterations=5_000, seconds=0.25),
-    "hard": SearchSettings(iterations=50_000, seconds=1.8),
+    "normal": SearchSettings(iterations=5_000, seconds=0.25, workers=2),
+    "hard": SearchSettings(iterations=50_000, seconds=1.8, workers=2),
 }

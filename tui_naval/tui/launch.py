@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tui_naval.ai import search_helper
 from tui_naval.ai.players import DEFAULT_OPPONENT
 from tui_naval.tui.app import Config, NavalApp, ScreenFactory
 from tui_naval.tui.keys import KeymapError, load_keymap
@@ -58,6 +59,7 @@ def run_app(config: Config, first: ScreenFactory | None = None,
     while the app is set up, stays paused until the first screen is drawn: see
     ``app.resume_collection``.)"""
     app = app or NavalApp(config, first)
+    search_helper.prepare()  # before the app takes stderr (the search's helper needs it)
     previous = sys.getswitchinterval()
     sys.setswitchinterval(min(previous, SWITCH_INTERVAL))
     try:

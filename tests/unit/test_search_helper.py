@@ -1,0 +1,165 @@
+"""The search's helper process: its share added up exactly, repeatable, left out when
+late or missing, and gone with the program however the program ends."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+import pytest
+from attrs import evolve
+
+from tui_naval.ai import search_helper
+from tui_naval.ai.search import SearchPlayer, SearchSettings, Tally, _Search, stable_seed
+from tui_naval.cli import new_game
+from tui_naval.core.orders import Decision
+from tui_naval.core.ruleset import Ruleset
+from tui_naval.core.state import GameState
+
+pytestmark = pytest.mark.skipif(search_helper.CORES < 2, reason="a helper needs two cores")
+
+SETTINGS = SearchSettings(iterations=40, seconds=None)
+
+
+def first_decision(ruleset: str = "kyngesreach",
+                   map_name: str = "kr-duel") -> tuple[Ruleset[Any], GameState, Decision]:
+    """A game's first decision, as its side sees it (whose options' rollouts differ)."""
+    game = new_game(ruleset, map_name, 5, None)
+    decision = game.ruleset.decision(game.state)
+    assert decision is not None
+    return game.ruleset, game.ruleset.observe(game.state, decision.side), decision
+
+
+def test_two_workers_add_the_helpers_share_to_the_searchs_own() -> None:
+    """With two workers the answer is judged on both shares' rollouts added up: the
+    search's own half at its seed, the helper's at a seed of its own, exactly as the two
+    shares played one after the other in this process."""
+    _, seen, decision = first_decision()
+    both = SearchPlayer(evolve(SETTINGS, workers=2)).analyse(seen, decision)
+    own = SearchPlayer(evolve(SETTINGS, iterations=20)).tally(seen, decision)
+    helper = SearchPlayer(evolve(SETTINGS, iterations=20, seed=stable_seed(0, "helper")))
+    theirs = helper.tally(seen, decision)
+    assert both.iterations == own.iterations + theirs.iterations == 40
+    visits = {row[0]: row[1] for row in own.rows}
+    for row in theirs.rows:
+        visits[row[0]] = visits.get(row[0], 0) + row[1]
+    assert {v.order: v.visits for v in both.options if v.visits} == visits
+    assert own.rows != theirs.rows  # worlds of its own, not the same ones twice
+
+
+def test_two_workers_with_a_budget_in_rollouts_answer_the_same_every_time() -> None:
+    _, seen, decision = first_decision()
+    runs = [SearchPlayer(evolve(SETTINGS, workers=2)).analyse(seen, decision)
+            for _ in range(2)]
+    assert runs[0].options == runs[1].options
+
+
+def test_without_a_helper_the_search_plays_every_round_itself(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A helper that cannot be started leaves the search its whole budget: the same
+    answer as one worker's."""
+    monkeypatch.setattr(search_helper, "submit", lambda *args: None)
+    _, seen, decision = first_decision()
+    alone = SearchPlayer(evolve(SETTINGS, workers=2)).analyse(seen, decision)
+    one = SearchPlayer(SETTINGS).analyse(seen, decision)
+    assert alone.options == one.options and alone.iterations == 40
+
+
+def test_a_late_share_is_left_out() -> None:
+    assert search_helper.collect(Future(), 0.01) is None
+
+
+def test_a_share_scored_at_another_horizon_is_left_out() -> None:
+    rules, seen, decision = first_decision()
+    search = _Search(rules, seen, decision, SETTINGS)
+    option = decision.options[0]
+    search.absorb(Tally(search.horizon + 1, ((option, 5, 1.0, 5, 0.5, 0.1),), 5))
+    assert search.iterations == 0 and search.stats[option].visits == 0
+    search.absorb(Tally(search.horizon, ((option, 5, 1.0, 5, 0.5, 0.1),), 5))
+    assert search.iterations == 5 and search.stats[option].visits == 5
+
+
+def test_a_timed_search_with_a_helper_answers_within_its_limit() -> None:
+    _, seen, decision = first_decision()
+    player = SearchPlayer(SearchSettings(iterations=5_000, seconds=0.25, workers=2))
+    player.analyse(seen, decision)  # the helper's start (a new process) is not counted
+    analysis = player.analyse(seen, decision)
+    assert analysis.seconds < 0.25 + 0.1
+    assert analysis.iterations > 0
+
+
+SCRIPT = """
+import os, signal, sys
+from tui_naval.ai import search_helper
+from tui_naval.ai.search import SearchPlayer, SearchSettings
+from tui_naval.cli import new_game
+
+if __name__ == "__main__":
+    game = new_game("salamis", "salamis-duel", 5, None)
+    decision = game.ruleset.decision(game.state)
+    seen = game.ruleset.observe(game.state, decision.side)
+    SearchPlayer(SearchSettings(iterations=4, seconds=None, workers=2)).analyse(seen, decision)
+    print(*search_helper._pool._processes, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}/stat").exists() and " Z " not in Path(
+        f"/proc/{pid}/stat").read_text()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_the_helper_ends_when_the_program_is_killed(tmp_path: Path) -> None:
+    """A program killed outright (a dropped connection's server, ``kill -9``) leaves no
+    helper behind."""
+    script = tmp_path / "killed.py"
+    script.write_text(SCRIPT)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == -signal.SIGKILL
+    helpers = [int(pid) for pid in done.stdout.split()]
+    assert helpers
+    waited = time.monotonic()
+    while any(alive(pid) for pid in helpers) and time.monotonic() - waited < 5:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in helpers)
+
+
+NESTED = """
+from concurrent.futures import ProcessPoolExecutor
+
+def job():
+    from tui_naval.ai.search import SearchPlayer, SearchSettings
+    from tui_naval.cli import new_game
+    game = new_game("kyngesreach", "kr-duel", 5, None)
+    decision = game.ruleset.decision(game.state)
+    seen = game.ruleset.observe(game.state, decision.side)
+    player = SearchPlayer(SearchSettings(iterations=8, seconds=None, workers=2))
+    return player.analyse(seen, decision).iterations
+
+if __name__ == "__main__":
+    with ProcessPoolExecutor(1) as pool:
+        print(pool.submit(job).result())
+"""
+
+
+def test_a_worker_of_another_pool_with_a_helper_ends(tmp_path: Path) -> None:
+    """A bench's worker process that searched with a helper ends (it joins its children
+    on the way out: the helper is let go first)."""
+    script = tmp_path / "nested.py"
+    script.write_text(NESTED)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["8"]

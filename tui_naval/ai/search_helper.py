@@ -1,0 +1,118 @@
+"""The search's helper: a second process that plays part of a decision's worlds.
+
+A search is CPU-bound Python, so one process uses one core.  With ``workers=2`` the
+search hands the same decision to a helper process, which plays its own share of the
+rounds in its own sampled worlds (its own seed) on the machine's other core, and the
+two tallies are added up: twice the rollouts in the same time (root parallelism).
+
+The helper is one process for the whole program, started on the first search that
+wants it (``spawn``: the game runs threads, which a fork would copy half-held), and
+kept: its advisor keeps its answers from one decision to the next as the search's
+does.  A search never waits for it past its own budget: a share that is late, or a
+helper that failed to start or died, is left out, and the search answers on its own
+rollouts.  The helper ignores the terminal's interrupt (the program decides when to
+stop) and ends with the program, even one killed outright (it watches its parent).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.util import Finalize
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tui_naval.ai.search import SearchPlayer, SearchSettings, Tally
+    from tui_naval.core.orders import Decision
+    from tui_naval.core.state import GameState
+
+#: Processes a search may use on this machine (a helper only where there is a second core).
+CORES = os.cpu_count() or 1
+
+_pool: ProcessPoolExecutor | None = None
+_broken = False
+#: In the helper process: its search player (its advisor's answers kept between tasks).
+_player: SearchPlayer | None = None
+
+
+def submit(state: GameState, decision: Decision, settings: SearchSettings,
+           deadline: float | None) -> Future[Tally] | None:
+    """Start the helper's share of a search (``settings`` already the helper's: its seed,
+    its iterations); ``deadline`` is a ``time.time()`` by which it must answer.  None
+    where there is no helper (one core, or it could not be started)."""
+    global _pool, _broken
+    if _broken or CORES < 2:
+        return None
+    try:
+        if _pool is None:
+            _pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_quiet)
+            # Let it go as the process ends, before multiprocessing closes the pool's
+            # queues (priority 10): a worker process of another pool (a bench's) ends by
+            # joining its children, and would wait on a helper never told to stop.
+            Finalize(_pool, _pool.shutdown, kwargs={"cancel_futures": True},
+                     exitpriority=100)
+        return _pool.submit(_work, state, decision, settings, deadline)
+    except (BrokenProcessPool, OSError, RuntimeError, ValueError):
+        _broken = True
+        return None
+
+
+def prepare() -> None:
+    """Start multiprocessing's resource tracker now, in the main thread, before a Textual
+    app replaces ``sys.stderr``: the tracker is started with stderr's file descriptor,
+    and the app's stand-in has none (the pool's first lock would fail with "bad value(s)
+    in fds_to_keep" in the AI's worker thread)."""
+    if CORES >= 2:
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
+
+
+def collect(future: Future[Tally], timeout: float | None) -> Tally | None:
+    """The helper's tally, waiting at most ``timeout`` seconds (None: as long as it
+    takes); None if it is late or the helper failed (it is not asked again)."""
+    global _broken
+    try:
+        return future.result(timeout=timeout)
+    except TimeoutError:
+        return None
+    except (BrokenProcessPool, OSError, RuntimeError):
+        _broken = True
+        return None
+
+
+def _quiet() -> None:
+    """The helper's start: the terminal's Ctrl+C is the program's to handle, not its; and
+    it ends when the program does, however that ends (killed, its connection dropped:
+    nothing else would tell it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="helper-watch", daemon=True).start()
+
+
+def _work(state: GameState, decision: Decision, settings: SearchSettings,
+          deadline: float | None) -> Tally:
+    """In the helper: search ``decision`` within ``settings`` until ``deadline``."""
+    global _player
+    from attrs import evolve
+
+    from tui_naval.ai.search import SearchPlayer
+
+    if deadline is not None:
+        settings = evolve(settings, seconds=max(0.0, deadline - time.time()))
+    if _player is None:
+        _player = SearchPlayer(settings)
+    _player.settings = settings
+    return _player.tally(state, decision)
