@@ -16,6 +16,7 @@ import pytest
 from attrs import evolve
 
 from tui_naval.ai import search_helper
+from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.ai.search import SearchPlayer, SearchSettings, Tally, _Search, stable_seed
 from tui_naval.cli import new_game
 from tui_naval.core.orders import Decision
@@ -36,21 +37,39 @@ def first_decision(ruleset: str = "kyngesreach",
     return game.ruleset, game.ruleset.observe(game.state, decision.side), decision
 
 
+def greedy_decision(ruleset: str, map_name: str, orders: int) -> tuple[GameState, Decision]:
+    """The decision after ``orders`` greedy orders of seed 5, as its side sees it."""
+    game = new_game(ruleset, map_name, 5, None)
+    greedy = GreedyPlayer()
+    while True:
+        decision = game.ruleset.decision(game.state)
+        assert decision is not None
+        seen = game.ruleset.observe(game.state, decision.side)
+        if len(game.orders) == orders:
+            return seen, decision
+        game.play(greedy.choose(seen, decision))
+
+
 def test_two_workers_add_the_helpers_share_to_the_searchs_own() -> None:
     """With two workers the answer is judged on both shares' rollouts added up: the
-    search's own half at its seed, the helper's at a seed of its own, exactly as the two
-    shares played one after the other in this process."""
-    _, seen, decision = first_decision()
+    search's own half at its seed, the helper's at a seed of its own, each widening as
+    one search of both halves' rounds would, exactly as the two shares played one after
+    the other in this process.  (A Ships & Sails aim of 39 hexes: more than a share of 20
+    rounds would reach widening on its own.)"""
+    seen, decision = greedy_decision("ships-and-sails", "ss-duel", 8)
+    assert decision.kind == "aim" and len(decision.options) == 39
     both = SearchPlayer(evolve(SETTINGS, workers=2)).analyse(seen, decision)
-    own = SearchPlayer(evolve(SETTINGS, iterations=20)).tally(seen, decision)
-    helper = SearchPlayer(evolve(SETTINGS, iterations=20, seed=stable_seed(0, "helper")))
-    theirs = helper.tally(seen, decision)
+    wide = evolve(SETTINGS, iterations=20, widening=SETTINGS.widening * 2 ** SETTINGS.alpha)
+    own = SearchPlayer(wide).tally(seen, decision)
+    theirs = SearchPlayer(evolve(wide, seed=stable_seed(0, "helper"))).tally(seen, decision)
     assert both.iterations == own.iterations + theirs.iterations == 40
     visits = {row[0]: row[1] for row in own.rows}
     for row in theirs.rows:
         visits[row[0]] = visits.get(row[0], 0) + row[1]
     assert {v.order: v.visits for v in both.options if v.visits} == visits
     assert own.rows != theirs.rows  # worlds of its own, not the same ones twice
+    narrow = SearchPlayer(evolve(SETTINGS, iterations=20)).tally(seen, decision)
+    assert len(own.rows) > len(narrow.rows)  # the shared widening reaches more rivals
 
 
 def test_two_workers_with_a_budget_in_rollouts_answer_the_same_every_time() -> None:
@@ -97,6 +116,7 @@ def test_a_timed_search_with_a_helper_answers_within_its_limit() -> None:
 SCRIPT = """
 import os, signal, sys
 from tui_naval.ai import search_helper
+from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.ai.search import SearchPlayer, SearchSettings
 from tui_naval.cli import new_game
 
