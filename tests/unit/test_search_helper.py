@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,19 @@ from tui_naval.core.state import GameState
 pytestmark = pytest.mark.skipif(search_helper.CORES < 2, reason="a helper needs two cores")
 
 SETTINGS = SearchSettings(iterations=40, seconds=None)
+
+
+@pytest.fixture(autouse=True)
+def fresh_helper(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each test starts its own helper: the process-wide one may have been given up by
+    an earlier test in this worker (a Pilot test's app holds ``sys.stderr``, and the
+    helper cannot start there: it is left out, as it should be)."""
+    monkeypatch.setattr(search_helper, "_pool", None)
+    monkeypatch.setattr(search_helper, "_broken", False)
+    search_helper.prepare()
+    yield
+    if search_helper._pool is not None:
+        search_helper._pool.shutdown(cancel_futures=True)
 
 
 def first_decision(ruleset: str = "kyngesreach",
@@ -59,6 +73,7 @@ def test_two_workers_add_the_helpers_share_to_the_searchs_own() -> None:
     seen, decision = greedy_decision("ships-and-sails", "ss-duel", 8)
     assert decision.kind == "aim" and len(decision.options) == 39
     both = SearchPlayer(evolve(SETTINGS, workers=2)).analyse(seen, decision)
+    assert search_helper._pool is not None and not search_helper._broken  # it helped
     wide = evolve(SETTINGS, iterations=20, widening=SETTINGS.widening * 2 ** SETTINGS.alpha)
     own = SearchPlayer(wide).tally(seen, decision)
     theirs = SearchPlayer(evolve(wide, seed=stable_seed(0, "helper"))).tally(seen, decision)
