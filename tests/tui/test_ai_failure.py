@@ -14,6 +14,7 @@ from tui_naval.cli import new_game
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import GameState
 from tui_naval.crash_log import crash_folder
+from tui_naval.tui.app import NavalApp
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.session import Session
 
@@ -27,20 +28,26 @@ class Broken:
         raise RuntimeError("the admiral fell overboard")
 
 
-def notices(app: Any) -> list[str]:
-    return [str(n.message) for n in app._notifications]
-
-
-async def test_a_failing_ai_is_said_and_its_advisor_answers(tmp_path: Path) -> None:
+def broken_battle(tmp_path: Path) -> NavalApp:
+    """A channel race, the player blue, red played by ``Broken``."""
     game = new_game("salt-n-tar", "channel-race", 3, "hex-flat")
-    logs_before = set(crash_folder().glob("crash-*.log"))
 
     def screen() -> BattleScreen:
         battle = BattleScreen(Session(game, {"blue": "human", "red": "greedy"}, {}))
         battle.players["red"] = Broken()
         return battle
 
-    app = make_app(tmp_path, screen)
+    return make_app(tmp_path, screen)
+
+
+def notices(app: Any) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def test_a_failing_ai_is_said_and_its_advisor_answers(tmp_path: Path) -> None:
+    logs_before = set(crash_folder().glob("crash-*.log"))
+
+    app = broken_battle(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         battle: BattleScreen = await wait_for_screen(pilot, BattleScreen)
         await wait_until(pilot, lambda: battle.prompt.asking, what="the player's prompt")
@@ -62,14 +69,8 @@ async def test_a_failing_ai_is_said_and_its_advisor_answers(tmp_path: Path) -> N
 
 async def test_when_the_advisor_fails_too_the_game_waits_with_the_error(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = new_game("salt-n-tar", "channel-race", 3, "hex-flat")
 
-    def screen() -> BattleScreen:
-        battle = BattleScreen(Session(game, {"blue": "human", "red": "greedy"}, {}))
-        battle.players["red"] = Broken()
-        return battle
-
-    app = make_app(tmp_path, screen)
+    app = broken_battle(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         battle: BattleScreen = await wait_for_screen(pilot, BattleScreen)
         await wait_until(pilot, lambda: battle.prompt.asking, what="the player's prompt")

@@ -16,17 +16,15 @@ stop) and ends with the program, even one killed outright (it watches its parent
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from multiprocessing.util import Finalize
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
     from tui_naval.ai.search import SearchPlayer, SearchSettings, Tally
     from tui_naval.core.orders import Decision
     from tui_naval.core.state import GameState
@@ -48,6 +46,13 @@ def submit(state: GameState, decision: Decision, settings: SearchSettings,
     global _pool, _broken
     if _broken or CORES < 2:
         return None
+    # The pool's machinery is imported with the first search that wants it, not with
+    # the program (a launch draws its first frame without it).
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+    from multiprocessing.util import Finalize
+
     try:
         if _pool is None:
             _pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
@@ -78,6 +83,8 @@ def collect(future: Future[Tally], timeout: float | None) -> Tally | None:
     """The helper's tally, waiting at most ``timeout`` seconds (None: as long as it
     takes); None if it is late or the helper failed (it is not asked again)."""
     global _broken
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         return future.result(timeout=timeout)
     except TimeoutError:
