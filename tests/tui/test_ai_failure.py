@@ -46,7 +46,6 @@ def notices(app: Any) -> list[str]:
 
 async def test_a_failing_ai_is_said_and_its_advisor_answers(tmp_path: Path) -> None:
     logs_before = set(crash_folder().glob("crash-*.log"))
-
     app = broken_battle(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         battle: BattleScreen = await wait_for_screen(pilot, BattleScreen)
@@ -69,7 +68,6 @@ async def test_a_failing_ai_is_said_and_its_advisor_answers(tmp_path: Path) -> N
 
 async def test_when_the_advisor_fails_too_the_game_waits_with_the_error(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-
     app = broken_battle(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         battle: BattleScreen = await wait_for_screen(pilot, BattleScreen)
