@@ -12,8 +12,8 @@ every game, seeds S, S+1..., on the ruleset's default map, it prints A's (the or
 wins, draws and losses and how many worlds kept their dice.  Beside the same search
 playing fair (``python bench/strength.py --a "search(iterations=I,seconds=None,workers=1)"
 --b greedy``, the same seeds), the difference is what the dice it may not see are
-worth in that ruleset's decisions: the share a fair search could reach at most is
-below the oracle's, and the dice decide what lies between.
+worth in that ruleset's decisions: the oracle's share is what this search reaches
+with nothing hidden from it, and what lies between the two is the dice (and the plot).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import attrs
 import tui_naval.ai.search as search
 from tui_naval.cli import new_game
 from tui_naval.core.state import GameState
-from tui_naval.rulesets import find_entry
+from tui_naval.rulesets import find_entry, registry
 
 sys.path.insert(0, str(Path(__file__).parent))
 from strength import make  # a sibling bench script
@@ -73,13 +73,13 @@ def _play(args: tuple[str, int, int, str]) -> tuple[str, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--ruleset", default="salt-n-tar")
+    parser.add_argument("--ruleset", default="salt-n-tar",
+                        choices=[info.id for info in registry()])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--iterations", type=int, default=100, help="rollouts an answer")
     parser.add_argument("--workers", type=int, default=2, help="games played at once")
     args = parser.parse_args()
-    find_entry(args.ruleset)
     oracle = f"search(iterations={args.iterations},seconds=None,workers=1)"
     tasks = [(args.ruleset, args.seed + n, n, oracle) for n in range(args.games)]
     with ProcessPoolExecutor(args.workers) as pool:
