@@ -1,7 +1,7 @@
 """What knowing the dice is worth: the search handed the game's true state, against greedy.
 
 Run: python bench/oracle.py [--ruleset NAME] [--games N] [--seed S] [--iterations I]
-                            [--workers W]
+                            [--workers W] [--plot-only]
 
 A bound, not a player.  The search (untimed, I rollouts an answer) is handed the true
 state at each of its decisions, not its side's observed one, and its sampled worlds keep
@@ -14,6 +14,8 @@ playing fair (``python bench/strength.py --a "search(iterations=I,seconds=None,w
 --b greedy``, the same seeds), the difference is what the dice it may not see are
 worth in that ruleset's decisions: the oracle's share is what this search reaches
 with nothing hidden from it, and what lies between the two is the dice (and the plot).
+``--plot-only`` hands it the true state but draws the worlds' dice afresh: the other
+side's plot alone.
 """
 
 from __future__ import annotations
@@ -35,12 +37,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 from strength import make  # a sibling bench script
 
 KEPT = [0]
+#: False with ``--plot-only``: the worlds' dice are drawn afresh, as in a fair search.
+KEEP = [True]
 
 
 def keep_dice(value: Any, **changes: Any) -> Any:
     """``attrs.evolve`` for the search module, but a world (a state whose only change is
     its RNG) keeps the root's dice."""
-    if isinstance(value, GameState) and set(changes) == {"rng"}:
+    if KEEP[0] and isinstance(value, GameState) and set(changes) == {"rng"}:
         KEPT[0] += 1
         return value
     return attrs.evolve(value, **changes)
@@ -49,8 +53,10 @@ def keep_dice(value: Any, **changes: Any) -> Any:
 search.evolve = keep_dice  # type: ignore[attr-defined,assignment]
 
 
-def play_one(ruleset: str, seed: int, index: int, oracle: str) -> tuple[str, int]:
+def play_one(ruleset: str, seed: int, index: int, oracle: str, dice: bool
+             ) -> tuple[str, int]:
     """One game, the oracle at seat ``index % sides``: ("a", "b" or "draw", worlds kept)."""
+    KEEP[0] = dice
     game = new_game(ruleset, None, seed, None)
     rules, state = game.ruleset, game.state
     a_side = state.sides[index % len(state.sides)]
@@ -67,7 +73,7 @@ def play_one(ruleset: str, seed: int, index: int, oracle: str) -> tuple[str, int
     return ("a" if outcome.winner == a_side else "b"), KEPT[0]
 
 
-def _play(args: tuple[str, int, int, str]) -> tuple[str, int]:
+def _play(args: tuple[str, int, int, str, bool]) -> tuple[str, int]:
     return play_one(*args)
 
 
@@ -79,9 +85,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--iterations", type=int, default=100, help="rollouts an answer")
     parser.add_argument("--workers", type=int, default=2, help="games played at once")
+    parser.add_argument("--plot-only", action="store_true",
+                        help="the true state, but the dice drawn afresh: the plot's share")
     args = parser.parse_args()
     oracle = f"search(iterations={args.iterations},seconds=None,workers=1)"
-    tasks = [(args.ruleset, args.seed + n, n, oracle) for n in range(args.games)]
+    tasks = [(args.ruleset, args.seed + n, n, oracle, not args.plot_only)
+             for n in range(args.games)]
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(_play, tasks))
     tally = {key: sum(r == key for r, _ in results) for key in ("a", "draw", "b")}
@@ -90,7 +99,7 @@ def main() -> None:
           f"{args.seed + args.games - 1}: the oracle ({oracle}) won {tally['a']}, drew "
           f"{tally['draw']}, lost {tally['b']} of {args.games} against greedy "
           f"({100 * tally['a'] / max(1, args.games):.1f}%); {kept} worlds kept their dice")
-    if not kept:
+    if not kept and not args.plot_only:
         sys.exit("no world kept its dice: the search no longer draws them as keep_dice expects")
 
 
