@@ -31,10 +31,10 @@ import attrs
 import tui_naval.ai.search as search
 from tui_naval.cli import new_game
 from tui_naval.core.state import GameState
-from tui_naval.rulesets import find_entry, registry
+from tui_naval.rulesets import registry
 
 sys.path.insert(0, str(Path(__file__).parent))
-from strength import make  # a sibling bench script
+from strength import find_map, make, result  # a sibling bench script
 
 KEPT = [0]
 #: False with ``--plot-only``: the worlds' dice are drawn afresh, as in a fair search.
@@ -66,11 +66,7 @@ def play_one(ruleset: str, seed: int, index: int, oracle: str, dice: bool
         side = decision.side
         seen = state if side == a_side else rules.observe(state, side)
         state = rules.apply(state, players[side].choose(seen, decision), False)
-    outcome = state.outcome
-    assert outcome is not None
-    if outcome.winner is None:
-        return "draw", KEPT[0]
-    return ("a" if outcome.winner == a_side else "b"), KEPT[0]
+    return result(state, a_side), KEPT[0]
 
 
 def _play(args: tuple[str, int, int, str, bool]) -> tuple[str, int]:
@@ -95,7 +91,7 @@ def main() -> None:
         results = list(pool.map(_play, tasks))
     tally = {key: sum(r == key for r, _ in results) for key in ("a", "draw", "b")}
     kept = sum(k for _, k in results)
-    print(f"{args.ruleset} on {find_entry(args.ruleset).default_map}, seeds {args.seed}-"
+    print(f"{args.ruleset} on {find_map(args.ruleset)}, seeds {args.seed}-"
           f"{args.seed + args.games - 1}: the oracle ({oracle}) won {tally['a']}, drew "
           f"{tally['draw']}, lost {tally['b']} of {args.games} against greedy "
           f"({100 * tally['a'] / max(1, args.games):.1f}%); {kept} worlds kept their dice")

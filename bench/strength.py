@@ -104,15 +104,18 @@ def play_one(ruleset: str, map_name: str | None, seed: int, index: int, a: str, 
     a_side = sides[index % len(sides)]
     timed = {side: TimedPlayer(make(a if side == a_side else b)) for side in sides}
     state = play(game, dict(timed), turns=turns)
-    if state.outcome is None:
-        result = "unfinished"
-    elif state.outcome.winner is None:
-        result = "draw"
-    else:
-        result = "a" if state.outcome.winner == a_side else "b"
     a_times = tuple(t for side, p in timed.items() if side == a_side for t in p.times)
     b_times = tuple(t for side, p in timed.items() if side != a_side for t in p.times)
-    return GameResult(result, state.turn, a_times, b_times)
+    return GameResult(result(state, a_side), state.turn, a_times, b_times)
+
+
+def result(state: GameState, a_side: str) -> str:
+    """How a game ended for player A at ``a_side``: "a", "b", "draw" or "unfinished"."""
+    if state.outcome is None:
+        return "unfinished"
+    if state.outcome.winner is None:
+        return "draw"
+    return "a" if state.outcome.winner == a_side else "b"
 
 
 def _play(args: tuple[str, str | None, int, int, str, str, int | None]) -> GameResult:
