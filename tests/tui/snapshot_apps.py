@@ -51,7 +51,13 @@ def settle_on(kind: type) -> RunBefore:
 def at_prompt(kind: str, answers: dict[str, str] | None = None,
               after: tuple[str, ...] = ()) -> RunBefore:
     """Answer the player's prompts (``answers``: decision kind -> key, default "1") until
-    a ``kind`` decision is asked; then press ``after`` (e.g. "down" for a preview)."""
+    a ``kind`` decision is asked; centre the chart on the selected ship; then press
+    ``after`` (e.g. "down" for a preview).
+
+    (Centred, as the player's Center key does: on the way, each AI answer shows its wait
+    in a shorter prompt, and whether that frame is drawn before the AI has answered is the
+    machine's timing; the chart scrolls as little as it can from the view before, so
+    its scroll at the prompt asked could differ by a row or more from run to run.)"""
     answers = answers or {}
 
     async def run_before(pilot: Pilot[Any]) -> None:
@@ -69,6 +75,9 @@ def at_prompt(kind: str, answers: dict[str, str] | None = None,
                              what="the answer to be played")
         else:
             raise AssertionError(f"no {kind} prompt came")
+        await settled(pilot)
+        battle.action_center()
+        await pilot.pause()
         for key in after:
             await pilot.press(key)
             await pilot.pause()
