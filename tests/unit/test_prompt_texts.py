@@ -53,6 +53,24 @@ def test_the_seed_392770_helm_previews_end_where_she_goes() -> None:
     assert "WS Wind Speed, BN Bearing Number, \" inches (4 a cell)" in turn3
 
 
+def test_a_helm_preview_says_why_it_marks_strain() -> None:
+    """Seed 737975: holding course N on turn 2 runs the cutter onto the land at 4,14 (a
+    new player pressing Enter on every prompt ran aground there seven turns running and
+    foundered); the warning names the grounding, and a two-point turn its own Strain."""
+    game = new_game("salt-n-tar", "channel-race", 737975, "hex-flat")
+    _play_to(game, [1, 1, 1, 1])  # turn 1 (luck, helm, maneuver), turn 2's luck
+    decision = game.decision()
+    assert decision is not None and decision.kind == "move"
+    presenter = game.ruleset.presenter
+    seen = game.ruleset.observe(game.state, decision.side)
+    hold, _, sharp, *_ = presenter.option_order(seen, decision)
+    held = presenter.preview(seen, hold)
+    assert held is not None and held.warning == "+1 Strain (runs aground)"
+    turned = presenter.preview(seen, sharp)
+    assert turned is not None and turned.warning.startswith("+")
+    assert "two-point turn" in turned.warning
+
+
 def test_the_legend_spells_out_only_what_a_text_uses() -> None:
     assert sailing.legend('WS 1 x BN 8 = 8"', 4) == \
         'WS Wind Speed, BN Bearing Number, " inches (4 a cell)'
