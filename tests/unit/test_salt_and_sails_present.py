@@ -217,7 +217,8 @@ def test_the_second_half_preview_warns_of_a_second_turn() -> None:
     state = state.with_ship(evolve(b1, sail=evolve(b1.sail, turns_made=1)))
     preview = PRESENTER.preview(state, Order("B1", "port", "1"))
     assert preview is not None and preview.text.startswith("second half: ends at ")
-    assert "then" not in preview.text and preview.warning == "+1 Strain"
+    assert "then" not in preview.text
+    assert preview.warning == "+1 Strain (a second change of direction)"
     hold = PRESENTER.preview(state, Order("B1", "hold"))
     assert hold is not None and hold.warning == ""
     moved = RULESET.half_move(state, {"B1": Order("B1", "hold")}, 2, Log(1, loud=False))

@@ -86,13 +86,8 @@ class SaltPresenter(Presenter):
         warnings = []
         strain = moved.sail.strain - ship.sail.strain
         if strain > 0:
-            # The move's three sources of Strain; what is left of it is ground touched.
-            turned = int(abs(points) == 2)
-            why = [reason for reason, marks in (("two-point turn", turned),
-                                                ("sails set in a gale", move.strain),
-                                                ("runs aground", strain - turned - move.strain))
-                   if marks > 0]
-            warnings.append(f"+{strain} Strain ({', '.join(why)})")
+            warnings.append(sailing.strain_warning(strain, int(abs(points) == 2), move.strain,
+                                                   "two-point turn"))
         return Preview(tuple(path), end, heading, text, "; ".join(warnings))
 
     def ship_done(self, state: GameState, ship: ShipBase) -> str:

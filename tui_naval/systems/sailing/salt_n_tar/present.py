@@ -18,6 +18,7 @@ from tui_naval.core.wind import Wind
 from tui_naval.systems.battle import CombatShip, CombatState
 from tui_naval.systems.sailing.salt_n_tar.combat import SaltCombat
 from tui_naval.systems.sailing.salt_n_tar.component import Sailor, Sails
+from tui_naval.systems.sailing.salt_n_tar.motion import motion
 from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
 #: Event kind -> log style.
@@ -126,10 +127,22 @@ def half_move_preview(rules: SaltCombat[Any], state: CombatState, order: Order,
         text += "\n" + words
     warnings = []
     if moved.sail.strain > ship.sail.strain:
-        warnings.append(f"+{moved.sail.strain - ship.sail.strain} Strain")
+        turns = moved.sail.turns_made
+        turned = int(turns >= 2 and turns > ship.sail.turns_made)
+        gale = motion(ship.sail, grid, state.wind, moved.heading).strain if half == 1 else 0
+        warnings.append(strain_warning(moved.sail.strain - ship.sail.strain, turned, gale,
+                                       "a second change of direction"))
     if not moved.afloat:
         warnings.append("she would be lost!")
     return Preview(path, end, heading, text, "; ".join(warnings))
+
+
+def strain_warning(added: int, turned: int, gale: int, turn: str) -> str:
+    """A move's ``added`` Strain with its causes: the ``turn`` that marks it (``turned``
+    marks), sails set in a gale (``gale``), and what is left of it, ground touched."""
+    why = [reason for reason, marks in ((turn, turned), ("sails set in a gale", gale),
+                                        ("runs aground", added - turned - gale)) if marks > 0]
+    return f"+{added} Strain ({', '.join(why)})"
 
 
 def assumed(before: GameState, after: GameState, ship_id: str, guessed: set[str]) -> str:
