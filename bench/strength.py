@@ -2,6 +2,7 @@
 
 Run: python bench/strength.py [--a search] [--b greedy] [--games N] [--ruleset NAME]
                               [--map NAME] [--seed S] [--turns T] [--workers W] [--json]
+                              [--progress]
 
 For each ruleset in the registry (each on its default map, or ``--ruleset``/``--map``),
 N games are played from seeds S, S+1...; A takes the first side in even games and the
@@ -12,6 +13,8 @@ it).  ``--turns`` stops a game after T turns (counted unfinished).  Games run in
 processes, so the times are measured with the machine busy: by default one per core, or
 one per two cores where a player's search has a helper process (``workers=2``, the
 levels'), so that every search has the two cores it would have in a player's game.
+``--progress`` prints each game's result and the running tally on stderr as the games
+end (a long series shows how it goes; the table on stdout is the same).
 """
 
 from __future__ import annotations
@@ -132,10 +135,20 @@ def percentiles(times: Sequence[float]) -> tuple[float, float, float]:
 
 
 def series(ruleset: str, map_name: str | None, a: str, b: str, games: int, seed: int,
-           turns: int | None, pool: ProcessPoolExecutor | None) -> dict[str, Any]:
-    """Play a series and tally it."""
+           turns: int | None, pool: ProcessPoolExecutor | None,
+           progress: bool = False) -> dict[str, Any]:
+    """Play a series and tally it (with ``progress``, each game's result and the running
+    tally on stderr as the games end, in seed order)."""
     tasks = [(ruleset, map_name, seed + n, n, a, b, turns) for n in range(games)]
-    results = list(pool.map(_play, tasks) if pool is not None else map(_play, tasks))
+    results: list[GameResult] = []
+    for n, game in enumerate(pool.map(_play, tasks) if pool is not None
+                             else map(_play, tasks)):
+        results.append(game)
+        if progress:
+            won = [sum(r.result == key for r in results) for key in ("a", "draw", "b")]
+            print(f"{ruleset} game {n + 1}/{games} seed {seed + n}: {game.result}, "
+                  f"{game.turns} turns; A-draw-B {won[0]}-{won[1]}-{won[2]}",
+                  file=sys.stderr, flush=True)
     tally = {key: sum(r.result == key for r in results)
              for key in ("a", "b", "draw", "unfinished")}
     a_times = [t for r in results for t in r.a_times]
@@ -179,6 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int,
                         help="games at once (default: one per core a game's players use)")
     parser.add_argument("--json", action="store_true", help="one JSON object per ruleset")
+    parser.add_argument("--progress", action="store_true",
+                        help="each game's result and the running tally on stderr")
     args = parser.parse_args(argv)
     a, b = check(args.a), check(args.b)
     names = [find_entry(n).id for n in args.ruleset] if args.ruleset else \
@@ -190,7 +205,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     pool = ProcessPoolExecutor(workers) if workers > 1 else None
     try:
         for name in names:
-            row = series(name, args.map, a, b, args.games, args.seed, args.turns, pool)
+            row = series(name, args.map, a, b, args.games, args.seed, args.turns, pool,
+                         args.progress)
             print(json.dumps(row, sort_keys=True) if args.json else line(row), flush=True)
     finally:
         if pool is not None:
