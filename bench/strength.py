@@ -14,7 +14,9 @@ processes, so the times are measured with the machine busy: by default one per c
 one per two cores where a player's search has a helper process (``workers=2``, the
 levels'), so that every search has the two cores it would have in a player's game.
 ``--progress`` prints each game's result and the running tally on stderr as the games
-end (a long series shows how it goes; the table on stdout is the same).
+end, in seed order (a game is shown once those before it are): a long series shows how
+it goes, and a series cut short still leaves its games' results; the table on stdout is
+the same.
 """
 
 from __future__ import annotations
