@@ -21,6 +21,7 @@ from attrs import evolve, frozen
 
 from tui_naval.core.dice import Roller
 from tui_naval.core.engine import Log
+from tui_naval.core.maps import MapSpec
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.package_data import read_package_text
 from tui_naval.core.ruleset import PART_KEYS, Part, Ranker, Row, RulesetBase, ShipClass
@@ -151,6 +152,16 @@ class Combat(Protocol):
         """The name of the class she fights as."""
         ...
 
+    def new_component(self, key: str, crew: Any = None) -> Any:
+        """A fresh combat component of the gunnery class ``key`` (``crew``: what the map
+        says of her crew, for a system that reads it)."""
+        ...
+
+    def crews_and_names(self, spec: MapSpec) -> tuple[Mapping[str, Any], Mapping[str, str]]:
+        """The crews and the names a map gives its ships, by ship id (none for a system
+        that reads no such lines)."""
+        ...
+
 
 class Initiative(Protocol):
     """An initiative system: who moves last and fires first this turn."""
@@ -275,10 +286,29 @@ class Battle(RulesetBase[S], Generic[S]):
     #: The ship classes by key.
     classes: Mapping[str, Pairing]
 
+    #: The pairing's ship class (``CombatShip`` with its systems' component types).
+    ship_type: type[CombatShip]
+
     # -- the pairing's own --------------------------------------------------------------
-    def make_ships(self, scenario: Scenario) -> tuple[CombatShip, ...]:
-        """The scenario's ships, fresh from the yard."""
+    def new_sail(self, kind: str) -> Any:
+        """A fresh sailing component of the ship class ``kind`` (the sailing system's)."""
         raise NotImplementedError
+
+    def make_ships(self, scenario: Scenario) -> tuple[CombatShip, ...]:
+        """The scenario's ships, fresh from the yard: each class's sailing and combat
+        components, and the names and crews the map gives them where the combat system
+        reads those."""
+        spec = scenario.map
+        crews, names = self.combat.crews_and_names(spec)
+        grid = spec.board(scenario.grid).grid
+        return tuple(
+            self.ship_type(id=slot.id, side=slot.side, kind=slot.kind,
+                           name=names.get(slot.id, self.classes[slot.kind].name),
+                           cell=slot.cell, heading=grid.parse_facing(slot.facing),
+                           sail=self.new_sail(slot.kind),
+                           gunnery=self.combat.new_component(self.classes[slot.kind].gunnery,
+                                                             crews.get(slot.id)))
+            for slot in scenario.ships)
 
     def rigged(self, sail: Any, handicap: Handicap) -> Any:
         """Her sailing component brought in line with a damage report (the sailing

@@ -7,30 +7,25 @@ orders by Ships & Sails gunnery's: an aim shows its 40% and 10% hexes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import ClassVar
 
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, strength_series
+from tui_naval.core.presenter import OptionInfo, Preview
 from tui_naval.core.state import GameState, ShipBase
-from tui_naval.rulesets.mow_and_sails.rules import COMBAT, RULESET
+from tui_naval.rulesets.mow_and_sails.rules import RULESET
 from tui_naval.rulesets.mow_and_sails.state import MawShip, MawState
-from tui_naval.systems.battle import out_of_the_fight
+from tui_naval.systems.battle_present import BattlePresenter
 from tui_naval.systems.gunnery.ships_and_sails import battle_present as in_battle
 from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
 from tui_naval.systems.sailing.man_o_war import present as sailing
 
 
-class MawPresenter(in_battle.FiresShipsAndSails, Presenter):
+class MawPresenter(in_battle.FiresShipsAndSails, BattlePresenter):
     """Man-O-War's battle turn fought with Ships & Sails broadsides."""
 
+    battle = RULESET
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
-
-    def progress(self, states: Sequence[GameState]) -> Series:
-        return strength_series(states, RULESET.side_strength)
-
-    def ship_done(self, state: GameState, ship: ShipBase) -> str:
-        return out_of_the_fight(COMBAT, ship) if isinstance(ship, MawShip) else ""
 
     def status(self, state: GameState) -> list[tuple[str, str]]:
         return sailing.status(state) if isinstance(state, MawState) else []

@@ -18,11 +18,7 @@ from tui_naval.core.ruleset import Ruleset
 from tui_naval.rulesets.mow_and_sails import INFO
 from tui_naval.rulesets.mow_and_sails.state import MawShip, MawState
 from tui_naval.systems.battle import Pairing
-from tui_naval.systems.gunnery.ships_and_sails.armament import (
-    Armament,
-    armament_problem,
-    new_armament,
-)
+from tui_naval.systems.gunnery.ships_and_sails.armament import armament_problem
 from tui_naval.systems.gunnery.ships_and_sails.salt_combat import SnsCombat
 from tui_naval.systems.gunnery.ships_and_sails.tables import tables as gunnery_tables
 from tui_naval.systems.sailing.man_o_war.battle import MowBattle, mow_pairings, mow_problem
@@ -49,9 +45,6 @@ class MowAndSails(MowBattle[MawState]):
     @property
     def classes(self) -> Mapping[str, Pairing]:  # type: ignore[override]
         return classes()
-
-    def new_gunnery(self, key: str) -> Armament:
-        return new_armament(key)
 
     def invalid(self, state: MawState) -> str | None:
         classes = self.classes

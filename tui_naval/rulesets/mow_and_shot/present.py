@@ -7,31 +7,26 @@ ammunition orders by Kyngesreach gunnery's, the range band measured on the map.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import ClassVar
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, strength_series
-from tui_naval.core.state import GameState, ShipBase
+from tui_naval.core.presenter import OptionInfo, Preview
+from tui_naval.core.state import GameState
 from tui_naval.rulesets.mow_and_shot.rules import COMBAT, RULESET
-from tui_naval.rulesets.mow_and_shot.state import MasShip, MasState
-from tui_naval.systems.battle import out_of_the_fight
+from tui_naval.rulesets.mow_and_shot.state import MasState
+from tui_naval.systems.battle_present import BattlePresenter
 from tui_naval.systems.gunnery.kyngesreach import map_present as on_map
 from tui_naval.systems.gunnery.kyngesreach import present as gunnery
 from tui_naval.systems.sailing.man_o_war import present as sailing
 
 
-class MasPresenter(Presenter):
+class MasPresenter(BattlePresenter):
     """Man-O-War's battle turn fought with Kyngesreach broadsides."""
 
+    battle = RULESET
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
-
-    def progress(self, states: Sequence[GameState]) -> Series:
-        return strength_series(states, RULESET.side_strength)
-
-    def ship_done(self, state: GameState, ship: ShipBase) -> str:
-        return out_of_the_fight(COMBAT, ship) if isinstance(ship, MasShip) else ""
 
     def status(self, state: GameState) -> list[tuple[str, str]]:
         return sailing.status(state) if isinstance(state, MasState) else []

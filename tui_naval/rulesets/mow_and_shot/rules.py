@@ -14,12 +14,11 @@ from functools import cache
 
 from tui_naval.core.maps import MapSpec
 from tui_naval.core.ruleset import Ruleset
-from tui_naval.core.scenario import Scenario
 from tui_naval.rulesets.mow_and_shot import INFO
 from tui_naval.rulesets.mow_and_shot.state import MasShip, MasState
 from tui_naval.systems.battle import Pairing
-from tui_naval.systems.gunnery.kyngesreach.gunnery import Gunnery, gunnery_problem, new_gunnery
-from tui_naval.systems.gunnery.kyngesreach.options import map_options, refuse_magic
+from tui_naval.systems.gunnery.kyngesreach.gunnery import gunnery_problem
+from tui_naval.systems.gunnery.kyngesreach.options import refuse_magic
 from tui_naval.systems.gunnery.kyngesreach.salt_combat import KyngCombat
 from tui_naval.systems.gunnery.kyngesreach.tables import tables as gunnery_tables
 from tui_naval.systems.sailing.man_o_war.battle import MowBattle, mow_pairings, mow_problem
@@ -46,26 +45,10 @@ class MowAndShot(MowBattle[MasState]):
     def classes(self) -> Mapping[str, Pairing]:  # type: ignore[override]
         return classes()
 
-    def new_gunnery(self, key: str) -> Gunnery:
-        return new_gunnery(key)
-
     def unplayable(self, spec: MapSpec) -> str | None:
         """The map's ``enters`` line, and Kyngesreach's ``#!`` lines (crews and names are
         played; the magical wind is Kyngesreach's wind-gauge option, not played here)."""
         return super().unplayable(spec) or refuse_magic(spec, self.title)
-
-    def make_ships(self, scenario: Scenario) -> tuple[MasShip, ...]:
-        """The map's ships, with the names and crews its ``#!`` lines give them."""
-        spec = scenario.map
-        opts = map_options(spec)
-        crews, names = dict(opts.crews), dict(opts.names)
-        facing = spec.board(scenario.grid).grid.parse_facing
-        return tuple(
-            MasShip(id=slot.id, side=slot.side, kind=slot.kind,
-                    name=names.get(slot.id, self.classes[slot.kind].name), cell=slot.cell,
-                    heading=facing(slot.facing), sail=self.new_sail(slot.kind),
-                    gunnery=new_gunnery(self.classes[slot.kind].gunnery, crews.get(slot.id)))
-            for slot in scenario.ships)
 
     def invalid(self, state: MasState) -> str | None:
         classes = self.classes

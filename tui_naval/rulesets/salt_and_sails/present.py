@@ -12,22 +12,16 @@ broadside would reach from there; an aim, its 40% and 10% hexes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import ClassVar
 
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import (
-    OptionInfo,
-    Presenter,
-    Preview,
-    Series,
-    order_key,
-    strength_series,
-)
+from tui_naval.core.presenter import OptionInfo, Preview, order_key
 from tui_naval.core.state import GameState, ShipBase
-from tui_naval.rulesets.salt_and_sails.rules import COMBAT, RULESET
+from tui_naval.rulesets.salt_and_sails.rules import RULESET
 from tui_naval.rulesets.salt_and_sails.state import SalsShip, SalsState
-from tui_naval.systems.battle import CombatShip, CombatState, out_of_the_fight
+from tui_naval.systems.battle import CombatShip, CombatState
+from tui_naval.systems.battle_present import BattlePresenter
 from tui_naval.systems.gunnery.ships_and_sails import battle_present as in_battle
 from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
 from tui_naval.systems.gunnery.ships_and_sails.armament import (
@@ -64,17 +58,11 @@ def ammo_preview(state: CombatState, ship: CombatShip, order: Order) -> tuple[st
         loaded="loaded for next turn; + her reach from where she lies")
 
 
-class SalsPresenter(in_battle.FiresShipsAndSails, Presenter):
+class SalsPresenter(in_battle.FiresShipsAndSails, BattlePresenter):
     """Salt'n'Tar's combat turn fought with Ships & Sails broadsides."""
 
-    def progress(self, states: Sequence[GameState]) -> Series:
-        """Each side's strength left, turn by turn (what the turn limit judges)."""
-        return strength_series(states, RULESET.side_strength)
-
+    battle = RULESET
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
-
-    def ship_done(self, state: GameState, ship: ShipBase) -> str:
-        return out_of_the_fight(COMBAT, ship) if isinstance(ship, SalsShip) else ""
 
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, SalsState):

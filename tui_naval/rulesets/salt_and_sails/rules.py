@@ -13,11 +13,10 @@ from functools import cache
 
 from tui_naval.core.grid import GridKind
 from tui_naval.core.ruleset import Ruleset
-from tui_naval.core.scenario import Scenario
 from tui_naval.rulesets.salt_and_sails import INFO
 from tui_naval.rulesets.salt_and_sails.state import SalsShip, SalsState
 from tui_naval.systems.battle import Pairing, Simultaneous
-from tui_naval.systems.gunnery.ships_and_sails.armament import armament_problem, new_armament
+from tui_naval.systems.gunnery.ships_and_sails.armament import armament_problem
 from tui_naval.systems.gunnery.ships_and_sails.salt_combat import SnsCombat
 from tui_naval.systems.gunnery.ships_and_sails.tables import tables as gunnery_tables
 from tui_naval.systems.initiative.wind_gauge import gauge_problem
@@ -41,6 +40,7 @@ class SaltAndSails(SaltCombat[SalsState]):
     #: Ships & Sails' arcs and aim patterns are laid on hexes.
     grids = (GridKind.HEX_FLAT, GridKind.HEX_POINTY)
     state_type = SalsState
+    ship_type = SalsShip
     combat = COMBAT
     initiative = Simultaneous()
 
@@ -57,15 +57,6 @@ class SaltAndSails(SaltCombat[SalsState]):
                 or sailing_problem(state, state.ships, lambda kind: classes[kind].sailing)
                 or next((problem for ship in state.ships if (problem := armament_problem(
                     ship.id, ship.gunnery, classes[ship.kind].gunnery))), None))
-
-    def make_ships(self, scenario: Scenario) -> tuple[SalsShip, ...]:
-        grid = scenario.map.board(scenario.grid).grid
-        return tuple(
-            SalsShip(id=slot.id, side=slot.side, kind=slot.kind,
-                     name=self.classes[slot.kind].name, cell=slot.cell,
-                     heading=grid.parse_facing(slot.facing), sail=self.new_sail(slot.kind),
-                     gunnery=new_armament(self.classes[slot.kind].gunnery))
-            for slot in scenario.ships)
 
 
 RULESET = SaltAndSails()

@@ -9,23 +9,17 @@ its line of fire and odds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import ClassVar
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import (
-    OptionInfo,
-    Presenter,
-    Preview,
-    Series,
-    order_key,
-    strength_series,
-)
-from tui_naval.core.state import GameState, ShipBase
+from tui_naval.core.presenter import OptionInfo, Preview, order_key
+from tui_naval.core.state import GameState
 from tui_naval.rulesets.salt_and_shot.rules import COMBAT, RULESET
-from tui_naval.rulesets.salt_and_shot.state import SasShip, SasState
-from tui_naval.systems.battle import CombatShip, CombatState, out_of_the_fight
+from tui_naval.rulesets.salt_and_shot.state import SasState
+from tui_naval.systems.battle import CombatShip, CombatState
+from tui_naval.systems.battle_present import BattlePresenter
 from tui_naval.systems.gunnery.kyngesreach import map_present as on_map
 from tui_naval.systems.gunnery.kyngesreach import present as gunnery
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Battery
@@ -43,18 +37,12 @@ def in_arcs(state: CombatState, ship: CombatShip) -> str:
     return ", ".join(reach) if reach else "no enemy in her arcs"
 
 
-class SasPresenter(Presenter):
+class SasPresenter(BattlePresenter):
     """Salt'n'Tar's combat turn fought with Kyngesreach broadsides."""
 
-    def progress(self, states: Sequence[GameState]) -> Series:
-        """Each side's strength left, turn by turn (what the turn limit judges)."""
-        return strength_series(states, RULESET.side_strength)
-
+    battle = RULESET
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES,
                                            **gauge.STYLES}
-
-    def ship_done(self, state: GameState, ship: ShipBase) -> str:
-        return out_of_the_fight(COMBAT, ship) if isinstance(ship, SasShip) else ""
 
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, SasState):

@@ -13,13 +13,12 @@ from collections.abc import Mapping
 
 from tui_naval.core.maps import MapSpec
 from tui_naval.core.ruleset import Ruleset
-from tui_naval.core.scenario import Scenario
 from tui_naval.rulesets.salt_and_shot import INFO
 from tui_naval.rulesets.salt_and_shot.state import SasShip, SasState
 from tui_naval.rulesets.salt_and_shot.tables import classes
 from tui_naval.systems.battle import Pairing, in_play
-from tui_naval.systems.gunnery.kyngesreach.gunnery import gunnery_problem, new_gunnery
-from tui_naval.systems.gunnery.kyngesreach.options import map_options, refuse_magic
+from tui_naval.systems.gunnery.kyngesreach.gunnery import gunnery_problem
+from tui_naval.systems.gunnery.kyngesreach.options import refuse_magic
 from tui_naval.systems.gunnery.kyngesreach.salt_combat import KyngCombat
 from tui_naval.systems.initiative.wind_gauge import GaugeInitiative, WindGauge, Words, gauge_problem
 from tui_naval.systems.sailing.salt_n_tar.combat import SaltCombat
@@ -41,6 +40,7 @@ class SaltAndShot(SaltCombat[SasState]):
 
     info = INFO
     state_type = SasState
+    ship_type = SasShip
     combat = COMBAT
     initiative = GaugeInitiative(GAUGE, "who reads the weather (Weather Sense) for the "
                                         "initiative?")
@@ -62,18 +62,6 @@ class SaltAndShot(SaltCombat[SasState]):
     def unplayable(self, spec: MapSpec) -> str | None:
         """Two sides, and no magical wind (it is Kyngesreach's wind-gauge option)."""
         return super().unplayable(spec) or refuse_magic(spec, self.title)
-
-    def make_ships(self, scenario: Scenario) -> tuple[SasShip, ...]:
-        spec = scenario.map
-        opts = map_options(spec)
-        crews, names = dict(opts.crews), dict(opts.names)
-        grid_facing = spec.board(scenario.grid).grid.parse_facing
-        return tuple(
-            SasShip(id=slot.id, side=slot.side, kind=slot.kind,
-                    name=names.get(slot.id, self.classes[slot.kind].name), cell=slot.cell,
-                    heading=grid_facing(slot.facing), sail=self.new_sail(slot.kind),
-                    gunnery=new_gunnery(self.classes[slot.kind].gunnery, crews.get(slot.id)))
-            for slot in scenario.ships)
 
 
 RULESET = SaltAndShot()

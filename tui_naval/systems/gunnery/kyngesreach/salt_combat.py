@@ -15,12 +15,14 @@ from attrs import evolve
 
 from tui_naval.core.dice import Roller
 from tui_naval.core.engine import Log
+from tui_naval.core.maps import MapSpec
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Part, Row
 from tui_naval.systems.battle import CombatShip, CombatState, in_play, label
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
-from tui_naval.systems.gunnery.kyngesreach.gunnery import Aim, Battery
+from tui_naval.systems.gunnery.kyngesreach.gunnery import Aim, Battery, Skills
 from tui_naval.systems.gunnery.kyngesreach.on_map import bears, facing_battery
+from tui_naval.systems.gunnery.kyngesreach.options import map_options
 from tui_naval.systems.gunnery.kyngesreach.tables import AMMO_NAMES, MASTS, Band, tables
 from tui_naval.systems.handicap import Handicap
 
@@ -54,6 +56,15 @@ class KyngCombat:
     out_of_action = "sunk, sinking or struck"
 
     # -- the ship -----------------------------------------------------------------------
+    def new_component(self, key: str, crew: Skills | None = None) -> gun.Gunnery:
+        """A fresh gunnery of the class, with the map's crew or else the class's own."""
+        return gun.new_gunnery(key, crew)
+
+    def crews_and_names(self, spec: MapSpec) -> tuple[Mapping[str, Skills], Mapping[str, str]]:
+        """The crews and names of the map's ``#!`` lines (Kyngesreach's map options)."""
+        options = map_options(spec)
+        return dict(options.crews), dict(options.names)
+
     def fighting(self, ship: CombatShip) -> bool:
         g: gun.Gunnery = ship.gunnery
         return g.in_action

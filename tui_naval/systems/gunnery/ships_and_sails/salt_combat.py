@@ -28,6 +28,7 @@ from attrs import evolve
 
 from tui_naval.core.dice import Roller
 from tui_naval.core.engine import Log
+from tui_naval.core.maps import MapSpec
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Part, Row
 from tui_naval.systems.battle import CombatShip, CombatState, in_play, label
@@ -49,6 +50,7 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
     damage_fraction,
     damage_rows,
     firing_value_of,
+    new_armament,
     parse_aim,
     reload_row,
     sails_worked,
@@ -112,6 +114,14 @@ class SnsCombat:
     out_of_action = "sunk, sinking, or a wreck that can neither sail nor fire"
 
     # -- the ship -----------------------------------------------------------------------
+    def new_component(self, key: str, crew: object = None) -> Armament:
+        """A fresh armament (Ships & Sails gives a crew no qualities: ``crew`` is unused)."""
+        return new_armament(key)
+
+    def crews_and_names(self, spec: MapSpec) -> tuple[Mapping[str, object], Mapping[str, str]]:
+        """None: the ``#!`` lines that name and crew ships are Kyngesreach's."""
+        return {}, {}
+
     def fighting(self, ship: CombatShip) -> bool:
         """Not lost, and able to sail (a sail she can work) or to fire (a gun with a crew):
         a wreck can do neither."""

@@ -86,23 +86,6 @@ class MowBattle(Battle[S], Generic[S]):
     def unplayable(self, spec: MapSpec) -> str | None:
         return steps.enters_problem(spec)
 
-    #: The pairing's ship class (a ``MowShip`` with its gunnery's component type).
-    ship_type: type[MowShip]
-
-    def new_gunnery(self, key: str) -> Any:
-        """A fresh combat component of a gunnery class (the pairing's own)."""
-        raise NotImplementedError
-
-    def make_ships(self, scenario: Scenario) -> tuple[CombatShip, ...]:
-        grid = scenario.map.board(scenario.grid).grid
-        return tuple(
-            self.ship_type(id=slot.id, side=slot.side, kind=slot.kind,
-                           name=self.classes[slot.kind].name, cell=slot.cell,
-                           heading=grid.parse_facing(slot.facing),
-                           sail=self.new_sail(slot.kind),
-                           gunnery=self.new_gunnery(self.classes[slot.kind].gunnery))
-            for slot in scenario.ships)
-
     # -- setup --------------------------------------------------------------------------
     def setup(self, scenario: Scenario) -> S:
         spec = scenario.map
