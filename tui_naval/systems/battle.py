@@ -6,8 +6,9 @@ the missiles, reloads, judges who is still fighting and reports what its damage
 does to the sailing (a ``Handicap``).  A ship of such a battle is a
 ``CombatShip``: a ``sail`` component of her sailing system (a ``Rigging``) and a
 ``gunnery`` component of her combat system.  ``Battle`` is what every such
-pairing shares: who is in play, the damage carried to the sails, the missile and
-reloading steps handed to the combat system, and the judging of the end.  Each
+pairing shares: its ships built from the class table, who is in play, the damage
+carried to the sails, the missile and reloading steps handed to the combat system,
+and the judging of the end.  Each
 sailing system's turn (``SaltCombat``, ``MowBattle``) builds on it.
 """
 
