@@ -16,7 +16,7 @@ from tui_naval.core.grid import Cell, Grid, GridKind, angle_between
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import Lock
 from tui_naval.rulesets import find_ruleset
-from tui_naval.rulesets.salamis import advisor, rules
+from tui_naval.rulesets.salamis import advisor, contact, galleys, moving
 from tui_naval.rulesets.salamis.geometry import at_bow, bow_cells, route
 from tui_naval.rulesets.salamis.present import PRESENTER, at_least, melee_net, ram_odds
 from tui_naval.rulesets.salamis.rules import RULESET
@@ -42,7 +42,8 @@ def dice(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """``dice(1, 2, 3)``: the rules' next rolls."""
     def load(*faces: int) -> None:
         roller = Dice(faces)
-        monkeypatch.setattr(rules, "Roller", lambda rng: roller)
+        for module in (galleys, moving, contact):  # every module of the turn that rolls
+            monkeypatch.setattr(module, "Roller", lambda rng: roller)
     return load
 
 
@@ -129,7 +130,7 @@ def test_a_move_6_maneuverability_45_ship_turns_45_degrees_anywhere_in_her_move(
 def test_a_phoenician_rows_8_inches_and_turns_once_up_to_30_degrees() -> None:
     state = duel()
     p1 = state.ship("P1")
-    assert rules.helm_options(p1, False) == (
+    assert galleys.helm_options(p1, False) == (
         "ahead", "port15", "port30", "starboard15", "starboard30")
     steps, final = route(FLAT, Cell(18, 6), 270.0, 8, 1, turn=-30, turn_at=4)
     assert len(steps) == 8 and final == 240.0
@@ -305,22 +306,22 @@ def test_bows_do_not_shoot_across_land() -> None:
     # Psyttaleia lies at 26-28,9-10: a galley west of it cannot shoot one east of it
     shooter = evolve(state.ship("A1"), cell=Cell(25, 10), course=90.0)
     target = evolve(state.ship("P1"), cell=Cell(29, 10), course=270.0)
-    assert not rules.in_range(state, shooter, target)
+    assert not galleys.in_range(state, shooter, target)
     open_water = evolve(target, cell=Cell(29, 12))
-    assert rules.in_range(state, evolve(shooter, cell=Cell(25, 12)), open_water)
+    assert galleys.in_range(state, evolve(shooter, cell=Cell(25, 12)), open_water)
 
 
 @pytest.mark.parametrize("course", [0.0, 90.0, 180.0, 270.0])
 def test_the_archers_shoot_all_round_within_their_range(course: float) -> None:
     state = duel(1, "square")
     shooter = evolve(state.ship("A1"), cell=Cell(10, 10), course=course)
-    range_cells = rules.fleet(shooter).range // state.board.scale
+    range_cells = galleys.fleet(shooter).range // state.board.scale
     for target_cell in (Cell(10 + range_cells, 10), Cell(10 - range_cells, 10),
                         Cell(10, 10 + range_cells), Cell(10, 10 - range_cells)):
         target = evolve(state.ship("P1"), cell=target_cell)
-        assert rules.in_range(state, shooter, target), (course, target_cell)
+        assert galleys.in_range(state, shooter, target), (course, target_cell)
     beyond = evolve(state.ship("P1"), cell=Cell(10 - range_cells - 1, 10))
-    assert not rules.in_range(state, shooter, beyond)
+    assert not galleys.in_range(state, shooter, beyond)
 
 
 @pytest.mark.parametrize(("grid", "shooter", "target", "course"), [
@@ -331,7 +332,7 @@ def test_bow_range_along_the_edge_of_the_sea(grid: str, shooter: Cell, target: C
                                              course: float) -> None:
     state = duel(1, grid)
     a1 = evolve(state.ship("A1"), cell=shooter, course=course)
-    assert rules.in_range(state, a1, evolve(state.ship("P1"), cell=target))
+    assert galleys.in_range(state, a1, evolve(state.ship("P1"), cell=target))
 
 
 def test_bows_cannot_finish_a_galley(dice) -> None:  # type: ignore[no-untyped-def]
@@ -592,7 +593,7 @@ def test_the_helm_turn_point_and_row_are_ranked_by_the_plans_they_leave(seed: in
         seen = RULESET.observe(state, decision.side)
         ranked = advisor.rank(seen, decision)
         if decision.kind in ("helm", "turn-at", "row") \
-                and decision.options[0].arg not in rules.LOCKED_HELMS:
+                and decision.options[0].arg not in galleys.LOCKED_HELMS:
             assert ranked is not None and Counter(ranked) == Counter(decision.options)
             assert ranked[0] == advisor.choose(seen, decision)
             index = {"helm": 0, "turn-at": 1, "row": 2}[decision.kind]

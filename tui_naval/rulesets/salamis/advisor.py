@@ -22,8 +22,8 @@ from functools import lru_cache
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import Board, Lock, Terrain
+from tui_naval.rulesets.salamis.galleys import LOCKED_HELMS, fleet, helm_options, helm_turn
 from tui_naval.rulesets.salamis.geometry import bow_cells, off_bow, route, turned
-from tui_naval.rulesets.salamis.rules import LOCKED_HELMS, fleet, helm_options, helm_turn
 from tui_naval.rulesets.salamis.state import Galley, SalamisState
 
 #: A plan: (helm, turn at, inches).

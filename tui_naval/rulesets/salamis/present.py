@@ -24,15 +24,9 @@ from tui_naval.core.presenter import (
     strength_series,
 )
 from tui_naval.core.state import GameState, ShipBase
+from tui_naval.rulesets.salamis.galleys import LOCKED_HELMS, blocked, fleet, helm_turn, in_range
 from tui_naval.rulesets.salamis.geometry import at_bow, compass_name, route, turned
-from tui_naval.rulesets.salamis.rules import (
-    LOCKED_HELMS,
-    RULESET,
-    blocked,
-    fleet,
-    helm_turn,
-    in_range,
-)
+from tui_naval.rulesets.salamis.rules import RULESET
 from tui_naval.rulesets.salamis.state import CAPTURED, LED_OFF, SUNK, Galley, SalamisState
 from tui_naval.rulesets.salamis.tables import (
     faces_at_least,
