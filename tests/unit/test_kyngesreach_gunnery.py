@@ -11,6 +11,7 @@ import pytest
 from attrs import evolve
 
 from tui_naval.core.dice import Check, Rng, Roller, gurps_check
+from tui_naval.systems.gunnery.kyngesreach import damage as firing
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Aim, Battery, Gunnery, Guns, Skills
 from tui_naval.systems.gunnery.kyngesreach.tables import Ammo, Band, Called, Mast, tables
@@ -190,7 +191,7 @@ def test_sinking_thresholds_of_a_frigate(hip: int, name: str) -> None:
 def test_hull_hit_penetrates_and_costs_hip_by_penetration_strength() -> None:
     log = Log()
     # location 1 (hull); 6dx2 = 2 x 21 = 42 against DR 20: PS 22 -> -30
-    g = gun.apply_hit(Dice(1, *damage(21)), ship(), 9, Aim(), Battery.PORT, log, "R1", "hit")
+    g = firing.apply_hit(Dice(1, *damage(21)), ship(), 9, Aim(), Battery.PORT, log, "R1", "hit")
     assert g.hip == 470
     assert "damage 6d6x2" in log.text() and "=42 vs DR 20: penetrates, PS 22, HIP -30" \
         in log.text()
@@ -198,50 +199,50 @@ def test_hull_hit_penetrates_and_costs_hip_by_penetration_strength() -> None:
 
 def test_hull_hit_that_does_not_penetrate_does_nothing() -> None:
     # 6dx2 = 20 against DR 20: no penetration (damage must exceed DR)
-    g = gun.apply_hit(Dice(2, *damage(10)), ship(), 9, Aim(), Battery.PORT, Log(), "R1", "hit")
+    g = firing.apply_hit(Dice(2, *damage(10)), ship(), 9, Aim(), Battery.PORT, Log(), "R1", "hit")
     assert g == ship()
 
 
 def test_heavy_calibres_against_heavy_hulls() -> None:
     sotl = ship("ship-of-the-line")
     # 32-pounder 6dx4: 4 x 30 = 120 against DR 40: PS 80 -> -50
-    g = gun.apply_hit(Dice(1, *damage(30)), sotl, 32, Aim(), Battery.PORT, Log(), "", "")
+    g = firing.apply_hit(Dice(1, *damage(30)), sotl, 32, Aim(), Battery.PORT, Log(), "", "")
     assert g.hip == 950
     # 18-pounder 6dx3: 3 x 15 = 45 against DR 50: nothing
     first = ship("first-rate")
-    assert gun.apply_hit(Dice(1, *damage(15)), first, 18, Aim(), Battery.PORT, Log(), "",
+    assert firing.apply_hit(Dice(1, *damage(15)), first, 18, Aim(), Battery.PORT, Log(), "",
                          "") == first
 
 
 def test_rigging_location_takes_the_calibres_sail_damage() -> None:
-    g = gun.apply_hit(Dice(3), ship(), 9, Aim(), Battery.PORT, Log(), "", "")
+    g = firing.apply_hit(Dice(3), ship(), 9, Aim(), Battery.PORT, Log(), "", "")
     assert g.sail_hp == 190
-    g = gun.apply_hit(Dice(3), ship("ship-of-the-line"), 32, Aim(), Battery.PORT, Log(), "", "")
+    g = firing.apply_hit(Dice(3), ship("ship-of-the-line"), 32, Aim(), Battery.PORT, Log(), "", "")
     assert g.sail_hp == 360
 
 
 def test_deck_crew_location_costs_ten_percent_readiness() -> None:
-    assert gun.apply_hit(Dice(4), ship(), 9, Aim(), Battery.PORT, Log(), "", "").readiness == 90
+    assert firing.apply_hit(Dice(4), ship(), 9, Aim(), Battery.PORT, Log(), "", "").readiness == 90
 
 
 def test_cannons_location_destroys_1d_guns_of_the_facing_battery_and_delays_it() -> None:
-    g = gun.apply_hit(Dice(5, 4), ship(), 9, Aim(), Battery.STARBOARD, Log(), "", "")
+    g = firing.apply_hit(Dice(5, 4), ship(), 9, Aim(), Battery.STARBOARD, Log(), "", "")
     assert g.starboard == Guns(8, Ammo.ROUND, 1, False)
     assert g.port == Guns(12)
     few = ship(port=Guns(2, Ammo.ROUND, 2, False))
-    g = gun.apply_hit(Dice(5, 6), few, 9, Aim(), Battery.PORT, Log(), "", "")
+    g = firing.apply_hit(Dice(5, 6), few, 9, Aim(), Battery.PORT, Log(), "", "")
     assert g.port == Guns(0, Ammo.ROUND, 3, False)
 
 
 def test_a_critical_location_needs_a_penetrating_hit() -> None:
-    g = gun.apply_hit(Dice(6, *damage(10)), ship(), 9, Aim(), Battery.PORT, Log(), "", "")
+    g = firing.apply_hit(Dice(6, *damage(10)), ship(), 9, Aim(), Battery.PORT, Log(), "", "")
     assert g == ship()
 
 
 def critical(face: int, *more: int, target: Gunnery | None = None) -> tuple[Gunnery, Log]:
     """A penetrating critical hit (PS 22, -30 HIP) and the critical table's ``face``."""
     log = Log()
-    g = gun.apply_hit(Dice(6, *damage(21), face, *more), target or ship(), 9, Aim(),
+    g = firing.apply_hit(Dice(6, *damage(21), face, *more), target or ship(), 9, Aim(),
                       Battery.PORT, log, "R1", "hit")
     return g, log
 
@@ -292,22 +293,22 @@ def test_critical_major_hit_costs_a_further_fifty_hip() -> None:
 
 def test_rudder_shot_against_the_hull_dr_damages_steering() -> None:
     aim = Aim(Called.RUDDER)
-    g = gun.apply_hit(Dice(*damage(11)), ship(), 9, aim, Battery.PORT, Log(), "", "")
+    g = firing.apply_hit(Dice(*damage(11)), ship(), 9, aim, Battery.PORT, Log(), "", "")
     assert g.steering == 1 and g.hip == 500
-    g = gun.apply_hit(Dice(*damage(10)), ship(), 9, aim, Battery.PORT, Log(), "", "")
+    g = firing.apply_hit(Dice(*damage(10)), ship(), 9, aim, Battery.PORT, Log(), "", "")
     assert g.steering == 0
 
 
 def test_chain_shot_at_the_rigging_against_dr_10() -> None:
     aim = Aim(Called.RIGGING)
-    g = gun.apply_hit(Dice(*damage(6)), ship(), 9, aim, Battery.PORT, Log(), "", "")
+    g = firing.apply_hit(Dice(*damage(6)), ship(), 9, aim, Battery.PORT, Log(), "", "")
     assert g.sail_hp == 190  # 12 > DR 10
-    g = gun.apply_hit(Dice(*damage(6)), ship("sloop"), 18, aim, Battery.PORT, Log(), "", "")
+    g = firing.apply_hit(Dice(*damage(6)), ship("sloop"), 18, aim, Battery.PORT, Log(), "", "")
     assert g.sail_hp == 80   # 18 > 10: 20 HP
 
 
 def test_grapeshot_at_the_crew_has_no_dr() -> None:
-    g = gun.apply_hit(Dice(), ship(), 9, Aim(Called.CREW), Battery.PORT, Log(), "", "")
+    g = firing.apply_hit(Dice(), ship(), 9, Aim(Called.CREW), Battery.PORT, Log(), "", "")
     assert g.readiness == 90
 
 
@@ -315,7 +316,7 @@ def test_a_mast_falls_after_three_penetrating_hits() -> None:
     aim = Aim(Called.MAST, Mast.FORE)
     g = ship()
     for n in range(1, 4):
-        g = gun.apply_hit(Dice(*damage(11)), g, 9, aim, Battery.PORT, Log(), "", "")  # 22 > 20
+        g = firing.apply_hit(Dice(*damage(11)), g, 9, aim, Battery.PORT, Log(), "", "")  # 22 > 20
         assert g.mast_hits[0] == n
     assert g.mast_down(Mast.FORE) and g.masts_lost == (Mast.FORE,)
     assert ("no foremast", -2) in gun.seamanship_modifiers(g)
@@ -324,22 +325,22 @@ def test_a_mast_falls_after_three_penetrating_hits() -> None:
 
 def test_mast_hits_must_beat_the_masts_dr() -> None:
     aim = Aim(Called.MAST, Mast.MAIN)
-    g = gun.apply_hit(Dice(*damage(12)), ship(), 9, aim, Battery.PORT, Log(), "", "")
+    g = firing.apply_hit(Dice(*damage(12)), ship(), 9, aim, Battery.PORT, Log(), "", "")
     assert g.mast_hits == (0, 0, 0)   # 24 against the frigate's mainmast DR 25
-    g = gun.apply_hit(Dice(*damage(13)), ship(), 9, aim, Battery.PORT, Log(), "", "")
+    g = firing.apply_hit(Dice(*damage(13)), ship(), 9, aim, Battery.PORT, Log(), "", "")
     assert g.mast_hits == (0, 1, 0)
 
 
 def test_losing_the_mainmast_is_major_sail_loss() -> None:
     log = Log()
-    g = gun.apply_hit(Dice(*damage(13)), ship(mast_hits=(0, 2, 0)), 9, Aim(Called.MAST, Mast.MAIN),
-                      Battery.PORT, log, "", "")
+    g = firing.apply_hit(Dice(*damage(13)), ship(mast_hits=(0, 2, 0)), 9,
+                         Aim(Called.MAST, Mast.MAIN), Battery.PORT, log, "", "")
     assert g.mast_down(Mast.MAIN) and g.sail_hp == 100
     assert gun.enemy_to_hit(g) == 3 and "goes by the board" in log.text()
 
 
 def test_losing_the_mizzen_is_steering_loss() -> None:
-    g = gun.apply_hit(Dice(*damage(11)), ship(mast_hits=(0, 0, 2)), 9,
+    g = firing.apply_hit(Dice(*damage(11)), ship(mast_hits=(0, 0, 2)), 9,
                       Aim(Called.MAST, Mast.MIZZEN), Battery.PORT, Log(), "", "")
     assert g.steering == 1 and gun.enemy_to_hit(g) == 1
 
@@ -353,7 +354,7 @@ def test_two_masts_lost_put_her_out_of_the_line_and_all_three_set_her_adrift() -
 
 def test_hits_on_a_fallen_mast_are_wasted() -> None:
     g = ship(mast_hits=(3, 0, 0))
-    assert gun.apply_hit(Dice(), g, 9, Aim(Called.MAST, Mast.FORE), Battery.PORT, Log(), "",
+    assert firing.apply_hit(Dice(), g, 9, Aim(Called.MAST, Mast.FORE), Battery.PORT, Log(), "",
                          "") == g
 
 
@@ -388,7 +389,7 @@ def test_aim_tokens_round_trip() -> None:
 def test_fire_rolls_empties_the_battery_and_resolves_each_hit() -> None:
     log = Log()
     # 3d6 = 8 against 12 + 1 (gauge): MoS 5 -> 50% of 12 = 6 hits; then six crew hits
-    shooter, target, volley = gun.fire(
+    shooter, target, volley = firing.fire(
         Dice(2, 3, 3, 4, 4, 4, 4, 4, 4), ship(), Battery.STARBOARD, ship(), Battery.PORT,
         Band.STANDARD, Aim(), log, extra=[("wind gauge", 1)], names=("B1", "B1 x", "R1", "R1 y"))
     assert volley.hits == 6
@@ -399,17 +400,17 @@ def test_fire_rolls_empties_the_battery_and_resolves_each_hit() -> None:
 
 def test_hits_stop_once_the_target_strikes() -> None:
     log = Log()
-    g = gun.apply_hits(Dice(), ship(readiness=20), 9, Aim(Called.CREW), 5, Battery.PORT, log,
+    g = firing.apply_hits(Dice(), ship(readiness=20), 9, Aim(Called.CREW), 5, Battery.PORT, log,
                        "R1", "R1")
     assert g.readiness == 0 and g.struck and not g.in_action
     assert sum(1 for k, _, _ in log.lines if k == "hit") == 2
 
 
 def test_under_ten_percent_hip_she_is_sinking_and_at_zero_sunk() -> None:
-    g = gun.apply_hits(Dice(1, *damage(21)), ship(hip=60), 9, Aim(), 3, Battery.PORT, Log(),
+    g = firing.apply_hits(Dice(1, *damage(21)), ship(hip=60), 9, Aim(), 3, Battery.PORT, Log(),
                        "R1", "R1")
     assert g.hip == 30 and g.sinking and not g.sunk and not g.in_action
-    g = gun.apply_hits(Dice(1, *damage(21)), ship(hip=30), 9, Aim(), 1, Battery.PORT, Log(),
+    g = firing.apply_hits(Dice(1, *damage(21)), ship(hip=30), 9, Aim(), 1, Battery.PORT, Log(),
                        "R1", "R1")
     assert g.hip == 0 and g.sunk
 
@@ -544,10 +545,10 @@ def test_checks_are_gurps_checks() -> None:
 
 
 def test_the_cannons_reload_delay_falls_once_a_broadside() -> None:
-    g = gun.apply_hits(Dice(5, 1, 5, 2, 5, 1), ship(), 9, Aim(), 3, Battery.PORT, Log(), "R1",
+    g = firing.apply_hits(Dice(5, 1, 5, 2, 5, 1), ship(), 9, Aim(), 3, Battery.PORT, Log(), "R1",
                        "R1")
     assert g.port == Guns(8, Ammo.ROUND, 1, False)
-    g = gun.apply_hits(Dice(5, 1), g, 9, Aim(), 1, Battery.PORT, Log(), "R1", "R1")
+    g = firing.apply_hits(Dice(5, 1), g, 9, Aim(), 1, Battery.PORT, Log(), "R1", "R1")
     assert g.port == Guns(7, Ammo.ROUND, 2, False)
 
 

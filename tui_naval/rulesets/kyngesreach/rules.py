@@ -28,6 +28,7 @@ from tui_naval.core.state import Board, GoalKind, Outcome
 from tui_naval.core.wind import Wind
 from tui_naval.rulesets.kyngesreach import INFO, layout
 from tui_naval.rulesets.kyngesreach.state import KyngShip, KyngState
+from tui_naval.systems.gunnery.kyngesreach import damage
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
 from tui_naval.systems.gunnery.kyngesreach.gunnery import (
     SKILL_RANGE,
@@ -325,7 +326,7 @@ def _fire_one(state: KyngState, order: Order, log: Log) -> KyngState:
     target = state.ship(order.arg)
     roller = Roller(state.rng)
     g, tg = ship.gunnery, target.gunnery
-    shooter, hit, _ = gun.fire(roller, g, g.engaged, tg, tg.engaged, state.band,
+    shooter, hit, _ = damage.fire(roller, g, g.engaged, tg, tg.engaged, state.band,
                                Aim.parse(order.verb), log,
                                extra=gauge_mods(state, ship.side), names=_names(ship, target))
     state = state.with_ship(evolve(ship, gunnery=shooter))
@@ -350,7 +351,7 @@ def _fire_together(state: KyngState, orders: tuple[Order, ...], log: Log) -> Kyn
         target0 = before[order.arg]
         g0, tg0 = ship0.gunnery, target0.gunnery
         ship, target = state.ship(ship0.id), state.ship(target0.id)
-        shooter, hit = gun.fire_at_once(roller, (g0, tg0), (ship.gunnery, target.gunnery),
+        shooter, hit = damage.fire_at_once(roller, (g0, tg0), (ship.gunnery, target.gunnery),
                                         g0.engaged, tg0.engaged, state.band,
                                         Aim.parse(order.verb), log,
                                         extra=gauge_mods(state, ship0.side),

@@ -16,10 +16,8 @@ The pieces:
   it scores (hit rate by Margin of Success, capped by the band, times the
   operational guns, rounded down);
 - ``after_firing`` empties the battery (and loses a burst gun on a critical
-  failure); ``apply_hits`` resolves each hit (hit location, damage against DR,
-  penetration strength and HIP loss, sail damage, crew, cannons, criticals,
-  called shots, masts falling);
-- ``fire`` all three for one broadside;
+  failure); what each hit does, and ``fire`` for a whole broadside, are in
+  ``damage``;
 - ``reload_options`` / ``start_reload`` the ammunition prompt and its times;
 - ``seamanship_modifiers`` what damage does to a ship's handling;
 - ``end_of_round`` reload counters, fire, flooding, jury rigging, foundering.
@@ -462,9 +460,9 @@ def after_firing(g: Gunnery, battery: Battery, volley: Volley) -> Gunnery:
     return g.with_guns(battery, evolve(guns, empty=True, guns=max(0, guns.guns - lost)))
 
 
-# -- damage ---------------------------------------------------------------------------
+# -- wear: what a hit or a round takes ------------------------------------------------
 
-def _settle(g: Gunnery, log: Logger, ship: str, label: str) -> Gunnery:
+def settle(g: Gunnery, log: Logger, ship: str, label: str) -> Gunnery:
     """Sinking, foundering and striking after damage."""
     t = tables()
     if g.sunk:
@@ -480,246 +478,24 @@ def _settle(g: Gunnery, log: Logger, ship: str, label: str) -> Gunnery:
     return g
 
 
-def _lose_hip(g: Gunnery, loss: int) -> Gunnery:
+def lose_hip(g: Gunnery, loss: int) -> Gunnery:
     return evolve(g, hip=max(0, g.hip - loss))
 
 
-def _sail_damage(g: Gunnery, amount: int) -> Gunnery:
+def sail_damage(g: Gunnery, amount: int) -> Gunnery:
     return evolve(g, sail_hp=max(0, g.sail_hp - amount))
 
 
-def _steer(g: Gunnery, n: int = 1) -> Gunnery:
+def steer(g: Gunnery, n: int = 1) -> Gunnery:
     return evolve(g, steering=min(tables().steering_max, g.steering + n))
 
 
-def _hip_text(g: Gunnery) -> str:
+def hip_text(g: Gunnery) -> str:
     return f"HIP {g.hip}/{g.info.hip}"
 
 
-def _sail_text(g: Gunnery) -> str:
+def sail_text(g: Gunnery) -> str:
     return f"sails {g.sail_hp}/{g.info.sail_hp} HP"
-
-
-def _penetration(roller: Roller, calibre: int, dr: int) -> tuple[int, str]:
-    """Roll the calibre's damage against ``dr``: (penetration strength, text)."""
-    roll = roller.roll(tables().calibres[calibre].damage)
-    ps = roll.total - dr
-    if ps > 0:
-        return ps, f"damage {roll} vs DR {dr}: penetrates, PS {ps}"
-    return 0, f"damage {roll} vs DR {dr}: does not penetrate"
-
-
-def _mast_hit(roller: Roller, g: Gunnery, mast: Mast, calibre: int, log: Logger,
-              ship: str, head: str) -> Gunnery:
-    t = tables()
-    if g.mast_down(mast):
-        log("hit", f"{head}: the {mast.value} is already gone", ship)
-        return g
-    ps, text = _penetration(roller, calibre, g.info.mast_dr(mast))
-    if not ps:
-        log("hit", f"{head}: {mast.value} {text}", ship)
-        return g
-    i = MASTS.index(mast)
-    hits = list(g.mast_hits)
-    hits[i] += 1
-    g = evolve(g, mast_hits=(hits[0], hits[1], hits[2]))
-    if not g.mast_down(mast):
-        log("hit", f"{head}: {mast.value} {text} ({hits[i]}/{t.falls_after} to bring it "
-            "down)", ship)
-        return g
-    effect = t.dismasting[mast]
-    log("mast", f"{head}: {mast.value} {text}: the {mast.value} goes by the board! "
-        f"({effect.text}; enemy +{effect.to_hit} to hit)", ship)
-    return dismast(g, mast, log, ship)
-
-
-def dismast(g: Gunnery, mast: Mast, log: Logger, ship: str) -> Gunnery:
-    """Apply a fallen mast's lasting effects (its hits are already counted)."""
-    t = tables()
-    effect = t.dismasting[mast]
-    info = g.info
-    if effect.sail_loss:
-        keep = info.sail_hp - info.sail_hp * effect.sail_loss // 100
-        if g.sail_hp > keep:
-            g = evolve(g, sail_hp=keep)
-            log("mast", f"major sail loss: {_sail_text(g)}", ship)
-    if effect.steering:
-        g = _steer(g, effect.steering)
-        log("mast", f"steering loss: steering damage {g.steering}", ship)
-    lost = g.masts_lost
-    if len(lost) == len(MASTS):
-        log("mast", "total dismasting: the ship is adrift", ship)
-    elif len(lost) == 2:
-        log("mast", f"two masts lost: she cannot contest the wind gauge; enemy "
-            f"+{t.two_masts_to_hit} to hit", ship)
-    return g
-
-
-def _critical(roller: Roller, g: Gunnery, calibre: int, log: Logger, ship: str,
-              head: str) -> Gunnery:
-    t = tables()
-    die = roller.roll("1d6")
-    effect = t.critical[die.total - 1]
-    if effect == "fire":
-        g = evolve(g, on_fire=True)
-        text = f"fire on deck! ({t.fire_hip} HIP a round until put out)"
-    elif effect == "steering":
-        g = _steer(g)
-        text = f"steering damaged (steering damage {g.steering})"
-    elif effect == "magazine":
-        delay = t.magazine_delay
-        g = evolve(g, port=evolve(g.port, reload=g.port.reload + delay),
-                   starboard=evolve(g.starboard, reload=g.starboard.reload + delay))
-        text = f"magazine disruption: both batteries +{delay} rounds to reload"
-    elif effect == "injury":
-        which = roller.roll("1d6")
-        skill = ("gunner", "gunner", "seamanship", "seamanship", "tactics", "weather")[
-            which.total - 1]
-        value = max(t.skill_floor, getattr(g.skills, skill) + t.injury)
-        g = evolve(g, skills=evolve(g.skills, **{skill: value}))
-        text = f"an officer is injured ({which}): {SKILL_NAMES[skill]} now {value}"
-    elif effect == "rigging":
-        sail = t.calibres[calibre].sail
-        g = _sail_damage(evolve(g, rigging_hits=g.rigging_hits + 1), sail)
-        text = (f"rigging collapse: a rigging hit ({g.rigging_hits}, {t.rigging_hit:+d} each "
-                f"to the wind gauge) and {sail} sail HP ({_sail_text(g)})")
-    else:
-        g = _lose_hip(g, t.major_hip)
-        text = f"a major hit: a further {t.major_hip} HIP ({_hip_text(g)})"
-    log("crit", f"{head}: critical {die}: {text}", ship)
-    return g
-
-
-def apply_hit(roller: Roller, g: Gunnery, calibre: int, aim: Aim, target_battery: Battery,
-              log: Logger, ship: str, head: str, *, delay: bool = True) -> Gunnery:
-    """Resolve one hit of ``calibre`` on ``g``.
-
-    ``delay``: whether a cannons hit also delays the battery's reload (once a broadside).
-    """
-    t = tables()
-    info = g.info
-    called = aim.called
-    if called is Called.RUDDER:
-        ps, text = _penetration(roller, calibre, info.dr)
-        if ps:
-            g = _steer(g)
-            text += f": rudder damaged (steering damage {g.steering})"
-        log("hit", f"{head}: rudder {text}", ship)
-        return g
-    if called is Called.RIGGING:
-        dr = t.called[Called.RIGGING].dr
-        assert isinstance(dr, int)
-        ps, text = _penetration(roller, calibre, dr)
-        if ps:
-            g = _sail_damage(g, t.calibres[calibre].sail)
-            text += f": {t.calibres[calibre].sail} sail HP ({_sail_text(g)})"
-        log("hit", f"{head}: rigging {text}", ship)
-        return g
-    if called is Called.MAST:
-        assert aim.mast is not None
-        return _mast_hit(roller, g, aim.mast, calibre, log, ship, head)
-    if called is Called.CREW:
-        g = evolve(g, readiness=max(0, g.readiness - t.crew_loss))
-        log("hit", f"{head}: deck crew -{t.crew_loss}% readiness ({g.readiness}%)", ship)
-        return g
-    die = roller.roll("1d6")
-    where = t.location[die.total - 1]
-    head = f"{head}: location {die}"
-    if where == "hull" or where == "critical":
-        ps, text = _penetration(roller, calibre, info.dr)
-        if ps:
-            loss = hip_loss(ps)
-            g = _lose_hip(g, loss)
-            text += f", HIP -{loss} ({_hip_text(g)})"
-        log("hit", f"{head} {where}: {text}", ship)
-        if where == "critical" and ps:
-            g = _critical(roller, g, calibre, log, ship, head)
-        return g
-    if where == "rigging":
-        sail = t.calibres[calibre].sail
-        g = _sail_damage(g, sail)
-        log("hit", f"{head} rigging/sails: {sail} sail HP ({_sail_text(g)})", ship)
-        return g
-    if where == "crew":
-        g = evolve(g, readiness=max(0, g.readiness - t.crew_loss))
-        log("hit", f"{head} deck crew: -{t.crew_loss}% readiness ({g.readiness}%)", ship)
-        return g
-    lost = roller.roll(t.cannons)
-    guns = g.guns(target_battery)
-    gone = min(guns.guns, lost.total)
-    wait = t.cannon_delay if delay else 0
-    g = g.with_guns(target_battery, evolve(guns, guns=guns.guns - gone,
-                                           reload=guns.reload + wait))
-    log("hit", f"{head} cannons: {lost} guns destroyed in the {target_battery.value} battery "
-        f"({gone} lost, {guns.guns - gone} left)" + (f", reload +{wait}" if wait else ""), ship)
-    return g
-
-
-def apply_hits(roller: Roller, g: Gunnery, calibre: int, aim: Aim, hits: int,
-               target_battery: Battery, log: Logger, ship: str, label: str) -> Gunnery:
-    """Resolve ``hits`` hits in turn, stopping once the ship is out of action.
-
-    The cannons' reload delay falls once a broadside, however many guns are hit.
-    """
-    delayed = False
-    for n in range(1, hits + 1):
-        if not g.in_action:
-            break
-        before = g.guns(target_battery).guns
-        g = apply_hit(roller, g, calibre, aim, target_battery, log, ship,
-                      f"{label} hit {n}/{hits}", delay=not delayed)
-        delayed = delayed or g.guns(target_battery).guns < before
-        g = _settle(g, log, ship, label)
-        if g.sunk:
-            log("sinks", f"{label} founders and sinks!", ship)
-    return g
-
-
-def fire(roller: Roller, shooter: Gunnery, battery: Battery, target: Gunnery,
-         target_battery: Battery, band: Band, aim: Aim, log: Logger, *,
-         extra: Mods = (), names: tuple[str, str, str, str] = ("", "", "", "")
-         ) -> tuple[Gunnery, Gunnery, Volley]:
-    """One broadside: roll, empty the battery, resolve the hits.
-
-    ``names`` are (shooter id, shooter label, target id, target label) for the log.
-    """
-    sid, slabel, tid, tlabel = names
-    volley = roll_volley(roller, shooter, battery, target, band, aim, extra)
-    ammo = AMMO_NAMES[shooter.guns(battery).ammo]
-    log("gunnery", f"{slabel} fires {aim.describe()} of {ammo} from her {battery.value} "
-        f"battery at {tlabel}: {volley.text}", sid)
-    shooter = after_firing(shooter, battery, volley)
-    if volley.check.critical and not volley.check.success:
-        log("gunnery", f"{slabel}: a gun bursts ({shooter.guns(battery).guns} left in the "
-            f"{battery.value} battery)", sid)
-    target = apply_hits(roller, target, shooter.info.calibre, aim, volley.hits, target_battery,
-                        log, tid, tlabel)
-    return shooter, target, volley
-
-
-def fire_at_once(roller: Roller, before: tuple[Gunnery, Gunnery], now: tuple[Gunnery, Gunnery],
-                 battery: Battery, target_battery: Battery, band: Band, aim: Aim, log: Logger,
-                 *, extra: Mods = (), names: tuple[str, str, str, str] = ("", "", "", ""),
-                 count_burst: bool = True) -> tuple[Gunnery, Gunnery]:
-    """One broadside of a volley all fire at once: rolled as shooter and target were
-    ``before`` the volley, its effects on them as they are ``now``; (shooter, target).
-
-    ``count_burst``: a burst gun's line tells how many guns the battery has left.
-    """
-    (shooter0, target0), (shooter, target) = before, now
-    sid, slabel, tid, tlabel = names
-    volley = roll_volley(roller, shooter0, battery, target0, band, aim, extra)
-    ammo = AMMO_NAMES[shooter0.guns(battery).ammo]
-    log("gunnery", f"{slabel} fires {aim.describe()} of {ammo} from her {battery.value} "
-        f"battery at {tlabel}: {volley.text}", sid)
-    shooter = after_firing(shooter, battery, volley)
-    if volley.check.critical and not volley.check.success:
-        left = (f" ({shooter.guns(battery).guns} left in the {battery.value} battery)"
-                if count_burst else "")
-        log("gunnery", f"{slabel}: a gun bursts{left}", sid)
-    target = apply_hits(roller, target, shooter0.info.calibre, aim, volley.hits, target_battery,
-                        log, tid, tlabel)
-    return shooter, target
 
 
 # -- reloading ------------------------------------------------------------------------
@@ -784,24 +560,24 @@ def end_of_round(roller: Roller, g: Gunnery, log: Logger, ship: str, label: str)
             log("reload", f"{label}'s {battery.value} battery is loaded with "
                 f"{AMMO_NAMES[guns.ammo]}", ship)
     if g.on_fire and not g.sinking:
-        g = _lose_hip(g, t.fire_hip)
+        g = lose_hip(g, t.fire_hip)
         check, text = skill_roll(roller, "Seamanship (fire-fighting)", g.skills.seamanship, [])
         out = "the fire is out" if check.success else "the fire still burns"
-        log("burn", f"{label} burns: HIP -{t.fire_hip} ({_hip_text(g)}); {text}: {out}", ship)
+        log("burn", f"{label} burns: HIP -{t.fire_hip} ({hip_text(g)}); {text}: {out}", ship)
         g = evolve(g, on_fire=not check.success)
     flooding = status_of(g).flooding
     if flooding and not g.sinking and not g.sunk:
-        g = _lose_hip(g, flooding)
-        log("flood", f"{label} floods: HIP -{flooding} ({_hip_text(g)})", ship)
+        g = lose_hip(g, flooding)
+        log("flood", f"{label} floods: HIP -{flooding} ({hip_text(g)})", ship)
     if g.immobilised and not g.adrift and g.in_action:
         check, text = skill_roll(roller, "Seamanship (jury rig)", g.skills.seamanship, [])
         if check.success:
             pct = t.jury_rig_critical if check.critical else t.jury_rig
             g = evolve(g, sail_hp=g.info.sail_hp * pct // 100)
-            log("rig", f"{label} jury-rigs: {text}: {_sail_text(g)}", ship)
+            log("rig", f"{label} jury-rigs: {text}: {sail_text(g)}", ship)
         else:
             log("rig", f"{label} tries to jury-rig: {text}: still immobilised", ship)
-    g = _settle(g, log, ship, label)
+    g = settle(g, log, ship, label)
     if g.sinking and not g.sunk:
         g = evolve(g, hip=0)
         log("sinks", f"{label} founders and sinks!", ship)
@@ -873,7 +649,7 @@ def gunnery_worn(g: Gunnery, have: Mapping[str, int]) -> Gunnery:
         for mast in WORN_MASTS[:down]:
             fore, main, mizzen = (t.falls_after if m is mast else h
                                   for m, h in zip(MASTS, g.mast_hits, strict=True))
-            g = _steer(evolve(g, mast_hits=(fore, main, mizzen)),
+            g = steer(evolve(g, mast_hits=(fore, main, mizzen)),
                        t.dismasting[mast].steering)
     if "hull" in have:
         g = evolve(g, hip=max(0, min(info.hip, have["hull"])))
@@ -885,7 +661,7 @@ def gunnery_worn(g: Gunnery, have: Mapping[str, int]) -> Gunnery:
                    starboard=evolve(g.starboard, guns=guns // 2))
     if "crew" in have:
         g = evolve(g, readiness=max(0, min(100, have["crew"])))
-    return _settle(g, _quiet, "", "")
+    return settle(g, _quiet, "", "")
 
 
 def _quiet(kind: str, text: str, ship: str) -> None:

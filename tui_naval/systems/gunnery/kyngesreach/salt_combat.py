@@ -19,6 +19,7 @@ from tui_naval.core.maps import MapSpec
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Part, Row
 from tui_naval.systems.battle import CombatShip, CombatState, in_play, label
+from tui_naval.systems.gunnery.kyngesreach import damage
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Aim, Battery, Skills
 from tui_naval.systems.gunnery.kyngesreach.on_map import bears, facing_battery
@@ -159,7 +160,7 @@ class KyngCombat:
         assert band is not None
         self._range_note(state, ship, battery, target, band, log)
         roller = Roller(state.rng)
-        shooter, hit, _ = gun.fire(roller, ship.gunnery, battery, target.gunnery,
+        shooter, hit, _ = damage.fire(roller, ship.gunnery, battery, target.gunnery,
                                    facing_battery(state.grid, target, ship.cell), band, aim, log,
                                    extra=self.gauge_mods(state, ship.side),
                                    names=(ship.id, label(ship), target.id, label(target)))
@@ -183,7 +184,7 @@ class KyngCombat:
             assert band is not None
             self._range_note(state, ship0, battery, target0, band, log)
             ship, target = state.ship(ship0.id), state.ship(target0.id)
-            shooter, hit = gun.fire_at_once(
+            shooter, hit = damage.fire_at_once(
                 roller, (ship0.gunnery, target0.gunnery), (ship.gunnery, target.gunnery),
                 battery, facing_battery(state.grid, target0, ship0.cell), band, aim, log,
                 extra=self.gauge_mods(state, ship0.side),
