@@ -18,7 +18,8 @@ from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.tui.dialogs.fleets import FleetsDialog
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.session import Session, default_seats
-from tui_naval.tui.widgets.ocean import ZOOMS, BoardLayout, OceanView
+from tui_naval.tui.widgets.board_layout import ZOOMS, BoardLayout
+from tui_naval.tui.widgets.ocean import OceanView
 
 
 def battle(ruleset: str = "salt-n-tar", map_name: str = "grand-regatta", seed: int = 1,

@@ -41,11 +41,12 @@ from tui_naval.tui.players import ScriptEnded, ScriptError, is_interactive
 from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.screens.prompt import ChanceTable, PromptPanel, chance_rows
 from tui_naval.tui.session import Session
+from tui_naval.tui.widgets.board_layout import ZOOMS
 from tui_naval.tui.widgets.glyphs import ascii_text, cut, glyphs
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.look_panel import LookPanel
 from tui_naval.tui.widgets.message_log import LogEntry, MessageLog
-from tui_naval.tui.widgets.ocean import ZOOMS, OceanView
+from tui_naval.tui.widgets.ocean import OceanView
 from tui_naval.tui.widgets.ship_panel import ShipPanel
 from tui_naval.tui.widgets.thinking import Deliberation
 from tui_naval.tui.widgets.wind_rose import WindRose

@@ -1,33 +1,7 @@
 """The board: one Line-API ``ScrollView`` that draws a ``GameState``.
 
-Layout (virtual coordinates, ``x`` in characters, ``y`` in lines; see
-``BoardLayout``).  Every cell is a block; the block's first line holds its
-glyph, one character in from the left (the "centre" column):
-
-* **square** - blocks 3 wide and 1 line tall, in plain rows::
-
-       ·  ·  B↑ ·
-       ·  ▓▓▓(1) ·
-
-* **hex, flat-top (odd-q)** - blocks 4 wide and 2 lines tall; odd columns sit
-  one line lower, so each block touches six others exactly as hexes do (a
-  staggered "brick" tiling).  The first line holds the glyph, the second the
-  terrain's fill (or, under a ship, its id)::
-
-       ·       ·
-           ·       ·
-       B↑      ·
-       B1  ·       ·
-
-* **hex, pointy-top (odd-r)** - blocks 4 wide and 1 line tall; odd rows are
-  shifted 2 characters right::
-
-       ·   ·   ·
-         ·   B↗  ·
-       ·   ·   ·
-
-4-character hex columns keep the drawing close to true hex proportions on a
-terminal's tall characters, and leave a gap between vessels in adjacent hexes.
+Cells are laid out as ``board_layout.BoardLayout`` says (square blocks, staggered
+flat-top hexes, shifted pointy-top rows; three zoom levels).
 
 Rendering follows Textual's DataTable and checkerboard example: one widget,
 ``render_line`` returning Strips styled by ``COMPONENT_CLASSES``, and an LRU cache
@@ -38,7 +12,7 @@ whose cells changed (a preview's path, a ship that moved): a keypress that moves
 prompt's highlight redraws a few lines, not the view.  A cursor move repaints only
 the lines of the old and new cursor blocks.
 
-Zoom levels (``zoom``, ``ZOOMS``): the detailed blocks above; compact ones (one
+Zoom levels (``zoom``, ``ZOOMS``): the detailed blocks; compact ones (one
 line a row, about twice the cells in the same room); and an overview, each
 character a block of cells, that fits the whole map into the view.  Out of sight,
 the next mark and the nearest enemies get an arrow on the view's edge with their
@@ -58,8 +32,7 @@ holds, not to the map; a ``show`` of exactly what is already on show costs nothi
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -76,6 +49,7 @@ from textual.strip import Strip
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.presenter import Presenter
 from tui_naval.core.state import GameState, ShipBase, Terrain
+from tui_naval.tui.widgets.board_layout import ZOOMS, BoardLayout
 from tui_naval.tui.widgets.glyphs import Glyphs, glyphs, mark_token, side_letters
 
 #: Component classes for ship sides (side index modulo this many).
@@ -96,144 +70,6 @@ _UNDER_PATH = frozenset({"arc"})
 Names = tuple[str, ...]
 #: What one line of a cell block shows: its text (exactly the block's width) and style.
 Piece = tuple[str, Names]
-
-
-#: The zoom levels: today's detailed cells, compact cells (about twice as many in the same
-#: room), and the whole map at once (each character a block of cells).
-ZOOMS = ("detailed", "compact", "overview")
-
-
-@dataclass(frozen=True, slots=True)
-class BoardLayout:
-    """Where each cell of a grid sits on screen, in the widget's virtual coordinates.
-
-    ``stagger`` (two-line flat-top hex blocks, odd columns a line lower) and ``shift``
-    (pointy-top: odd rows shifted right) draw the hex tiling; a compact layout has
-    neither on flat-top hexes (one line a row); an overview (``scale_x`` by ``scale_y``
-    cells a character) draws each block of cells as one character."""
-
-    kind: GridKind
-    cols: int
-    rows: int
-    cell_width: int
-    cell_height: int
-    stagger: bool = False
-    shift: int = 0
-    scale_x: int = 1
-    scale_y: int = 1
-
-    @classmethod
-    def for_grid(cls, grid: Grid, zoom: int = 0, fit: Size | None = None) -> BoardLayout:
-        """The layout of a grid at a zoom level (an index of ``ZOOMS``); the overview
-        fits the board into ``fit`` (the view's size)."""
-        if zoom >= 2:
-            width, height = fit if fit else Size(grid.width, grid.height)
-            return cls(grid.kind, grid.width, grid.height, 1, 1,
-                       scale_x=max(1, -(-grid.width // max(1, width))),
-                       scale_y=max(1, -(-grid.height // max(1, height))))
-        if zoom == 1:
-            if grid.kind is GridKind.HEX_FLAT:
-                return cls(grid.kind, grid.width, grid.height, 3, 1)
-            if grid.kind is GridKind.HEX_POINTY:
-                return cls(grid.kind, grid.width, grid.height, 2, 1, shift=1)
-            return cls(grid.kind, grid.width, grid.height, 2, 1)
-        if grid.kind is GridKind.SQUARE:
-            return cls(grid.kind, grid.width, grid.height, 3, 1)
-        if grid.kind is GridKind.HEX_FLAT:
-            return cls(grid.kind, grid.width, grid.height, 4, 2, stagger=True)
-        return cls(grid.kind, grid.width, grid.height, 4, 1, shift=2)
-
-    @property
-    def scaled(self) -> bool:
-        """Whether a character stands for a block of cells (the overview)."""
-        return self.scale_x > 1 or self.scale_y > 1
-
-    @property
-    def size(self) -> Size:
-        """The whole board's size in characters."""
-        if self.scaled:
-            return Size(-(-self.cols // self.scale_x), -(-self.rows // self.scale_y))
-        width = self.cols * self.cell_width
-        height = self.rows * self.cell_height
-        if self.stagger and self.cols > 1:
-            height += 1
-        elif self.shift and self.rows > 1:
-            width += self.shift
-        return Size(width, height)
-
-    def offset_of(self, cell: Cell) -> Offset:
-        """Top-left corner of a cell's block."""
-        col, row = cell
-        if self.scaled:
-            return Offset(col // self.scale_x, row // self.scale_y)
-        if self.stagger:
-            return Offset(col * self.cell_width, row * 2 + (col & 1))
-        return Offset(col * self.cell_width + self.shift * (row & 1), row)
-
-    def region_of(self, cell: Cell) -> Region:
-        """The block a cell occupies."""
-        x, y = self.offset_of(cell)
-        return Region(x, y, self.cell_width, self.cell_height)
-
-    def glyph_offset(self, cell: Cell) -> Offset:
-        """Where a cell's glyph (a ship's two-character token) starts."""
-        x, y = self.offset_of(cell)
-        return Offset(x + (self.cell_width > 2), y)
-
-    def cell_at(self, offset: Offset) -> Cell | None:
-        """The cell whose block covers a point, or None (off the board, or a gap); in
-        the overview, the first cell of the block the character stands for."""
-        x, y = offset
-        if x < 0 or y < 0:
-            return None
-        w = self.cell_width
-        if self.scaled:
-            col, row = x * self.scale_x, y * self.scale_y
-        elif self.stagger:
-            col = x // w
-            row = (y - (col & 1)) // 2
-            if y - (col & 1) < 0:
-                return None
-        else:
-            row = y
-            shifted = x - self.shift * (row & 1)
-            if shifted < 0:
-                return None
-            col = shifted // w
-        if 0 <= col < self.cols and 0 <= row < self.rows:
-            return Cell(col, row)
-        return None
-
-    def blocks_on_line(self, y: int, x0: int, x1: int
-                       ) -> Iterator[tuple[int, int, Cell | None, int]]:
-        """Blocks crossing line ``y`` between ``x0`` and ``x1``, left to right and touching.
-
-        Yields ``(x, width, cell, sub)``: the block's left edge and width, its cell
-        (None for a gap; in the overview, the first cell of the block) and which of the
-        block's lines this is.
-        """
-        w = self.cell_width
-        if self.stagger:
-            for col in range(max(0, x0 // w), min(self.cols, -(-x1 // w))):
-                row, sub = divmod(y - (col & 1), 2)
-                cell = Cell(col, row) if 0 <= row < self.rows else None
-                yield col * w, w, cell, sub
-            return
-        if self.scaled:
-            row = y * self.scale_y
-            if not 0 <= row < self.rows:
-                return
-            for x in range(max(0, x0), min(self.size.width, x1)):
-                yield x, 1, Cell(x * self.scale_x, row), 0
-            return
-        if not 0 <= y < self.rows:
-            return
-        shift = self.shift * (y & 1)
-        if shift and x0 < shift:
-            yield 0, shift, None, 0
-        first = max(0, (x0 - shift) // w)
-        for col in range(first, min(self.cols, -(-(x1 - shift) // w))):
-            yield shift + col * w, w, Cell(col, y), 0
 
 
 def _fit(text: str, width: int) -> str:
