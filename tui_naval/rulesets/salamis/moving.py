@@ -38,6 +38,7 @@ from tui_naval.rulesets.salamis.state import CAPTURED, LED_OFF, Galley, SalamisS
 from tui_naval.rulesets.salamis.tables import tables
 
 
+# -- a half begins ---------------------------------------------------------------------
 def launch(state: SalamisState, log: Log) -> SalamisState:
     """A half begins: the mover's prizes are led away; each move starts here.  On a
     map whose initiative is rolled, a turn begins with the roll for player 1."""
