@@ -21,14 +21,7 @@ from tui_naval.rulesets.salamis.galleys import (
     two_dice,
     with_ships,
 )
-from tui_naval.rulesets.salamis.state import (
-    CAPTURED,
-    FLED,
-    LED_OFF,
-    SUNK,
-    Galley,
-    SalamisState,
-)
+from tui_naval.rulesets.salamis.state import CAPTURED, FLED, LED_OFF, SUNK, Galley, SalamisState
 from tui_naval.rulesets.salamis.tables import fleet_of, tables
 
 

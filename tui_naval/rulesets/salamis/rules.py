@@ -54,14 +54,7 @@ from tui_naval.rulesets.salamis.galleys import (
     side_ships,
 )
 from tui_naval.rulesets.salamis.geometry import compass_name
-from tui_naval.rulesets.salamis.state import (
-    CAPTURED,
-    FLED,
-    LED_OFF,
-    SUNK,
-    Galley,
-    SalamisState,
-)
+from tui_naval.rulesets.salamis.state import CAPTURED, FLED, LED_OFF, SUNK, Galley, SalamisState
 from tui_naval.rulesets.salamis.tables import fleet_of, tables
 
 

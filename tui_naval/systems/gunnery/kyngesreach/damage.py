@@ -223,18 +223,8 @@ def fire(roller: Roller, shooter: Gunnery, battery: Battery, target: Gunnery,
 
     ``names`` are (shooter id, shooter label, target id, target label) for the log.
     """
-    sid, slabel, tid, tlabel = names
-    volley = roll_volley(roller, shooter, battery, target, band, aim, extra)
-    ammo = AMMO_NAMES[shooter.guns(battery).ammo]
-    log("gunnery", f"{slabel} fires {aim.describe()} of {ammo} from her {battery.value} "
-        f"battery at {tlabel}: {volley.text}", sid)
-    shooter = after_firing(shooter, battery, volley)
-    if volley.check.critical and not volley.check.success:
-        log("gunnery", f"{slabel}: a gun bursts ({shooter.guns(battery).guns} left in the "
-            f"{battery.value} battery)", sid)
-    target = apply_hits(roller, target, shooter.info.calibre, aim, volley.hits, target_battery,
-                        log, tid, tlabel)
-    return shooter, target, volley
+    return _broadside(roller, (shooter, target), (shooter, target), battery, target_battery,
+                      band, aim, log, extra, names, True)
 
 
 def fire_at_once(roller: Roller, before: tuple[Gunnery, Gunnery], now: tuple[Gunnery, Gunnery],
@@ -246,6 +236,16 @@ def fire_at_once(roller: Roller, before: tuple[Gunnery, Gunnery], now: tuple[Gun
 
     ``count_burst``: a burst gun's line tells how many guns the battery has left.
     """
+    shooter, target, _ = _broadside(roller, before, now, battery, target_battery, band, aim,
+                                    log, extra, names, count_burst)
+    return shooter, target
+
+
+def _broadside(roller: Roller, before: tuple[Gunnery, Gunnery], now: tuple[Gunnery, Gunnery],
+               battery: Battery, target_battery: Battery, band: Band, aim: Aim, log: Logger,
+               extra: Mods, names: tuple[str, str, str, str], count_burst: bool
+               ) -> tuple[Gunnery, Gunnery, Volley]:
+    """``fire`` and ``fire_at_once``: rolled ``before``, applied ``now``."""
     (shooter0, target0), (shooter, target) = before, now
     sid, slabel, tid, tlabel = names
     volley = roll_volley(roller, shooter0, battery, target0, band, aim, extra)
@@ -259,4 +259,4 @@ def fire_at_once(roller: Roller, before: tuple[Gunnery, Gunnery], now: tuple[Gun
         log("gunnery", f"{slabel}: a gun bursts{left}", sid)
     target = apply_hits(roller, target, shooter0.info.calibre, aim, volley.hits, target_battery,
                         log, tid, tlabel)
-    return shooter, target
+    return shooter, target, volley
