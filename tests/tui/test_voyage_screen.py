@@ -55,6 +55,26 @@ async def test_a_storm_is_chosen_ridden_out_and_saved(tmp_path: Path) -> None:
         assert saved == keeper.voyage and game is None and ship == "frigate"
 
 
+async def test_narrow_the_head_keeps_the_score_and_a_storm_is_told_in_a_notice(
+        tmp_path: Path) -> None:
+    keeper = _keeper(tmp_path, "salt-n-tar", 747257)
+    keeper.voyage = evolve(keeper.voyage, daily=True)  # a head 86 columns long in full
+    ruleset = keeper.ruleset
+    storm = next(p for p in chart_of(keeper.voyage, ruleset).onward(0) if p.kind == STORM)
+    app = make_app(tmp_path, lambda: VoyageScreen(keeper))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, VoyageScreen)
+        head = str(screen.query_one("#voyage-head").render())
+        assert "score 0" in head and "seed" not in head and len(head) <= 80
+        assert not screen.query_one("#voyage-log").display  # no room for the log
+        await pilot.press(str(_option_keys(screen).index(f"sail {storm.id}") + 1))
+        await wait_until(pilot, lambda: keeper.voyage.stage == STORMY, what="the storm")
+        await pilot.press("2")
+        await wait_until(pilot, lambda: keeper.voyage.stage == ASHORE, what="calm")
+        told = [n.message for n in app._notifications]
+        assert keeper.voyage.legs[-1].text in told
+
+
 async def test_a_leg_has_no_undo_is_saved_as_it_goes_and_resumes(tmp_path: Path) -> None:
     keeper = _keeper(tmp_path)
     ruleset = keeper.ruleset

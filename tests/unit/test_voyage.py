@@ -213,3 +213,23 @@ def test_a_hunted_merchant_run_down_is_a_prize() -> None:
             assert all(leg.prizes == 1 and "took" in leg.text for leg in caught)
             return
     raise AssertionError("no merchant run down in 40 voyages")
+
+
+def test_a_quarry_that_founders_is_sunk_not_taken() -> None:
+    from tui_naval.core.controller import play
+    from tui_naval.core.state import Outcome
+    from tui_naval.voyage.chart import FLEE
+
+    ruleset = load(find_entry("salt-n-tar"))
+    voyage = _at(begin(ruleset, 4), ruleset, FLEE)
+    meeting = encounter(voyage, ruleset)
+    assert meeting.fleeing
+    game = Game(ruleset, meeting.setup)
+    play(game, _players(ruleset))
+    hunters = next(s for s in game.state.sides if s != meeting.side)
+    flag = game.state.ship(meeting.ours[0])
+    ended = evolve(game.state, outcome=Outcome(hunters, "the quarry is lost at sea"))
+    sunk = conclude(voyage, ruleset, ended.with_ship(evolve(flag, afloat=False)), game.orders)
+    assert sunk.stage == OVER and sunk.legs[-1].text.endswith("was sunk")
+    taken = conclude(voyage, ruleset, ended.with_ship(evolve(flag, afloat=True)), game.orders)
+    assert taken.stage == OVER and taken.legs[-1].text.endswith("was taken")

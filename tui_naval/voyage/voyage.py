@@ -485,7 +485,8 @@ def conclude(voyage: Voyage, ruleset: Ruleset[Any], state: GameState,
         ship = state.ship(meeting.ours[n])
         fate = ruleset.fate(state, ship)
         taken = ship.side != side or fate is Fate.TAKEN
-        if meeting.fleeing and n == 0 and winner not in (side, None):
+        if meeting.fleeing and n == 0 and winner not in (side, None) and fate is not Fate.SUNK:
+            # A quarry that lost the chase afloat was run down (one that foundered, sunk).
             fate, taken = Fate.TAKEN, True
         if fate is Fate.SUNK or taken:
             lost.append(f"{vessel.name} {'taken' if taken else 'sunk'}")

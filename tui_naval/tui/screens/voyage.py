@@ -106,8 +106,14 @@ class VoyageScreen(NavalScreen[None]):
         chart = chart_of(voyage, ruleset)
         here = chart.place(voyage.at)
         what = "Daily voyage" if voyage.daily else "Voyage"
-        head = (f" {what} · {ruleset.title} · seed {voyage.seed} · leg {here.column} of "
-                f"{COLUMNS - 1} · {here.name} · gold {voyage.gold} · score {voyage.score}")
+        parts = [what, ruleset.title, f"seed {voyage.seed}", f"leg {here.column} of "
+                 f"{COLUMNS - 1}", here.name, f"gold {voyage.gold}", f"score {voyage.score}"]
+        # Narrow, the seed and then the ruleset give way: gold and score stay in sight.
+        for drop in (f"seed {voyage.seed}", ruleset.title):
+            if len(" " + " · ".join(parts)) <= self.size.width:
+                break
+            parts.remove(drop)
+        head = " " + " · ".join(parts)
         self.query_one("#voyage-head", Static).update(Text(head, style="bold reverse"))
         text = Text()
         for row in draw(chart, voyage.at, voyage.route, ascii_only):
@@ -187,11 +193,17 @@ class VoyageScreen(NavalScreen[None]):
         from tui_naval.voyage.voyage import choose
 
         keeper = self.keeper
+        legs = len(keeper.voyage.legs)
         keeper.voyage = choose(keeper.voyage, keeper.ruleset, self._choices[index].key)
-        self.after_change()
+        self.after_change(legs)
 
-    def after_change(self) -> None:
+    def after_change(self, legs: int) -> None:
+        """Save and redraw after a choice or a leg; ``legs``: how many legs there were
+        before it (the new ones are told in a notice where the log is out of sight)."""
         keeper = self.keeper
+        if not self.query_one("#voyage-log").display:
+            for leg in keeper.voyage.legs[legs:]:
+                self.notify(leg.text, timeout=6, markup=False)
         failed = keeper.save()
         if failed:
             self.notify(failed, title="Voyage not saved", severity="error", markup=False)
@@ -222,8 +234,9 @@ class VoyageScreen(NavalScreen[None]):
         if leaving:
             self.action_leave()
             return
+        legs = len(self.keeper.voyage.legs)
         self.keeper.leg_over()
-        self.after_change()
+        self.after_change(legs)
 
     def end(self) -> None:
         from tui_naval.core.data_folder import data_folder
