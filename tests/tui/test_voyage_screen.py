@@ -180,3 +180,16 @@ def test_a_voyage_in_the_hall_of_fame_replays_leg_by_leg(
     assert first != last and first[-1].startswith("RESULT ")
     assert main(["replay", "--hall", "1", "--leg", "99", "--headless"]) == 2
     assert "no leg 99" in capsys.readouterr().err
+
+
+def test_a_watched_voyage_leaves_no_morgue_and_no_entry(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui_naval.voyage.run import sail
+
+    monkeypatch.setenv("TUI_NAVAL_DATA", str(tmp_path / "data"))
+    rules = load(find_entry("salt-n-tar"))
+    voyage = sail(rules, begin(rules, 8), {side: make_player("greedy") for side in ("blue", "red")})
+    keeper = VoyageKeeper(voyage, voyage.flagship.kind, None)  # watched: not saved
+    keeper.finish(None, tmp_path / "morgue", FIXED_DAY)
+    assert keeper.rank is None and keeper.morgue == "" and keeper.game is None
+    assert not (tmp_path / "morgue").exists() and not (tmp_path / "data").exists()

@@ -53,23 +53,23 @@ class VoyageKeeper:
 
     def finish(self, hall_path: Path | None, morgue_folder: Path | None, today: date) -> None:
         """The voyage is over: its morgue written, its entry in the hall of fame, its save
-        removed (permadeath).  Failures are kept as a line for the player."""
+        removed (permadeath); nothing for a voyage only watched.  Failures are kept as a
+        line for the player."""
         import json
 
         from tui_naval.voyage.hall import Entry, Hall, HallError
         from tui_naval.voyage.hall import hall_path as default_hall
         from tui_naval.voyage.morgue import last_turns, write_morgue
 
+        if self.path is None:  # only watched: no morgue, no entry, no save to remove
+            self.game = None
+            return
         notes = []
         try:
             self.morgue = str(write_morgue(self.voyage, self.ruleset, last_turns(self.game),
                                            today, morgue_folder))
         except OSError as exc:
             notes.append(f"the morgue file could not be written ({exc.strerror or exc})")
-        if self.path is None:
-            self.game = None
-            self.ended_note = "; ".join(notes)
-            return
         doc = record(self.voyage, self.ship, None)  # (its last leg is among its battles)
         entry = Entry(name=self.voyage.name or "a captain", seed=self.voyage.seed,
                       ruleset=self.voyage.ruleset, legs=self.voyage.sailed,
