@@ -85,6 +85,7 @@ async def test_a_leg_has_no_undo_is_saved_as_it_goes_and_resumes(tmp_path: Path)
         await pilot.press(str(_option_keys(screen).index(f"sail {battle.id}") + 1))
         leg = await wait_for_screen(pilot, LegScreen)
         assert app.session is None and app.keeper is keeper  # not the skirmish autosave
+        assert f" {battle.name}  " in str(leg.status_left(100))  # the place, not "random-"
         await wait_until(pilot, lambda: leg.prompt.asking, what="a prompt")
         await pilot.press("1")
         await wait_until(pilot, lambda: len(leg.game.orders) >= 2, what="orders")

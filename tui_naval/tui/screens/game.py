@@ -633,6 +633,10 @@ class GameScreen(NavalScreen[None]):
             self.query_one("#status", Static).update(shown)
         self.update_bindings()
 
+    def map_title(self) -> str:
+        """The sea's name on the status line (a voyage's leg names its place)."""
+        return self.game.setup.map_name
+
     def status_left(self, width: int) -> Text:
         """The status line's left part in ``width`` cells: the ruleset, map, turn, the
         ruleset's note, phase and seed.  When they do not fit, the grid's name goes first,
@@ -642,7 +646,7 @@ class GameScreen(NavalScreen[None]):
         note = self.presenter.status(state)
 
         def line(grid: bool, phase_label: bool, badge: bool, with_note: bool,
-                 map_name: str = setup.map_name) -> Text:
+                 map_name: str = self.map_title()) -> Text:
             parts: list[str | tuple[str, str]] = []
             if badge:
                 parts += [(f" {self.game.ruleset.title} ", "bold reverse"), " "]
@@ -671,7 +675,7 @@ class GameScreen(NavalScreen[None]):
                 return text
         # Still too long: shorten the map's name, so the seed stays in sight.
         over = text.cell_len - width
-        name = setup.map_name
+        name = self.map_title()
         if over < len(name):
             mark = glyphs(self.naval.config.ascii_only).ellipsis
             return line(False, False, False, False, name[:len(name) - over - 1] + mark)

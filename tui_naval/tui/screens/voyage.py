@@ -278,6 +278,8 @@ class LegScreen(BattleScreen):
         self.watching = watch
         #: Whether the player left the voyage (to the title) rather than ended the leg.
         self.leaving = False
+        voyage = keeper.voyage
+        self._place = chart_of(voyage, keeper.ruleset).place(voyage.at).name
 
     def on_mount(self) -> None:
         # The voyage's save, not the skirmish autosave, keeps this game.  (Textual calls
@@ -285,6 +287,9 @@ class LegScreen(BattleScreen):
         # app's session, which is taken off again next.)
         self.naval.keeper = self.keeper
         self.call_next(self.not_autosaved)
+
+    def map_title(self) -> str:
+        return self._place
 
     def not_autosaved(self) -> None:
         if self.naval.session is self.session:
