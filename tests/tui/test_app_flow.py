@@ -134,3 +134,52 @@ async def test_undo_and_redo_go_from_decision_to_decision(tmp_path: Path) -> Non
         await pilot.press("2")
         await wait_until(pilot, lambda: battle.prompt.asking and game.state.turn == 2)
         assert not game.can_redo()
+
+
+async def test_an_option_the_preview_sees_run_aground_is_marked(tmp_path: Path) -> None:
+    """Seed 737975, turn 2: holding course runs the cutter onto land (+1 Strain); the
+    list marks "Hold course" with `!` as it marks the two-point turns, not only its line."""
+    from tui_naval.cli import new_game
+    from tui_naval.tui.session import Session
+
+    session = Session(new_game("salt-n-tar", "channel-race", 737975, "hex-flat"),
+                      {"blue": "human", "red": "greedy"})
+    app = make_app(tmp_path, lambda: BattleScreen(session))
+    async with app.run_test(size=SIZE) as pilot:
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)
+        for answered in range(1, 5):  # turn 1 (luck, helm, maneuver), turn 2's luck
+            await wait_until(pilot, lambda: battle.prompt.asking, what="a prompt")
+            await pilot.press("1")
+            await wait_until(pilot, lambda n=answered: sum(
+                o.ship == "B1" for o in battle.game.orders) >= n, what="played")
+        await wait_until(pilot, lambda: battle.prompt.asking
+                         and battle.game.decision().kind == "move", what="the helm")
+        options = battle.prompt.options
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert labels[0] == "1 Hold course !" and labels[1] == "2 Port 1 point"
+        assert labels[2] == "3 Port 2 points !"
+        assert "! +1 Strain (runs aground)" in screen_text(app)
+
+
+def test_a_cost_every_option_shares_marks_none() -> None:
+    """A preview's warning marks its option only where another option avoids it (an aim
+    decision's every hex shares the planned move's "she would stop short")."""
+    from types import SimpleNamespace
+
+    from tui_naval.core.orders import Order
+    from tui_naval.core.presenter import OptionInfo, Preview
+    from tui_naval.tui.screens.game import GameScreen
+
+    orders = [Order("B1", "aim", str(n)) for n in range(3)]
+    infos = [(order, OptionInfo(f"aim {n}")) for n, order in enumerate(orders)]
+
+    def marks(warnings: list[str]) -> list[str]:
+        previews = {o: Preview(text="", warning=w) for o, w in zip(orders, warnings, strict=True)}
+        screen = SimpleNamespace(option_preview=previews.get)
+        return [info.warning for _, info in GameScreen.marked(screen, infos)]  # type: ignore[arg-type]
+
+    shared = "land at 3,4: she would stop short"
+    assert marks([shared] * 3) == ["", "", ""]
+    assert marks([shared, "", shared]) == [shared, "", shared]
+    assert marks(["", "", ""]) == ["", "", ""]

@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from attrs import evolve
 from rich.markup import escape
 from rich.text import Text
 from textual import events, on, work
@@ -338,7 +339,8 @@ class GameScreen(NavalScreen[None]):
             self.select(decision.ship)
         presenter = self.presenter
         orders = presenter.option_order(state, decision)
-        infos = [(order, presenter.option_info(state, decision, order)) for order in orders]
+        infos = self.marked([(order, presenter.option_info(state, decision, order))
+                             for order in orders])
         self._infos = dict(infos)
         table = self.chance_table(decision)
         kind = decision.kind.capitalize()
@@ -356,6 +358,18 @@ class GameScreen(NavalScreen[None]):
         if not self.looking and not self.prompt.options.has_focus:
             self.prompt.options.focus()
         self.preview(orders[0])
+
+    def marked(self, infos: list[tuple[Order, OptionInfo]]) -> list[tuple[Order, OptionInfo]]:
+        """The options, each marked ``!`` also where its preview foresees a cost (she would
+        run aground, or be lost) that another option avoids, not only where the order
+        always risks one (a cost every option shares is the preview's line alone)."""
+        previews = {order: self.option_preview(order) for order, _ in infos}
+        foreseen = {order: preview.warning if preview else ""
+                    for order, preview in previews.items()}
+        if len(set(foreseen.values())) < 2:
+            return infos
+        return [(order, evolve(info, warning=foreseen[order])
+                 if foreseen[order] and not info.warning else info) for order, info in infos]
 
     def chance_table(self, decision: Decision) -> ChanceTable | None:
         if decision.chance is None:
