@@ -107,11 +107,11 @@ def hall_recording(entry_id: int, leg: int | None = None) -> Recording:
     number = len(fought) if leg is None else leg
     if not 1 <= number <= len(fought):
         raise SaveError(f"{where}: no leg {number} (legs fought: 1 to {len(fought)})")
-    _, game = fought[number - 1]
+    place, game = fought[number - 1]
     side = game.state.sides[0]
     seats = {s: (entry.name or "the captain") if s == side else "the enemy"
              for s in game.state.sides}
-    return Recording.from_game(game, seats)
+    return Recording.from_game(game, seats, title=place.name)
 
 
 def replay_lines(recording: Recording, index: int) -> list[str]:

@@ -181,6 +181,10 @@ def test_a_voyage_in_the_hall_of_fame_replays_leg_by_leg(
     assert first != last and first[-1].startswith("RESULT ")
     assert main(["replay", "--hall", "1", "--leg", "99", "--headless"]) == 2
     assert "no leg 99" in capsys.readouterr().err
+    from tui_naval.replay_cli import hall_recording
+
+    places = {place.name for place in chart_of(voyage, ruleset).places}
+    assert hall_recording(1, 1).title in places  # the screen names the leg's place
 
 
 def test_a_watched_voyage_leaves_no_morgue_and_no_entry(tmp_path: Path,

@@ -98,7 +98,7 @@ class Recording:
     def __init__(self, ruleset: Ruleset[Any], setup: Setup, states: Sequence[GameState],
                  orders: Sequence[Order], seats: Mapping[str, str] | None = None,
                  path: Path | None = None,
-                 thoughts: Mapping[int, Thought] | None = None) -> None:
+                 thoughts: Mapping[int, Thought] | None = None, title: str = "") -> None:
         if len(states) != len(orders) + 1:
             raise ValueError("a recording has one state more than it has orders")
         self.ruleset = ruleset
@@ -111,6 +111,8 @@ class Recording:
             i: t for i, t in (thoughts or {}).items() if fits(t, i, self.orders)}
         #: The file it was read from (None: a game in memory).
         self.path = path
+        #: The sea's name to show (a voyage's leg: its place), else the map's.
+        self.title = title or setup.map_name
         #: The positions where a new turn is first reached, and those turns.
         self._starts: list[int] = [i for i, state in enumerate(self.states)
                                    if i == 0 or state.turn != self.states[i - 1].turn]
@@ -120,9 +122,10 @@ class Recording:
     @classmethod
     def from_game(cls, game: Game, seats: Mapping[str, str] | None = None,
                   path: Path | None = None,
-                  thoughts: Mapping[int, Thought] | None = None) -> Recording:
+                  thoughts: Mapping[int, Thought] | None = None, title: str = "") -> Recording:
         """A game in memory as a recording (the game itself is left as it is)."""
-        return cls(game.ruleset, game.setup, game.states(), game.orders, seats, path, thoughts)
+        return cls(game.ruleset, game.setup, game.states(), game.orders, seats, path, thoughts,
+                   title)
 
     # -- positions -------------------------------------------------------------------------
     @property

@@ -219,6 +219,9 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         self._entries: list[LogEntry] = []
         self._ends: list[int] = []
 
+    def map_title(self) -> str:
+        return self.recording.title
+
     def compose(self) -> ComposeResult:
         for widget in super().compose():
             yield widget
