@@ -138,6 +138,8 @@ async def test_duel_turns_drop_and_return(server: Server) -> None:
     bob.mark()
     bob.send("1")
     await asyncio.gather(alice.wait_for("You: "), bob.wait_for("You: "))
+    await asyncio.gather(alice.quiet(1.0), bob.quiet(1.0))
+    assert not alice.showed("is back") and not bob.showed("is back")  # a first arrival
     carol, _ = await new_player(server, "Carol")  # watches the duel
     carol.mark()
     carol.send("w")

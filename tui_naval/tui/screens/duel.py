@@ -72,8 +72,10 @@ class DuelScreen(GameScreen):
         self.remote = RemotePlayer()
         self.players = {s: HumanPlayer() if s == side else self.remote
                         for s in game.state.sides}
-        #: The sides whose players are at their terminals now.
+        #: The sides whose players are at their terminals now, and those who left this
+        #: screen's duel since it opened (their return is "back", a first arrival not).
         self.here = here | {side}
+        self._gone: set[str] = set()
         #: Orders before this index are played here already.
         self._known = len(game.orders)
         #: When the decision the game waits on was first asked (for the clock).
@@ -127,10 +129,15 @@ class DuelScreen(GameScreen):
             side = str(message.get("side"))
             name = self.names.get(side, side)
             if message.get("here"):
+                if side in self._gone or side not in self.here:
+                    back = side in self._gone
+                    self.notify(f"{name} {'is back' if back else 'joins the duel'}.",
+                                timeout=4, markup=False)
+                self._gone.discard(side)
                 self.here.add(side)
-                self.notify(f"{name} is back.", timeout=4, markup=False)
             else:
                 self.here.discard(side)
+                self._gone.add(side)
                 self.notify(f"{name} has left the duel; it waits for them to come back.",
                             timeout=6, markup=False)
             self.set_status()
