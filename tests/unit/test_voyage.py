@@ -233,3 +233,16 @@ def test_a_quarry_that_founders_is_sunk_not_taken() -> None:
     assert sunk.stage == OVER and sunk.legs[-1].text.endswith("was sunk")
     taken = conclude(voyage, ruleset, ended.with_ship(evolve(flag, afloat=True)), game.orders)
     assert taken.stage == OVER and taken.legs[-1].text.endswith("was taken")
+
+
+def test_a_legs_first_state_tells_the_wind_and_the_game() -> None:
+    """A leg's ships come in worn, and the state is run on again: the setup's own events
+    (the wind drawn, the goal) stay in its first state, so the leg's log opens with them."""
+    from tui_naval.voyage.chart import FLEE
+
+    ruleset = load(find_entry("salt-n-tar"))
+    voyage = _at(begin(ruleset, 4), ruleset, FLEE)
+    game = Game(ruleset, encounter(voyage, ruleset).setup)
+    lines = [str(event) for event in game.state.events]
+    assert any(" wind " in line for line in lines)
+    assert any(" game " in line and line.endswith("caught within 1 cell") for line in lines)

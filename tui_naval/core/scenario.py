@@ -9,6 +9,7 @@ from attrs import frozen
 from tui_naval.core.grid import GridKind
 from tui_naval.core.maps import MapSpec, ShipSlot, parse_map
 from tui_naval.core.messages import clip, listing, one_line, quoted
+from tui_naval.core.state import evolved
 
 if TYPE_CHECKING:
     from tui_naval.core.ruleset import Ruleset
@@ -116,7 +117,8 @@ def _worn(ruleset: Ruleset[Any], state: GameState,
                                 f"{ruleset.title}")
         state = state.with_ship(ruleset.worn(state.ship(ship_id), dict(parts)))
     advanced: GameState = ruleset.advance(state)
-    return advanced
+    # The setup's own events (the wind drawn, the game's goal) stay the first state's.
+    return evolved(advanced, events=(*state.events, *advanced.events))
 
 
 def unplayable_reason(ruleset: Ruleset[Any], spec: MapSpec) -> str | None:

@@ -140,7 +140,8 @@ class Goal:
             return f"race round {' > '.join(self.course)} within {self.turns} turns"
         if self.kind is GoalKind.CHASE:
             return (f"chase: {self.quarry} escapes by the {self.escape} edge or survives "
-                    f"{self.turns} turns; caught within {self.catch} cells")
+                    f"{self.turns} turns; caught within {self.catch} "
+                    f"cell{'s' if self.catch != 1 else ''}")
         return f"{self.kind} of {self.turns} turns"
 
 
