@@ -246,3 +246,20 @@ def test_a_legs_first_state_tells_the_wind_and_the_game() -> None:
     lines = [str(event) for event in game.state.events]
     assert any(" wind " in line for line in lines)
     assert any(" game " in line and line.endswith("caught within 1 cell") for line in lines)
+
+
+def test_a_voyage_sailed_again_the_same_day_keeps_the_first_morgue(tmp_path: Path) -> None:
+    from datetime import date
+
+    from tui_naval.voyage.morgue import write_morgue
+
+    ruleset = load(find_entry("salt-n-tar"))
+    voyage = begin(ruleset, 747257)
+    day = date(2026, 11, 29)
+    first = write_morgue(voyage, ruleset, ["first"], day, tmp_path)
+    second = write_morgue(voyage, ruleset, ["second"], day, tmp_path)
+    third = write_morgue(voyage, ruleset, ["third"], day, tmp_path)
+    assert first.name == "captain-2026-11-29-747257.txt"
+    assert (second.name, third.name) == ("captain-2026-11-29-747257-2.txt",
+                                         "captain-2026-11-29-747257-3.txt")
+    assert "first" in first.read_text() and "second" in second.read_text()

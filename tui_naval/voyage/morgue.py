@@ -66,8 +66,15 @@ def morgue_text(voyage: Voyage, ruleset: Ruleset[Any], log: Sequence[str], when:
 
 
 def morgue_path(voyage: Voyage, when: date, folder: Path | None = None) -> Path:
+    """NAME-DATE-SEED.txt in the morgue folder; a voyage sailed again the same day (the
+    same captain, the same seed) gets -2, -3...: an earlier voyage's morgue is kept."""
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", voyage.name or "captain").strip("-") or "captain"
-    return (folder or data_folder() / "morgue") / f"{stem}-{when.isoformat()}-{voyage.seed}.txt"
+    base = (folder or data_folder() / "morgue") / f"{stem}-{when.isoformat()}-{voyage.seed}"
+    path, n = base.with_name(base.name + ".txt"), 1
+    while path.exists():
+        n += 1
+        path = base.with_name(f"{base.name}-{n}.txt")
+    return path
 
 
 def write_morgue(voyage: Voyage, ruleset: Ruleset[Any], log: Sequence[str], when: date,
