@@ -64,3 +64,8 @@ def listing(items: Iterable[str], budget: int = 90) -> str:
         out.append(item)
         used += len(item) + 2
     return ", ".join(out)
+
+
+def plural(n: int, word: str, many: str = "") -> str:
+    """``3 hexes``, ``1 cell``."""
+    return f"{n} {word if n == 1 else many or word + 's'}"

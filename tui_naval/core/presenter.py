@@ -143,11 +143,6 @@ def strength_series(states: Sequence[GameState],
                         for side in sides))
 
 
-def plural(n: int, word: str, many: str = "") -> str:
-    """``3 hexes``, ``1 cell``."""
-    return f"{n} {word if n == 1 else many or word + 's'}"
-
-
 def order_key(order: Order) -> str:
     """An order's verb and argument, as option tables key them (``port 1``)."""
     return f"{order.verb} {order.arg}".strip()

@@ -15,6 +15,7 @@ from attrs import evolve, field, frozen
 
 from tui_naval.core.dice import Rng
 from tui_naval.core.grid import Cell, Grid
+from tui_naval.core.messages import plural
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.wind import Wind
 
@@ -140,8 +141,7 @@ class Goal:
             return f"race round {' > '.join(self.course)} within {self.turns} turns"
         if self.kind is GoalKind.CHASE:
             return (f"chase: {self.quarry} escapes by the {self.escape} edge or survives "
-                    f"{self.turns} turns; caught within {self.catch} "
-                    f"cell{'s' if self.catch != 1 else ''}")
+                    f"{self.turns} turns; caught within {plural(self.catch, 'cell')}")
         return f"{self.kind} of {self.turns} turns"
 
 

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from attrs import frozen
 
 from tui_naval.core.history import Game
-from tui_naval.core.presenter import Presenter, Series, plural
+from tui_naval.core.messages import plural
+from tui_naval.core.presenter import Presenter, Series
 from tui_naval.core.ruleset import Fate
 from tui_naval.core.state import GameState, Outcome, ShipBase
 

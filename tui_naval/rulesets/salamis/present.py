@@ -14,15 +14,9 @@ from math import comb
 from typing import ClassVar
 
 from tui_naval.core.grid import Cell
+from tui_naval.core.messages import plural
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import (
-    OptionInfo,
-    Presenter,
-    Preview,
-    Series,
-    plural,
-    strength_series,
-)
+from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, strength_series
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.salamis.galleys import LOCKED_HELMS, blocked, fleet, helm_turn, in_range
 from tui_naval.rulesets.salamis.geometry import at_bow, compass_name, route, turned

@@ -39,7 +39,7 @@ from attrs import evolve
 from tui_naval.core.dice import Rng
 from tui_naval.core.engine import Auto, Decide, Log, Turn
 from tui_naval.core.maps import MapSpec
-from tui_naval.core.presenter import plural
+from tui_naval.core.messages import plural
 from tui_naval.core.ruleset import Fate, Part, Row, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario, ScenarioError
 from tui_naval.core.state import GoalKind, Outcome, ShipBase, Terrain

@@ -8,8 +8,9 @@ from typing import ClassVar
 
 from tui_naval.core.engine import HIDDEN, Decide, Goto, Log
 from tui_naval.core.grid import Cell
+from tui_naval.core.messages import plural
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, plural
+from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.salt_n_tar.advisor import distance_to_goal
 from tui_naval.rulesets.salt_n_tar.projection import project

@@ -8,8 +8,9 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from tui_naval.core.grid import Cell
+from tui_naval.core.messages import plural
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, plural, strength_series
+from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, strength_series
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.ships_and_sails import movement as mv
 from tui_naval.rulesets.ships_and_sails.rules import plotted_orders, side_damage

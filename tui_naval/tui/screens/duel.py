@@ -72,9 +72,9 @@ class DuelScreen(GameScreen):
         self.remote = RemotePlayer()
         self.players = {s: HumanPlayer() if s == side else self.remote
                         for s in game.state.sides}
-        #: The sides whose players are at their terminals now, and those who left this
-        #: screen's duel since it opened (their return is "back", a first arrival not).
+        #: The sides whose players are at their terminals now.
         self.here = here | {side}
+        #: The sides that left since this screen opened (their return is "back").
         self._gone: set[str] = set()
         #: Orders before this index are played here already.
         self._known = len(game.orders)
@@ -129,10 +129,10 @@ class DuelScreen(GameScreen):
             side = str(message.get("side"))
             name = self.names.get(side, side)
             if message.get("here"):
-                if side in self._gone or side not in self.here:
-                    back = side in self._gone
-                    self.notify(f"{name} {'is back' if back else 'joins the duel'}.",
-                                timeout=4, markup=False)
+                if side in self._gone:
+                    self.notify(f"{name} is back.", timeout=4, markup=False)
+                elif side not in self.here:
+                    self.notify(f"{name} joins the duel.", timeout=4, markup=False)
                 self._gone.discard(side)
                 self.here.add(side)
             else:

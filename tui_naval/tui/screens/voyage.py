@@ -227,7 +227,7 @@ class VoyageScreen(NavalScreen[None]):
         ai = self.naval.config.ai
         seats = {side: HUMAN if side == meeting.side and not self.watching else ai
                  for side in keeper.game.state.sides}
-        leg = LegScreen(Session(keeper.game, seats), keeper, self.watching)
+        leg = LegScreen(Session(keeper.game, seats), keeper, meeting.place.name, self.watching)
         self.app.push_screen(leg, lambda _: self._fought(leg.leaving))
 
     def _fought(self, leaving: bool) -> None:
@@ -272,14 +272,15 @@ class LegScreen(BattleScreen):
 
     OVER_HINT = "the leg is over: press enter to sail on"
 
-    def __init__(self, session: Session, keeper: VoyageKeeper, watch: bool = False) -> None:
+    def __init__(self, session: Session, keeper: VoyageKeeper, place: str,
+                 watch: bool = False) -> None:
+        """``place``: the chart's name for where the leg is fought."""
         super().__init__(session)
         self.keeper = keeper
         self.watching = watch
         #: Whether the player left the voyage (to the title) rather than ended the leg.
         self.leaving = False
-        voyage = keeper.voyage
-        self._place = chart_of(voyage, keeper.ruleset).place(voyage.at).name
+        self._place = place
 
     def on_mount(self) -> None:
         # The voyage's save, not the skirmish autosave, keeps this game.  (Textual calls

@@ -24,7 +24,7 @@ from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from tui_naval.core.presenter import plural
+from tui_naval.core.messages import plural
 from tui_naval.core.thoughts import Thought
 from tui_naval.tui.widgets.text_panel import NotePanel
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from tui_naval.core.grid import Cell
+from tui_naval.core.messages import plural
 from tui_naval.core.orders import Order
-from tui_naval.core.presenter import OptionInfo, Preview, plural
+from tui_naval.core.presenter import OptionInfo, Preview
 from tui_naval.systems.battle import CombatShip, CombatState
 from tui_naval.systems.gunnery.kyngesreach import present as gunnery
 from tui_naval.systems.gunnery.kyngesreach.on_map import band_between

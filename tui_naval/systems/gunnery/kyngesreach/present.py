@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tui_naval.core.grid import Cell, Grid
+from tui_naval.core.messages import plural
 from tui_naval.core.orders import Order
-from tui_naval.core.presenter import OptionInfo, plural
+from tui_naval.core.presenter import OptionInfo
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
 from tui_naval.systems.gunnery.kyngesreach.advisor import hits_distribution
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Aim, Battery, Gunned, Gunnery, Mods

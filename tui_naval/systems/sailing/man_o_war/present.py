@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell
+from tui_naval.core.messages import plural
 from tui_naval.core.orders import Order
-from tui_naval.core.presenter import OptionInfo, Preview, plural
+from tui_naval.core.presenter import OptionInfo, Preview
 from tui_naval.systems.battle import CombatShip
 from tui_naval.systems.sailing.man_o_war import steps
 from tui_naval.systems.sailing.man_o_war.battle import MowState

@@ -11,8 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from tui_naval.core.engine import HIDDEN, Log
+from tui_naval.core.messages import plural
 from tui_naval.core.orders import Order
-from tui_naval.core.presenter import OptionInfo, Preview, order_key, plural
+from tui_naval.core.presenter import OptionInfo, Preview, order_key
 from tui_naval.core.state import GameState
 from tui_naval.core.wind import Wind
 from tui_naval.systems.battle import CombatShip, CombatState
