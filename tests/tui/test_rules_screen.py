@@ -184,3 +184,49 @@ async def test_the_page_is_laid_out_once_for_every_opening(tmp_path: Path) -> No
         again = await wait_for_screen(pilot, RulesScreen)
         assert again is not first
         assert again.query_one(RulesText).strips(page._content_width()) is lines
+
+
+async def test_r_turns_to_the_next_rulesets_rules_from_the_top(tmp_path: Path) -> None:
+    """The title's Rules shows the default ruleset's; r turns to every other ruleset's in
+    the registry's order (and round again), R back; each page from its top."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("f2")
+        screen = await wait_for_screen(pilot, RulesScreen)
+        page = screen.query_one(RulesText)
+        assert screen.ruleset_name == RULESETS[0]
+        await pilot.press("pagedown")
+        await wait_until(pilot, lambda: page.scroll_y > 0, what="the page scrolled")
+        for at in [*range(1, len(RULESETS)), 0]:
+            await pilot.press("r")
+            ruleset = find_ruleset(RULESETS[at])
+            await pilot.pause()
+            assert screen.ruleset_name == ruleset.name
+            assert page.markdown == rules_markdown(ruleset)
+            assert page.scroll_y == 0
+            head = screen_text(app).splitlines()[0]
+            assert ruleset.title in head and f"{at + 1} of {len(RULESETS)}" in head
+        await pilot.press("R")
+        await pilot.pause()
+        assert screen.ruleset_name == RULESETS[-1]
+
+
+async def test_f2_on_the_new_game_screen_opens_the_chosen_rulesets_rules(
+        tmp_path: Path) -> None:
+    from textual.widgets import Select
+
+    from tui_naval.tui.screens.new_game import NewGameScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("n")
+        form = await wait_for_screen(pilot, NewGameScreen)
+        form.query_one("#ng-ruleset", Select).value = RULESETS[-1]
+        await wait_until(pilot, lambda: form.ruleset.name == RULESETS[-1],
+                         what="the ruleset chosen")
+        await pilot.press("f2")
+        screen = await wait_for_screen(pilot, RulesScreen)
+        assert screen.ruleset_name == RULESETS[-1]
+        assert find_ruleset(RULESETS[-1]).title in screen_text(app).splitlines()[0]

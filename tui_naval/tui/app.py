@@ -202,10 +202,13 @@ class NavalApp(App[int]):
         self.push_screen(KeysDialog(self.screen))
 
     def action_show_rules(self, ruleset: str = "") -> None:
+        from tui_naval.tui.screens.base import NavalScreen
         from tui_naval.tui.screens.rules import RulesScreen
 
         if isinstance(self.screen, RulesScreen):
             return
+        if not ruleset and isinstance(self.screen, NavalScreen):
+            ruleset = self.screen.rules_ruleset() or ""
         self.push_screen(RulesScreen(ruleset or None))
 
     # -- command palette -----------------------------------------------------------

@@ -208,6 +208,9 @@ VOYAGE_SETUP = (
 )
 
 RULES = (
+    C("rules.next", "r", "next_ruleset", "Next ruleset", "The rules of the next ruleset"),
+    C("rules.previous", "R", "previous_ruleset", "Previous ruleset",
+      "The rules of the previous ruleset", show=False),
     C("rules.close", "escape,q", "close", "Back", "Close the rules", key_display="esc"),
 )
 

@@ -207,6 +207,11 @@ class NavalScreen(AppScreen[T]):
 
     _resumed = False
 
+    def rules_ruleset(self) -> str | None:
+        """The ruleset whose rules F2 opens on this screen (None: the game's, or the
+        default); a setup screen says the one chosen in its form."""
+        return None
+
     async def _on_compose(self, event: events.Compose) -> None:
         # (Textual calls each class's handler: Widget's, which builds the widgets, runs
         # after this one.)

@@ -123,6 +123,9 @@ class NewGameScreen(NavalScreen[None]):
         #: The last sea generated: (ruleset, seed) and the map (or why there is none).
         self._random: tuple[tuple[str, int], MapSpec | str] | None = None
 
+    def rules_ruleset(self) -> str:
+        return self.ruleset.name
+
     def compose(self) -> ComposeResult:
         with Vertical(id="newgame-box"):
             yield Static("[b]New game[/b]   [dim]Tab moves between fields, "

@@ -25,7 +25,7 @@ from textual.geometry import Size
 from textual.strip import Strip
 from textual.widgets import Static
 
-from tui_naval.rulesets import DEFAULT_RULESET, find_ruleset
+from tui_naval.rulesets import DEFAULT_RULESET, find_ruleset, registry
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.widgets.glyphs import glyphs, to_ascii
@@ -423,6 +423,13 @@ class RulesText(SizedView, can_focus=True):
         super().notify_style_update()
         self._styles = None
 
+    def show(self, markdown: str) -> None:
+        """Another page, from its top."""
+        self.markdown = markdown
+        self.scroll_home(animate=False)
+        self._fit_content()
+        self.refresh()
+
     # -- keys typed as the page opens ---------------------------------------------------------
     # The page has the focus as the screen opens, but its size only after its first layout:
     # a scroll before that would scroll nothing.  Those typed so early wait for the layout,
@@ -514,19 +521,47 @@ class RulesScreen(NavalScreen[None]):
         self.ruleset_name = ruleset_name
 
     def compose(self) -> ComposeResult:
-        name = self.ruleset_name or self._playing() or DEFAULT_RULESET
-        ruleset = find_ruleset(name)
+        if self.ruleset_name is None:
+            self.ruleset_name = self._playing() or DEFAULT_RULESET
+        ruleset = find_ruleset(self.ruleset_name)
+        self.ruleset_name = ruleset.name
         ascii_only = self.naval.config.ascii_only
-        plain = to_ascii if ascii_only else str
-        title = Text.assemble(("Rules", "bold"), f" {glyphs(ascii_only).dot} ",
-                              plain(ruleset.title), ("  Escape goes back", "dim"))
-        yield Static(title, id="rules-title")
+        yield Static(self._title(ruleset.title), id="rules-title")
         yield RulesText(rules_markdown(ruleset), ascii_only=ascii_only, id="rules-text")
         yield KeyBar()
+
+    def _title(self, ruleset_title: str) -> Text:
+        """The title line: the ruleset's name and where it is among them all (the key bar
+        says the key to the next)."""
+        ascii_only = self.naval.config.ascii_only
+        plain = to_ascii if ascii_only else str
+        names = [info.id for info in registry()]
+        return Text.assemble(("Rules", "bold"), f" {glyphs(ascii_only).dot} ",
+                             plain(ruleset_title),
+                             (f"  {names.index(self.ruleset_name or '') + 1} of {len(names)}"
+                              "  Escape goes back", "dim"))
 
     def _playing(self) -> str | None:
         session = getattr(self.app, "session", None)
         return session.game.ruleset.name if session is not None else None
+
+    def show_ruleset(self, name: str) -> None:
+        """Show another ruleset's rules, from the top."""
+        ruleset = find_ruleset(name)
+        self.ruleset_name = ruleset.name
+        self.query_one("#rules-title", Static).update(self._title(ruleset.title))
+        page = self.query_one("#rules-text", RulesText)
+        page.show(rules_markdown(ruleset))
+
+    def _step(self, by: int) -> None:
+        names = [info.id for info in registry()]
+        self.show_ruleset(names[(names.index(self.ruleset_name or "") + by) % len(names)])
+
+    def action_next_ruleset(self) -> None:
+        self._step(1)
+
+    def action_previous_ruleset(self) -> None:
+        self._step(-1)
 
     def action_close(self) -> None:
         self.dismiss(None)

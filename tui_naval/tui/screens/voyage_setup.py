@@ -35,6 +35,9 @@ class VoyageSetupScreen(NavalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.VOYAGE_SETUP)
     STYLESHEET = "new_game"
 
+    def rules_ruleset(self) -> str:
+        return str(self.query_one("#vs-ruleset", Choice).value)
+
     def compose(self) -> ComposeResult:
         ruleset = load(find_entry(DEFAULT_RULESET))
         with Vertical(id="newgame-box"):
