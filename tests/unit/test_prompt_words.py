@@ -27,3 +27,16 @@ def test_the_ammunition_options_count_turns_where_the_prompt_does() -> None:
     timed = [info for info in labels if "loaded" not in info.label]
     assert timed and all(info.label.endswith(" turns)") for info in timed)
     assert all("loaded in" not in info.detail or " turns\n" in info.detail for info in labels)
+
+
+def test_a_ships_and_sails_ammunition_prompt_counts_its_rounds_in_words() -> None:
+    """"loading, 1 round to go", "2 rounds to go": not "round(s)"."""
+    from attrs import evolve
+
+    from tui_naval.systems.gunnery.ships_and_sails.armament import ammo_prompt, new_armament
+
+    a = new_armament("ship-of-the-line")
+    assert ammo_prompt("B1", a) == ("B1: ammunition (ball loaded; a switch takes a round "
+                                    "more)")
+    assert "(ball loading, 1 round to go;" in ammo_prompt("B1", evolve(a, reload=1))
+    assert "(ball loading, 2 rounds to go;" in ammo_prompt("B1", evolve(a, reload=2))

@@ -37,6 +37,7 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
     STARBOARD,
     aim_arg,
     aim_cells,
+    ammo_prompt,
     ammo_range,
     armament_problem,
     armament_wear,
@@ -96,10 +97,8 @@ def decision_for(state: SailState, ship: SailShip, verb: str,
                   f"{mv.turns_allowed(ship, st)} turns)")
         return Decision(ship.side, "move", ship.id, prompt, options, plotted=True)
     if verb == "ammo":
-        prompt = (f"{label(ship)}: ammunition ({a.ammo.value} "
-                  f"{'loaded' if a.reload == 0 else f'loading, {a.reload} round(s)'}; "
-                  "a switch takes a round more)")
-        return Decision(ship.side, "ammo", ship.id, prompt, ammo_orders(ship), plotted=True)
+        return Decision(ship.side, "ammo", ship.id, ammo_prompt(label(ship), a),
+                        ammo_orders(ship), plotted=True)
     move = done[ship.id, "move"].arg
     ammo = done[ship.id, "ammo"].arg
     prompt = (f"{label(ship)}: aim the {a.ammo.value} broadside "

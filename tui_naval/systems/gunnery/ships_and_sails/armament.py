@@ -14,7 +14,7 @@ from typing import Protocol
 from attrs import evolve, frozen
 
 from tui_naval.core.grid import Cell, Grid
-from tui_naval.core.messages import cut
+from tui_naval.core.messages import cut, plural
 from tui_naval.core.ruleset import Part, Row
 from tui_naval.core.state import ShipLike
 from tui_naval.core.validate import limits_problem
@@ -297,6 +297,12 @@ def condition_rows(a: Armament, sails_label: str = "Sails") -> list[Row]:
             a.starboard_guns / (st.broadside * TENTHS)),
         Row("Ammunition", f"{a.ammo.value} (range {ammo_range(a.ammo)})"),
     ]
+
+
+def ammo_prompt(label: str, a: Armament) -> str:
+    """The ammunition decision's prompt: what is loaded, or how many rounds it still takes."""
+    loading = "loaded" if a.reload == 0 else f"loading, {plural(a.reload, 'round')} to go"
+    return f"{label}: ammunition ({a.ammo.value} {loading}; a switch takes a round more)"
 
 
 def reload_row(a: Armament, load: str) -> Row:

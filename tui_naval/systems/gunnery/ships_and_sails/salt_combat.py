@@ -42,6 +42,7 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
     Armament,
     aim_arg,
     aim_cells,
+    ammo_prompt,
     ammo_range,
     armament_wear,
     armament_worn,
@@ -229,13 +230,11 @@ class SnsCombat:
             if ship.id in done or not self.in_play(ship) \
                     or max(firing_value_of(a, side) for side in SIDES) <= 0:
                 continue
-            loading = "loaded" if a.reload == 0 else f"loading, {a.reload} round(s)"
             options = (Order(ship.id, "ammo", KEEP),
                        *(Order(ship.id, "ammo", ammo.value) for ammo in Ammo
                          if ammo is not a.ammo))
-            return Decision(ship.side, "ammo", ship.id,
-                            f"{label(ship)}: ammunition ({a.ammo.value} {loading}; a switch "
-                            "takes a round more)", options, plotted=True)
+            return Decision(ship.side, "ammo", ship.id, ammo_prompt(label(ship), a), options,
+                            plotted=True)
         return None
 
     def reload(self, state: S, orders: tuple[Order, ...], log: Log) -> S:
