@@ -212,19 +212,23 @@ async def test_r_turns_to_the_next_rulesets_rules_from_the_top(tmp_path: Path) -
         assert screen.ruleset_name == RULESETS[-1]
 
 
-async def test_f2_on_the_new_game_screen_opens_the_chosen_rulesets_rules(
-        tmp_path: Path) -> None:
+@pytest.mark.parametrize("where", ["new game", "voyage"])
+async def test_f2_on_a_setup_screen_opens_the_chosen_rulesets_rules(
+        tmp_path: Path, where: str) -> None:
     from textual.widgets import Select
 
     from tui_naval.tui.screens.new_game import NewGameScreen
+    from tui_naval.tui.screens.voyage_setup import VoyageSetupScreen
 
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for_screen(pilot, TitleScreen)
-        await pilot.press("n")
-        form = await wait_for_screen(pilot, NewGameScreen)
-        form.query_one("#ng-ruleset", Select).value = RULESETS[-1]
-        await wait_until(pilot, lambda: form.ruleset.name == RULESETS[-1],
+        await pilot.press("n" if where == "new game" else "v")
+        form = await wait_for_screen(pilot, NewGameScreen if where == "new game"
+                                     else VoyageSetupScreen)
+        form.query_one("#ng-ruleset" if where == "new game" else "#vs-ruleset",
+                       Select).value = RULESETS[-1]
+        await wait_until(pilot, lambda: form.rules_ruleset() == RULESETS[-1],
                          what="the ruleset chosen")
         await pilot.press("f2")
         screen = await wait_for_screen(pilot, RulesScreen)
