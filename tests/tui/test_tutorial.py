@@ -107,3 +107,19 @@ async def test_the_title_screen_opens_the_tutorial_and_h_hides_the_hints(tmp_pat
         await pilot.press("q")
         await wait_for_screen(pilot, TitleScreen)
         assert not autosave_path(app.config.save_dir).exists()
+
+
+async def test_the_last_lessons_end_names_the_hint_key_as_the_player_has_it(
+        tmp_path: Path) -> None:
+    from tui_naval.tui.screens.tutorial import lesson_session
+    from tui_naval.tutorial import LESSONS
+
+    app = make_app(tmp_path, keymap={"game.hints": "f6"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        state = lesson_session(LESSONS[-1], "greedy").game.state
+        app.push_screen(LessonEnd(state, LESSONS[-1], None))
+        await wait_for_screen(pilot, LessonEnd)
+        text = " ".join(dialog_text(app).split())
+        assert "That was the last lesson." in text
+        assert "in any game, f6 shows the hints again or hides them" in text

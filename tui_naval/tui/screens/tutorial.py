@@ -239,8 +239,10 @@ class LessonEnd(NavalModal[str | None]):
             what = (f"Next: {self.after.title}, to learn {self.after.about}. The hints you "
                     f"have read are not given again.")
         else:
+            hints = keys.key_label(keys.command("game.hints"), self.naval.config.keymap)
             what = ("That was the last lesson. New game, on the title screen, sets up any "
-                    "ruleset and map; the hints stay at hand with the key that toggles them.")
+                    f"ruleset and map; in any game, {hints} shows the hints again or hides "
+                    "them.")
         with Vertical(id="lesson-box", classes="dialog"):
             yield Static(Text(f" {self.lesson.title}: {head} ", style="bold reverse"),
                          id="lesson-head")
