@@ -27,10 +27,42 @@ async def test_hints_are_off_by_default_and_h_shows_them(tmp_path: Path) -> None
         await pilot.press("h")
         await pilot.pause()
         assert screen.hint_panel.display
-        # The next question brings its hints (the luck roll's, the prompt's).
-        await pilot.press("2")
-        await wait_until(pilot, lambda: bool(screen.coach.current), what="a hint")
+        # The question asked now brings its hints at once (the luck roll's, the prompt's),
+        # not the next one.
+        assert [hint.key for hint in screen.coach.current][:1] == ["luck"]
         assert screen.coach.current[0].title in screen_text(app)
+        await pilot.press("2")
+        await wait_until(pilot, lambda: screen.coach.current[0].key != "luck",
+                         what="the next question's hint")
+        assert screen.coach.current[0].title in screen_text(app)
+
+
+async def test_under_30_rows_the_hints_take_the_ship_and_look_panels_room(
+        tmp_path: Path) -> None:
+    """At 80x24 the side column has no room for a third panel: the hints, when on, take
+    the ship's and the look panel's (v shows the fleets); look mode brings the look
+    panel back, Escape gives its room back to the hints."""
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
+        look, ship, hint = (screen.query_one(f"#{name}") for name in ("look", "ship", "hint"))
+        assert look.region.height >= 4 and not hint.display
+        await pilot.press("h")
+        await pilot.pause()
+        assert hint.region.height >= 6
+        assert not ship.display or ship.region.height == 0
+        assert look.region.height == 0
+        assert screen.coach.current[0].title in screen_text(app)
+        await pilot.press("l")
+        await pilot.pause()
+        assert look.region.height >= 4 and "sea" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert look.region.height == 0 and hint.region.height >= 6
+        await pilot.press("h")
+        await pilot.pause()
+        assert look.region.height >= 4 and not hint.display
 
 
 async def test_the_setting_turns_them_on_and_h_hides_them(tmp_path: Path) -> None:

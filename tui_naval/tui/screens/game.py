@@ -127,8 +127,6 @@ class GameScreen(NavalScreen[None]):
         self.selected: str | None = None
         self.version = 0
         self.thinking = False
-        #: The player is moving the map's cursor (look mode) rather than the prompt's.
-        self.looking = False
         self._skip = threading.Event()
         self._over_shown = False
         self._asked: Decision | None = None
@@ -483,9 +481,25 @@ class GameScreen(NavalScreen[None]):
         more = keys.key_label(keys.command("game.hints_more"), self.coach.keymap)
         self.hint_panel.label = f"{hide} hides, {more} scrolls"
         self.coach.enabled = self.naval.config.hints and bool(humans)
-        self.hint_panel.display = self.coach.enabled
+        self.show_hint_panel(self.coach.enabled)
         if humans:
             self.coach.start(self.game.state, humans[0])
+
+    def show_hint_panel(self, on: bool) -> None:
+        """The hint panel shown or hidden; the screen's ``-hinting`` class with it (under 30
+        rows the hints take the ship's and look panels' room: the stylesheet)."""
+        self.hint_panel.display = on
+        self.set_class(on, "-hinting")
+
+    @property
+    def looking(self) -> bool:
+        """The player is moving the map's cursor (look mode) rather than the prompt's (the
+        screen's ``-looking`` class: the look panel shows even where the hints took it)."""
+        return self.has_class("-looking")
+
+    @looking.setter
+    def looking(self, on: bool) -> None:
+        self.set_class(on, "-looking")
 
     def show_hints(self, hints: list[Hint] | None = None) -> None:
         """Show the coach's current hints (or ``hints``) in the panel."""
@@ -500,8 +514,12 @@ class GameScreen(NavalScreen[None]):
         if not self.human_sides():
             return
         on = self.coach.toggle()
-        self.hint_panel.display = on
+        self.show_hint_panel(on)
         if on:
+            # The question being asked now has its hints at once (switched off, the coach
+            # let them pass): the panel does not wait empty for the next rule to come up.
+            if self._asked is not None:
+                self.coach.asked(self.seen(), self._asked)
             self.show_hints()
         self.notify("Hints are shown as the rules come up." if on
                     else "Hints are hidden: press the key again to see them.", timeout=3)

@@ -95,12 +95,16 @@ LESSON_CSS = """
 class TutorialScreen(BattleScreen):
     """A lesson: the battle screen with the hint panel always there."""
 
-    # The hints take the look panel's place in the side column, and as much of it as they
-    # need (the ship panel keeps a few rows).  (The battle screen's own sheet, ``game``,
-    # lays out the rest; a screen has one sheet, so this little is said here.)
+    # The hints take the look panel's place in the side column (look mode brings it back),
+    # and as much of it as they need (the ship panel keeps a few rows).  (The battle
+    # screen's own sheet, ``game``, lays out the rest; a screen has one sheet, so this
+    # little is said here.)
     DEFAULT_CSS = """
     TutorialScreen #look {
         display: none;
+    }
+    TutorialScreen.-looking #look {
+        display: block;
     }
     TutorialScreen #ship {
         min-height: 4;
@@ -170,7 +174,7 @@ class TutorialScreen(BattleScreen):
         super().start_hints()
         self.coach.enabled = True
         self.coach.pending.clear()  # (the intro is the lesson card's)
-        self.hint_panel.display = True
+        self.show_hint_panel(True)
 
     # -- the end of a lesson -----------------------------------------------------------------
     def _after_lesson(self, choice: str | None) -> None:
