@@ -116,12 +116,14 @@ def hall_recording(entry_id: int, leg: int | None = None) -> Recording:
 
 def replay_lines(recording: Recording, index: int) -> list[str]:
     """What ``demo --headless`` printed for the recording's orders up to position
-    ``index``: the game's heading, every event, and the result line."""
+    ``index``: the game's heading, every event, and the result line.  (A voyage's leg is
+    headed by its place, the sea's generated name after it.)"""
     from tui_naval.cli import summary_line
 
     setup = recording.setup
-    lines = [f"{recording.ruleset.title} on {setup.map_name} ({setup.grid.value}), "
-             f"seed {setup.seed}"]
+    sea = setup.map_name if recording.title == setup.map_name \
+        else f"{recording.title} ({setup.map_name})"
+    lines = [f"{recording.ruleset.title} on {sea} ({setup.grid.value}), seed {setup.seed}"]
     for state in recording.states[:index + 1]:
         lines.extend(str(event) for event in state.events)
     lines.append(summary_line(ReplayGame(recording, index)))
