@@ -40,3 +40,14 @@ def test_a_ships_and_sails_ammunition_prompt_counts_its_rounds_in_words() -> Non
                                     "more)")
     assert "(ball loading, 1 round to go;" in ammo_prompt("B1", evolve(a, reload=1))
     assert "(ball loading, 2 rounds to go;" in ammo_prompt("B1", evolve(a, reload=2))
+
+
+def test_a_class_is_named_with_its_article() -> None:
+    """The fleets view said "sails as a Elf Hawkship"."""
+    from tui_naval.cli import new_game as game_of
+    from tui_naval.core.messages import a_or_an
+
+    assert a_or_an("Frigate") == "a Frigate" and a_or_an("Elf Hawkship") == "an Elf Hawkship"
+    game = game_of("mow-and-shot", "mow-three-navies", 2205, "hex-flat")
+    rows = {row.label: row.value for row in game.ruleset.describe(game.state, "R1")}
+    assert rows["Class"].startswith("sails as an Elf Hawkship, fights as a ")

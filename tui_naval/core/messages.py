@@ -66,6 +66,12 @@ def listing(items: Iterable[str], budget: int = 90) -> str:
     return ", ".join(out)
 
 
+def a_or_an(word: str) -> str:
+    """``a Frigate``, ``an Elf Hawkship`` (by the first letter: the names here have no
+    silent h nor a sounded u)."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def plural(n: int, word: str, many: str = "") -> str:
     """``3 hexes``, ``1 cell``."""
     return f"{n} {word if n == 1 else many or word + 's'}"

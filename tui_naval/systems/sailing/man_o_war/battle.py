@@ -19,7 +19,7 @@ from attrs import evolve, frozen
 from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import Auto, Decide, Goto, Log, Turn
 from tui_naval.core.maps import MapKey, MapSpec
-from tui_naval.core.messages import cut
+from tui_naval.core.messages import a_or_an, cut
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Row, RuleOption
 from tui_naval.core.scenario import Scenario, ScenarioError
@@ -205,7 +205,8 @@ class MowBattle(Battle[S], Generic[S]):
         rows = [
             Row("Ship", f"{ship.id} {ship.name} ("
                 + (f"{pair.name}, " if ship.name != pair.name else "") + f"{ship.side})"),
-            Row("Class", f"sails as a {t.name}, fights as a {self.combat.class_name(ship)}"),
+            Row("Class", f"sails as {a_or_an(t.name)}, fights as "
+                f"{a_or_an(self.combat.class_name(ship))}"),
             Row("Heading", f"{grid.facing_name(ship.heading)}; wind from {wind.name(grid)}"
                 + (f" over her {side} side" if side else "")),
             Row("Sail point", f"{point.value}, {point.words} (compass at the "

@@ -27,6 +27,7 @@ from attrs import evolve
 from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import Auto, Decide, Goto, Log, Turn
 from tui_naval.core.maps import MapSpec
+from tui_naval.core.messages import a_or_an
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Part, Row
 from tui_naval.core.scenario import Scenario
@@ -276,7 +277,8 @@ class SaltCombat(Battle[S], Generic[S]):
         rows = [
             Row("Ship", f"{ship.id} {ship.name} ("
                 + (f"{pair.name}, " if ship.name != pair.name else "") + f"{ship.side})"),
-            Row("Class", f"sails as a {stype.name}, fights as a {self.combat.class_name(ship)}"),
+            Row("Class", f"sails as {a_or_an(stype.name)}, fights as "
+                f"{a_or_an(self.combat.class_name(ship))}"),
             Row("Heading", f"{grid.facing_name(ship.heading)}, {stype.bearing_name(bearing)} "
                 f"(BN {stype.bn(bearing)})"),
             Row("Wind", f"WS {wind_speed_for(sail, state.wind)}"
