@@ -76,8 +76,8 @@ def test_every_command_has_a_unique_id() -> None:
 
 def test_keymap_files(tmp_path: Path) -> None:
     path = tmp_path / "keys.toml"
-    path.write_text('[keys]\n"battle.undo" = "z"\n"battle.redo" = ["y", "ctrl+y"]\n')
-    assert keys.load_keymap(path) == {"battle.undo": "z", "battle.redo": "y,ctrl+y"}
+    path.write_text('[keys]\n"battle.undo" = "b"\n"battle.redo" = ["y", "ctrl+y"]\n')
+    assert keys.load_keymap(path) == {"battle.undo": "b", "battle.redo": "y,ctrl+y"}
     assert keys.load_keymap(tmp_path / "absent.toml") == {}
     with pytest.raises(keys.KeymapError, match="no such keymap"):
         keys.load_keymap(tmp_path / "absent.toml", required=True)
@@ -89,6 +89,26 @@ def test_keymap_files(tmp_path: Path) -> None:
         keys.load_keymap(path)
 
 
+def test_a_keymap_that_binds_one_key_twice_on_a_screen_is_refused(tmp_path: Path) -> None:
+    """'q' for the hints would be the battle's Menu key too: refused in one line. Keys may
+    be swapped, and a key bound on two screens that never share one is no clash."""
+    assert keys.first_clash({}) == ""  # the defaults
+    path = tmp_path / "keys.toml"
+    path.write_text('"game.hints" = "q"\n')
+    with pytest.raises(keys.KeymapError,
+                       match=r"'q' would be both game\.hints \(Hints\) and battle\.quit"):
+        keys.load_keymap(path)
+    path.write_text('"game.look" = "ctrl+q"\n')
+    with pytest.raises(keys.KeymapError, match=r"'ctrl\+q' would be both app\.quit"):
+        keys.load_keymap(path)
+    path.write_text('"battle.undo" = "z"\n')  # (README's example once: z is the zoom)
+    with pytest.raises(keys.KeymapError, match=r"'z' would be both game\.zoom"):
+        keys.load_keymap(path)
+    path.write_text('"game.hints" = "l"\n"game.look" = "h"\n"title.new" = "b"\n'
+                    '"battle.undo" = "b"\n')
+    assert keys.load_keymap(path)["game.look"] == "h"
+
+
 def test_default_keymap_path_follows_xdg(monkeypatch: pytest.MonkeyPatch,
                                          tmp_path: Path) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
@@ -96,7 +116,7 @@ def test_default_keymap_path_follows_xdg(monkeypatch: pytest.MonkeyPatch,
 
 
 async def test_remapped_keys_work_and_show(tmp_path: Path) -> None:
-    app = make_app(tmp_path, battle, keymap={"battle.undo": "z", "game.choose_2": "x"})
+    app = make_app(tmp_path, battle, keymap={"battle.undo": "b", "game.choose_2": "x"})
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_screen(pilot, BattleScreen)
         await wait_until(pilot, lambda: screen.prompt.asking)
@@ -108,7 +128,7 @@ async def test_remapped_keys_work_and_show(tmp_path: Path) -> None:
         await pilot.press("u")  # no longer undo
         await pilot.pause()
         assert screen.game.orders == played
-        await pilot.press("z")
+        await pilot.press("b")
         await wait_until(pilot, lambda: not screen.game.orders)
         await pilot.press("question_mark")
         dialog = await wait_for_screen(pilot, KeysDialog)
@@ -118,7 +138,7 @@ async def test_remapped_keys_work_and_show(tmp_path: Path) -> None:
         await pilot.pause()
         text += screen_text(app)
         assert "Go back to your previous decision" in text, text
-        assert "z  " in text and " u  " not in text
+        assert "b  " in text and " u  " not in text
         assert "Save the game under a name" in text
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is screen)

@@ -245,6 +245,13 @@ ALL: tuple[Command, ...] = (*APP, *TITLE, *NEW_GAME, *GAME, *PROMPT, *BATTLE, *D
                             *GAME_OVER, *LOAD, *DIALOG, *RULES, *VOYAGE[len(_CHOOSE):],
                             *VOYAGE_SETUP, *LOBBY, *CHOICE, *DUEL, *WATCH)
 KNOWN_IDS = frozenset(c.id for c in ALL)
+#: The commands live together on one screen (each screen with the app's own): a key may do
+#: only one of them there.
+SCREENS: tuple[tuple[Command, ...], ...] = (
+    TITLE, NEW_GAME, (*GAME, *PROMPT, *BATTLE), (*GAME, *PROMPT, *DEMO),
+    (*GAME, *PROMPT, *DUEL), (*GAME, *PROMPT, *WATCH), (*REPLAY, *GAME, *PROMPT), GAME_OVER,
+    LOAD, DIALOG, VOYAGE, HALL, VOYAGE_SETUP, RULES, LOBBY, CHOICE,
+)
 
 
 def command(command_id: str) -> Command:
@@ -280,7 +287,24 @@ def parse_keymap(data: Mapping[str, object], source: str) -> dict[str, str]:
         if not keys or not all(keys):
             raise KeymapError(f"{source}: {ident}: empty key")
         out[ident] = ",".join(keys)
+    clash = first_clash(out)
+    if clash:
+        raise KeymapError(f"{source}: {clash}")
     return out
+
+
+def first_clash(keymap: Mapping[str, str]) -> str:
+    """Where ``keymap`` binds one key to two commands of one screen (with the app's own),
+    the first such key said in words; "" where there is none."""
+    for screen in SCREENS:
+        doing: dict[str, Command] = {}
+        for command in (*APP, *screen):
+            for key in keymap.get(command.id, command.key).split(","):
+                other = doing.setdefault(key.strip(), command)
+                if other.id != command.id:
+                    return (f"{key.strip()!r} would be both {other.id} ({other.title}) and "
+                            f"{command.id} ({command.title}) on one screen")
+    return ""
 
 
 def load_keymap(path: Path | None, *, required: bool = False) -> dict[str, str]:
