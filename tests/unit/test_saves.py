@@ -158,6 +158,7 @@ def test_save_creates_missing_folders(game: Game, tmp_path: Path):
 @pytest.mark.parametrize(("content", "expected"), [
     (b"", "corrupt or truncated"),
     (b"{\"format\": 1, \"game\": \"tui-na", "corrupt or truncated"),
+    (b"{\"version\": 1, \"garbage\n", "(line 1, column 24: invalid control character)"),
     (b"\xff\xfe\x00\x81garbage\x00", "not text"),
     (b"[1, 2, 3]", "not a tui-naval save"),
     (b"{\"hello\": \"world\"}", "not a tui-naval save"),

@@ -388,8 +388,9 @@ def read_document(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise SaveError(f"{where}: not a tui-naval save (not text)") from None
     except json.JSONDecodeError as exc:
-        raise SaveError(f"{where}: corrupt or truncated save (line {exc.lineno}: {exc.msg})") \
-            from None
+        what = exc.msg.removesuffix(" at").lower()  # ("Invalid control character at")
+        raise SaveError(f"{where}: corrupt or truncated save (line {exc.lineno}, column "
+                        f"{exc.colno}: {what})") from None
     except (ValueError, RecursionError) as exc:  # absurd numbers, absurd nesting
         raise SaveError(f"{where}: corrupt save ({_brief(exc)})") from None
     if not isinstance(doc, dict) or doc.get("game") != GAME_TAG:
