@@ -202,3 +202,31 @@ def test_a_watched_voyage_leaves_no_morgue_and_no_entry(tmp_path: Path,
     keeper.finish(None, tmp_path / "morgue", FIXED_DAY)
     assert keeper.rank is None and keeper.morgue == "" and keeper.game is None
     assert not (tmp_path / "morgue").exists() and not (tmp_path / "data").exists()
+
+
+@pytest.mark.parametrize("key", ["v", "c"])
+async def test_a_broken_voyage_save_is_set_aside_not_in_the_way(tmp_path: Path, key: str
+                                                                ) -> None:
+    """Voyage (or Continue) with a voyage save that cannot be read: the file is kept as
+    voyage.save.unreadable, the player told, and a new voyage set up (Continue goes on to
+    the autosaved game, or says there is none): over SSH there is no `--new` to type."""
+    from tui_naval.tui.screens.voyage_setup import VoyageSetupScreen
+
+    path = voyage_path(tmp_path / "saves")
+    path.parent.mkdir(parents=True)
+    path.write_text("garbage\n")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        title = await wait_for_screen(pilot, TitleScreen)
+        await pilot.press(key)
+        if key == "v":
+            await wait_for_screen(pilot, VoyageSetupScreen)
+        await pilot.pause()
+        told = [(str(n.title), str(n.message)) for n in app._notifications]
+        assert any(title == "Cannot resume the voyage" and "corrupt voyage save" in message
+                   and "kept as voyage.save.unreadable" in message for title, message in told)
+        if key == "c":
+            assert app.screen is title
+            assert any("no autosaved game" in message for _, message in told)
+    assert not path.exists()
+    assert (path.parent / "voyage.save.unreadable").read_text() == "garbage\n"

@@ -29,6 +29,22 @@ def voyage_path(folder: Path | None = None) -> Path:
     return (folder or default_save_dir()) / FILE_NAME
 
 
+def set_aside(path: Path) -> Path | None:
+    """A save that cannot be resumed, moved beside itself as ``NAME.unreadable`` (``-2``,
+    ``-3``... where that is taken), so a new voyage may begin and nothing is lost; where
+    it goes, or None if it cannot be moved."""
+    for n in range(1, 100):
+        aside = path.with_name(f"{path.name}.unreadable" + (f"-{n}" if n > 1 else ""))
+        if aside.exists():
+            continue
+        try:
+            path.rename(aside)
+        except OSError:
+            return None
+        return aside
+    return None
+
+
 def record(voyage: Voyage, ship: str, game: Game | None = None) -> dict[str, Any]:
     """The voyage's record as a document: enough to replay it exactly."""
     return {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -144,7 +145,7 @@ class TitleScreen(NavalScreen[None]):
         voyage = voyage_path(self.naval.config.save_dir)
         if voyage.is_file() and (not path.is_file()
                                  or voyage.stat().st_mtime >= path.stat().st_mtime):
-            self.resume_voyage()
+            self.resume_voyage(or_else=self.action_continue_game)  # (set aside: the game)
             return
         if not path.is_file():
             self.notify("There is no autosaved game yet.", title="Continue")
@@ -161,23 +162,37 @@ class TitleScreen(NavalScreen[None]):
     def action_voyage(self) -> None:
         """The voyage under way, resumed; or a new one set up."""
         if voyage_path(self.naval.config.save_dir).is_file():
-            self.resume_voyage()
+            self.resume_voyage(or_else=self.new_voyage)
             return
+        self.new_voyage()
+
+    def new_voyage(self) -> None:
         from tui_naval.tui.screens.voyage_setup import VoyageSetupScreen
 
         self.app.push_screen(VoyageSetupScreen())
 
-    def resume_voyage(self) -> None:
+    def resume_voyage(self, or_else: Callable[[], None]) -> None:
+        """The voyage under way, resumed.  One whose save cannot be read is set aside
+        (kept beside it as ``voyage.save.unreadable``), said, and ``or_else`` is done: a
+        player with no command line (over SSH) is never held by a broken save."""
         from tui_naval.tui.screens.voyage import VoyageScreen
         from tui_naval.voyage.keeper import VoyageKeeper
-        from tui_naval.voyage.store import load_voyage
+        from tui_naval.voyage.store import load_voyage, set_aside
 
         path = voyage_path(self.naval.config.save_dir)
         try:
             voyage, game, ship = load_voyage(path)
         except SaveError as exc:
-            self.notify(f"{exc} (the file is kept; `tui-naval voyage --new` starts another)",
-                        title="Cannot resume the voyage", severity="error", markup=False)
+            aside = set_aside(path)
+            if aside is None:
+                self.notify(f"{exc} (the file is kept; `tui-naval voyage --new` starts "
+                            "another)", title="Cannot resume the voyage", severity="error",
+                            markup=False)
+                return
+            self.notify(f"{exc}. It is kept as {aside.name}.",
+                        title="Cannot resume the voyage", severity="error", markup=False,
+                        timeout=10)
+            or_else()
             return
         self.app.push_screen(VoyageScreen(VoyageKeeper(voyage, ship, path, game)))
 
