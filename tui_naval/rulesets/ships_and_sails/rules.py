@@ -20,7 +20,7 @@ from attrs import evolve
 from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import Auto, Decide, Log, Turn
 from tui_naval.core.grid import Cell, GridKind
-from tui_naval.core.messages import cut
+from tui_naval.core.messages import cut, plural
 from tui_naval.core.orders import Decision, Order, orders_for
 from tui_naval.core.ruleset import Part, Row, Ruleset, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
@@ -189,7 +189,8 @@ def movement(state: SailState, log: Log) -> SailState:
             plan = mv.cut(arg, base, caps, mv.speed_range(ship, st)[0])
             if plan != arg:
                 log("move", f"{label(ship)}: the wind now allows only {len(plan)} of the "
-                    f"{len(arg)} hexes plotted ({arg} -> {plan or 'stay'})", ship.id)
+                    f"{plural(len(arg), 'hex', 'hexes')} plotted ({arg} -> {plan or 'stay'})",
+                    ship.id)
             plans[ship.id] = plan
     entered: dict[str, list[Cell]] = {sid: [] for sid in plans}
     stopped: set[str] = set()

@@ -190,7 +190,8 @@ def apply_hit(roller: Roller, g: Gunnery, calibre: int, aim: Aim, target_battery
     wait = t.cannon_delay if delay else 0
     g = g.with_guns(target_battery, evolve(guns, guns=guns.guns - gone,
                                            reload=guns.reload + wait))
-    log("hit", f"{head} cannons: {lost} guns destroyed in the {target_battery.value} battery "
+    log("hit", f"{head} cannons: {lost} {'gun' if lost.total == 1 else 'guns'} destroyed "
+        f"in the {target_battery.value} battery "
         f"({gone} lost, {guns.guns - gone} left)" + (f", reload +{wait}" if wait else ""), ship)
     return g
 
