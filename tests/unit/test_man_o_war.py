@@ -153,6 +153,23 @@ def test_a_completed_tack_uses_2_inches() -> None:
     assert irons.heading == N and steps.in_irons(irons, SQUARE, state.wind)
 
 
+def test_a_tacks_preview_gives_her_own_odds() -> None:
+    """Into the wind: 1/6 through the eye, 1/6 back close-hauled, 4/6 In Irons; a
+    Bretonnian under the optional rules adds 1 to the roll: 2/6, 1/6 and 3/6."""
+    from tui_naval.systems.sailing.man_o_war.present import move_info
+
+    for options, ship_id, odds in (((), "B2", ("1/6 through to NW", "1/6 back", "4/6")),
+                                   ((("seamanship", "on"),), "B1",
+                                    ("2/6 through to NW", "1/6 back", "3/6"))):
+        state = evolve(battle(options=options), wind=compass_wind(SQUARE, N))
+        state = _at(state, ship_id, NE, Cell(10, 10))
+        info = move_info(state, state.ship(ship_id), Order(ship_id, "sail", "port/full"))
+        through, back, irons = odds
+        assert f"a tack: {through}, {back} close-hauled to NE; the tack uses 2\"" \
+            in info.detail, info.detail
+        assert info.warning == f"{irons}: In Irons and drifts"
+
+
 def test_drift_is_the_lower_of_2d6_downwind() -> None:
     state = evolve(battle(), wind=compass_wind(SQUARE, N))
     state = _at(state, "B1", E, Cell(10, 5))

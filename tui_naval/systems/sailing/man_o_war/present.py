@@ -94,9 +94,9 @@ def move_info(state: MowState, ship: CombatShip, order: Order) -> OptionInfo:
                               "In Irons: she drifts")
         near, far = tack_headings(grid, wind, ship.heading)
         return OptionInfo(
-            name, f"into the wind, a tack: 6 ({through}/6) through to "
-            f"{grid.facing_name(far)}, 5 back close-hauled to {grid.facing_name(near)}; "
-            "the tack uses 2\"",
+            name, f"into the wind, a tack: {through}/6 through to {grid.facing_name(far)}, "
+            f"{close - through}/6 back close-hauled to {grid.facing_name(near)}; the tack "
+            f"uses {tables().tack_cost}\"",
             f"{6 - close}/6: In Irons and drifts")
     want = {"full": inches, "half": steps.half_of(inches), "stay": 0}[distance]
     detail = (f'{want}" heading {grid.facing_name(heading)}, {point.words} ({point.value}, '
