@@ -69,3 +69,29 @@ def test_the_drawn_chart_marks_where_she_is(ascii_only: bool) -> None:
     assert {"here", "sailed", "next", "past"} <= roles
     if ascii_only:
         assert all(ord(ch) < 128 for ch in text)
+
+
+def test_drawn_twice_as_large_it_is_the_same_chart_spread_out() -> None:
+    """A large terminal's chart (scale 2): twice the rows and columns, each place at twice
+    its place, each island cell a 2x2 block, and every lane still an unbroken line."""
+    from tui_naval.voyage.chart import position
+
+    chart = make_chart(7, ("battle",))
+    first = chart.onward(0)[0]
+    small = draw(chart, first.id, (0, first.id))
+    large = draw(chart, first.id, (0, first.id), scale=2)
+    rows, cols = size(2)
+    assert (rows, cols) == (2 * size()[0], 2 * size()[1])
+    assert len(large) == rows and all(len(row) == cols for row in large)
+    for place in chart.places:
+        (r, c), (r2, c2) = position(place), position(place, 2)
+        assert (r2, c2) == (2 * r, 2 * c) and large[r2][c2] == small[r][c]
+    def count(grid: list[list[tuple[str, str]]], role: str) -> int:
+        return sum(1 for row in grid for _, cell in row if cell == role)
+
+    assert count(large, "land") <= 4 * count(small, "land") <= count(large, "land") + 40
+    lanes = {(r, c) for r, row in enumerate(large) for c, (_, role) in enumerate(row)
+             if role in ("lane", "sailed", "here", "next", "past", "place")}
+    for r, c in lanes:  # no lane cell stands alone
+        assert any((r + dr, c + dc) in lanes for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                   if (dr, dc) != (0, 0))

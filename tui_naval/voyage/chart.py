@@ -151,9 +151,10 @@ def _name(rng: random.Random, used: set[str]) -> str:
             return name
 
 
-def position(place: Place) -> tuple[int, int]:
-    """Where a place's letter is drawn: (row, column) of the chart's text."""
-    return place.lane * LANE_HEIGHT + 1, place.column * COL_WIDTH + 2
+def position(place: Place, scale: int = 1) -> tuple[int, int]:
+    """Where a place's letter is drawn: (row, column) of the chart's text (drawn ``scale``
+    times as large)."""
+    return (place.lane * LANE_HEIGHT + 1) * scale, (place.column * COL_WIDTH + 2) * scale
 
 
 def _lane_cells(chart: Chart) -> set[tuple[int, int]]:
@@ -171,9 +172,9 @@ def _line(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]
             for i in range(1, steps)]
 
 
-def size() -> tuple[int, int]:
-    """The drawn chart's (rows, columns)."""
-    return LANES * LANE_HEIGHT, (COLUMNS - 1) * COL_WIDTH + 5
+def size(scale: int = 1) -> tuple[int, int]:
+    """The drawn chart's (rows, columns) (drawn ``scale`` times as large)."""
+    return LANES * LANE_HEIGHT * scale, ((COLUMNS - 1) * COL_WIDTH + 5) * scale
 
 
 def _land(rng: random.Random, chart: Chart) -> frozenset[tuple[int, int]]:
@@ -194,22 +195,25 @@ def _land(rng: random.Random, chart: Chart) -> frozenset[tuple[int, int]]:
     return frozenset(land)
 
 
-def draw(chart: Chart, at: int, sailed: tuple[int, ...], ascii_only: bool = False
-         ) -> list[list[tuple[str, str]]]:
+def draw(chart: Chart, at: int, sailed: tuple[int, ...], ascii_only: bool = False,
+         scale: int = 1) -> list[list[tuple[str, str]]]:
     """The chart as rows of (character, role) cells; roles: sea, land, lane, sailed, place,
-    here, next (a place one lane on from ``at``), past (a place sailed through)."""
-    rows, cols = size()
+    here, next (a place one lane on from ``at``), past (a place sailed through).  At
+    ``scale`` 2 (a large terminal's) it is drawn twice as wide and high: the same places,
+    lanes and islands, spread out."""
+    rows, cols = size(scale)
     grid = [[(" ", "sea") for _ in range(cols)] for _ in range(rows)]
     for r, c in chart.land:
-        grid[r][c] = ("^" if ascii_only else "▲", "land")
+        for dr, dc in itertools.product(range(scale), repeat=2):
+            grid[r * scale + dr][c * scale + dc] = ("^" if ascii_only else "▲", "land")
     path = set(itertools.pairwise(sailed))
     for a, b in chart.lanes:
         role = "sailed" if (a, b) in path else "lane"
-        for r, c in _line(position(chart.place(a)), position(chart.place(b))):
+        for r, c in _line(position(chart.place(a), scale), position(chart.place(b), scale)):
             grid[r][c] = (("." if ascii_only else "·") if role == "lane" else "*", role)
     onward = {p.id for p in chart.onward(at)}
     for place in chart.places:
-        r, c = position(place)
+        r, c = position(place, scale)
         if place.id == at:
             role = "here"
         elif place.id in onward:

@@ -10,6 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -23,6 +24,7 @@ from tui_naval.tui.widgets.glyphs import to_ascii
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.option_list import PagedOptionList
 from tui_naval.voyage.chart import COLUMNS, draw
+from tui_naval.voyage.chart import size as chart_size
 from tui_naval.voyage.daily import today
 from tui_naval.voyage.fleet import Vessel, part_text
 from tui_naval.voyage.keeper import VoyageKeeper
@@ -59,6 +61,13 @@ def fleet_lines(fleet: tuple[Vessel, ...], prizes: tuple[Vessel, ...], ascii_onl
         out.append("Prizes: " + ", ".join(p.name for p in prizes), "cyan")
     out.rstrip()
     return out
+
+
+def chart_scale(screen: Size) -> int:
+    """How large the chart is drawn: twice as large where the terminal has room for it
+    beside the fleet and above the choices (200x60), else as it is."""
+    rows, cols = chart_size(2)
+    return 2 if screen.width >= cols + 2 + 40 and screen.height >= rows + 25 else 1
 
 
 class VoyageScreen(NavalScreen[None]):
@@ -116,7 +125,7 @@ class VoyageScreen(NavalScreen[None]):
         head = " " + " · ".join(parts)
         self.query_one("#voyage-head", Static).update(Text(head, style="bold reverse"))
         text = Text()
-        for row in draw(chart, voyage.at, voyage.route, ascii_only):
+        for row in draw(chart, voyage.at, voyage.route, ascii_only, chart_scale(self.size)):
             for ch, role in row:
                 text.append(ch, CHART_STYLES[role])
             text.append("\n")
