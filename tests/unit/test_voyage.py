@@ -263,3 +263,17 @@ def test_a_voyage_sailed_again_the_same_day_keeps_the_first_morgue(tmp_path: Pat
     assert (second.name, third.name) == ("captain-2026-11-29-747257-2.txt",
                                          "captain-2026-11-29-747257-3.txt")
     assert "first" in first.read_text() and "second" in second.read_text()
+
+
+def test_the_morgue_counts_one_leg_in_the_singular() -> None:
+    from datetime import date
+
+    from tui_naval.voyage.morgue import morgue_text
+    from tui_naval.voyage.voyage import Leg
+
+    ruleset = load(find_entry("salt-n-tar"))
+    voyage = begin(ruleset, 747257)
+    one = evolve(voyage, legs=(Leg(1, PORT, "made port"),))
+    text = morgue_text(one, ruleset, [], date(2026, 11, 29))
+    assert f"{one.sailed} leg sailed" in text and one.sailed == 1
+    assert " 0 prizes" in text

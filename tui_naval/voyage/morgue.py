@@ -11,6 +11,7 @@ from typing import Any
 
 from tui_naval.core.data_folder import data_folder
 from tui_naval.core.history import Game
+from tui_naval.core.messages import plural
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.saves import write_atomic
 from tui_naval.voyage.chart import draw
@@ -45,8 +46,9 @@ def morgue_text(voyage: Voyage, ruleset: Ruleset[Any], log: Sequence[str], when:
            f"{'Daily voyage of ' + voyage.daily if voyage.daily else 'Voyage'}, "
            f"seed {voyage.seed}, {voyage.grid.value}, ended {when.isoformat()}", "",
            f"How it ended: {voyage.ended or 'still at sea'}",
-           f"Score {voyage.score}: {voyage.sailed} legs sailed, {voyage.earned} gold won, "
-           f"{voyage.prizes_taken} prizes{', the final action won' if voyage.won else ''}; "
+           f"Score {voyage.score}: {plural(voyage.sailed, 'leg')} sailed, {voyage.earned} "
+           f"gold won, {plural(voyage.prizes_taken, 'prize')}"
+           f"{', the final action won' if voyage.won else ''}; "
            f"{voyage.gold} gold in the purse.", "", "The fleet at the end:"]
     for vessel in voyage.fleet:
         parts = ", ".join(part_text(key, have, full) for key, have, full in vessel.parts)

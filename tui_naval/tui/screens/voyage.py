@@ -14,6 +14,7 @@ from textual.geometry import Size
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui_naval.core.messages import plural
 from tui_naval.core.orders import Decision
 from tui_naval.core.ruleset import PART_KEYS
 from tui_naval.tui import keys
@@ -382,8 +383,8 @@ class VoyageEndDialog(NavalModal[str]):
         voyage = self.keeper.voyage
         head = " The voyage is won! " if voyage.won else " The voyage is over "
         lines = [voyage.ended[:1].upper() + voyage.ended[1:] + ".",
-                 f"Score {voyage.score}: {voyage.sailed} legs, {voyage.earned} gold won, "
-                 f"{voyage.prizes_taken} prizes."]
+                 f"Score {voyage.score}: {plural(voyage.sailed, 'leg')}, {voyage.earned} gold "
+                 f"won, {plural(voyage.prizes_taken, 'prize')}."]
         if self.keeper.rank is not None:
             board = "today's daily board" if voyage.daily else "the hall of fame"
             lines.append(f"Number {self.keeper.rank} in {board}.")
