@@ -50,9 +50,46 @@ def play_until(game: Game, kind: str, side: str = "blue") -> Decision:
 
 
 def test_a_ruleset_without_a_hints_module_has_none() -> None:
-    assert ruleset_hints(find_ruleset("kyngesreach")) is NO_HINTS
+    from types import SimpleNamespace
+
+    bare = SimpleNamespace(info=SimpleNamespace(package="tui_naval.systems"))
+    assert ruleset_hints(bare) is NO_HINTS
     assert ruleset_hints(object()) is NO_HINTS
     assert "luck" in ruleset_hints(find_ruleset("salt-n-tar")).decisions
+
+
+#: Questions a hint given with the one before them covers (a galley's three answers).
+FOLLOW_ON = {"turn-at": "helm", "row": "helm"}
+
+
+@pytest.mark.parametrize("ruleset", [info.id for info in registry()])
+def test_every_ruleset_explains_every_question_it_asks_and_opens_with_the_game(
+        ruleset: str) -> None:
+    """A player with hints on is told the rule of every kind of question the first time it
+    is asked (or with the question it follows), and the game at its start: in every
+    ruleset, on its own map, the first side played by its advisor."""
+    from tui_naval.rulesets import find_entry
+
+    rules = find_ruleset(ruleset)
+    told = ruleset_hints(rules)
+    game = new_game(ruleset, find_entry(ruleset).default_map, 5, None)
+    side = game.state.sides[0]
+    assert told.for_start(game.state, side), "no opening hint"
+    coach = Coach(told)
+    kinds: set[str] = set()
+    unexplained: set[str] = set()
+    while game.state.outcome is None and len(game.orders) < 3000:
+        decision = game.decision()
+        assert decision is not None
+        if decision.side == side and len(decision.options) > 1:
+            seen = rules.observe(game.state, side)
+            kinds.add(decision.kind)
+            if not told.for_decision(seen, decision, side) and \
+                    FOLLOW_ON.get(decision.kind) not in kinds:
+                unexplained.add(decision.kind)
+            coach.asked(seen, decision)
+        game.play(rules.advisor(rules.observe(game.state, decision.side), decision))
+    assert kinds and not unexplained, f"{ruleset}: no hint for {sorted(unexplained)}"
 
 
 def test_joined_hints_answer_a_kind_both_know_in_order() -> None:

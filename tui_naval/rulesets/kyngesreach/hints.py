@@ -1,0 +1,62 @@
+"""Kyngesreach's hints: its gunnery's, the wind gauge's, and the holder's range and battery,
+with the numbers of the game in play."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tui_naval.core.hints import Hint, Hints, hints
+from tui_naval.core.orders import Decision
+from tui_naval.core.state import Event
+from tui_naval.systems.gunnery.kyngesreach.hints import GUNNERY, bands_text
+from tui_naval.systems.gunnery.kyngesreach.tables import tables
+
+
+def _intro(state: Any, side: str) -> Sequence[Hint]:
+    own = ", ".join(f"{s.id} {s.name}" for s in state.ships if s.side == side)
+    foes = ", ".join(f"{s.id} {s.name}" for s in state.ships if s.side != side)
+    return (Hint("intro", "The battle",
+                 f"You command {own} ({side}) against {foes}. There is no sailing: the "
+                 "squadrons' position is their range. Each round the sides contest the wind "
+                 "gauge; its holder may change the range and chooses the battery, then the "
+                 "broadsides fly and the batteries reload. Sink, dismast or beat the enemy "
+                 f"into striking within {state.goal.turns} rounds; at the limit the stronger "
+                 "side wins."),)
+
+
+def _weather(state: Any, decision: Decision, side: str) -> Sequence[Hint]:
+    return (Hint("weather", "Reading the weather",
+                 "Name the officer who reads the weather (Weather Sense): the better reading "
+                 "takes the wind gauge for round 1, and each side keeps its reading's "
+                 "modifier in every later contest for the gauge."),)
+
+
+def _gauge(state: Any, event: Event, side: str) -> Sequence[Hint]:
+    if event.ship:  # (a ship's own roll for it: the result follows)
+        return ()
+    t = tables()
+    return (Hint("gauge", "The wind gauge",
+                 f"{event.text}. From round 2 the flagships contest it by Seamanship (with "
+                 f"Tactics, handling and damage). The holder fires first, at "
+                 f"{t.holder_gunner:+d} to the Gunner roll, may try to change the range and "
+                 f"chooses the battery; on a tie both fire together at {t.tie_gunner:+d}."),)
+
+
+def _range(state: Any, decision: Decision, side: str) -> Sequence[Hint]:
+    return (Hint("range-choice", "Close, open or hold",
+                 "You hold the gauge: try to shift the range one band (a Seamanship roll), "
+                 f"or hold it. {bands_text()}. Chain, bar and grape fire only at Close or "
+                 "Standard range."),)
+
+
+def _battery(state: Any, decision: Decision, side: str) -> Sequence[Hint]:
+    return (Hint("battery", "Port or starboard",
+                 "The lines fight on parallel courses: when you engage with one battery, "
+                 "every enemy ship faces you with her other one. Wear round to bring your "
+                 "loaded guns against her empty side; the prompt says which are loaded."),)
+
+
+HINTS: Hints = GUNNERY.joined(hints(
+    decisions={"weather": _weather, "range": _range, "battery": _battery},
+    events={"gauge": _gauge}, intro=_intro))
