@@ -27,9 +27,9 @@ async def test_hints_are_off_by_default_and_h_shows_them(tmp_path: Path) -> None
         await pilot.press("h")
         await pilot.pause()
         assert screen.hint_panel.display
-        # The question asked now brings its hints at once (the luck roll's, the prompt's),
-        # not the next one.
-        assert [hint.key for hint in screen.coach.current][:1] == ["luck"]
+        # The game's opening and the question asked now bring their hints at once (the
+        # race's, the luck roll's, the prompt's), not the next question.
+        assert [hint.key for hint in screen.coach.current][:2] == ["intro", "luck"]
         assert screen.coach.current[0].title in screen_text(app)
         await pilot.press("2")
         await wait_until(pilot, lambda: screen.coach.current[0].key != "luck",

@@ -121,6 +121,11 @@ class Coach:
             self.pending.extend(hints)
         return hints
 
+    def opening(self, state: GameState, side: str) -> None:
+        """The game's opening hints not shown yet, kept for the next question (for hints
+        switched on after the game began)."""
+        self.pending.extend(self.fresh(self.hints.for_start(state, side)))
+
     def asked(self, state: GameState, decision: Decision) -> list[Hint]:
         """The player is asked ``decision`` (``state`` as they see it): the hints met since
         the last question, then this one's.  They become ``current``, unless there is

@@ -516,9 +516,11 @@ class GameScreen(NavalScreen[None]):
         on = self.coach.toggle()
         self.show_hint_panel(on)
         if on:
-            # The question being asked now has its hints at once (switched off, the coach
-            # let them pass): the panel does not wait empty for the next rule to come up.
+            # The game's opening and the question being asked now have their hints at
+            # once (switched off, the coach let them pass): the panel does not wait empty
+            # for the next rule to come up.
             if self._asked is not None:
+                self.coach.opening(self.seen(), self.human_sides()[0])
                 self.coach.asked(self.seen(), self._asked)
             self.show_hints()
         self.notify("Hints are shown as the rules come up." if on
