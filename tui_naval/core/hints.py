@@ -75,6 +75,11 @@ class Hints:
         return [hint for rule in self.intro for hint in rule(state, side)]
 
 
+def of_side(state: Any, event: Event, side: str) -> bool:
+    """Whether ``event`` is about a ship of ``side`` (the player's own)."""
+    return any(s.id == event.ship and s.side == side for s in state.ships)
+
+
 def hints(decisions: Mapping[str, DecisionRule] | None = None,
           events: Mapping[str, EventRule] | None = None,
           intro: IntroRule | None = None) -> Hints:

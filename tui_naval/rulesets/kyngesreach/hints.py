@@ -8,9 +8,8 @@ from typing import Any
 
 from tui_naval.core.hints import Hint, Hints, hints
 from tui_naval.core.orders import Decision
-from tui_naval.core.state import Event
 from tui_naval.systems.gunnery.kyngesreach.hints import GUNNERY, bands_text
-from tui_naval.systems.gunnery.kyngesreach.tables import tables
+from tui_naval.systems.initiative.hints import gauge_hint
 
 
 def _intro(state: Any, side: str) -> Sequence[Hint]:
@@ -32,17 +31,6 @@ def _weather(state: Any, decision: Decision, side: str) -> Sequence[Hint]:
                  "modifier in every later contest for the gauge."),)
 
 
-def _gauge(state: Any, event: Event, side: str) -> Sequence[Hint]:
-    if event.ship:  # (a ship's own roll for it: the result follows)
-        return ()
-    t = tables()
-    return (Hint("gauge", "The wind gauge",
-                 f"{event.text}. From round 2 the flagships contest it by Seamanship (with "
-                 f"Tactics, handling and damage). The holder fires first, at "
-                 f"{t.holder_gunner:+d} to the Gunner roll, may try to change the range and "
-                 f"chooses the battery; on a tie both fire together at {t.tie_gunner:+d}."),)
-
-
 def _range(state: Any, decision: Decision, side: str) -> Sequence[Hint]:
     return (Hint("range-choice", "Close, open or hold",
                  "You hold the gauge: try to shift the range one band (a Seamanship roll), "
@@ -59,4 +47,7 @@ def _battery(state: Any, decision: Decision, side: str) -> Sequence[Hint]:
 
 HINTS: Hints = GUNNERY.joined(hints(
     decisions={"weather": _weather, "range": _range, "battery": _battery},
-    events={"gauge": _gauge}, intro=_intro))
+    events={"gauge": gauge_hint(
+        "From round 2 the flagships contest it by Seamanship (with Tactics, handling and "
+        "damage).", "may try to change the range, chooses the battery")},
+    intro=_intro))

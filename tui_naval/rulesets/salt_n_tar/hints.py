@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tui_naval.core.hints import Hint, Hints, hints
+from tui_naval.core.hints import Hint, Hints, hints, of_side
 from tui_naval.core.state import Event, GameState, GoalKind
 from tui_naval.systems.sailing.salt_n_tar.hints import SAILING
 
@@ -34,7 +34,7 @@ def _intro(state: GameState, side: str) -> Sequence[Hint]:
 
 
 def _mark(state: GameState, event: Event, side: str) -> Sequence[Hint]:
-    mine = any(s.id == event.ship and s.side == side for s in state.ships)
+    mine = of_side(state, event, side)
     who = "Well done" if mine else "The other ship is ahead"
     return (Hint("mark", "A mark rounded",
                  f"{event.text}. {who}: the next mark is highlighted on the map; the status "

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tui_naval.core.hints import Hint, Hints, hints
+from tui_naval.core.hints import Hint, Hints, hints, of_side
 from tui_naval.core.orders import Decision
 from tui_naval.core.state import Event
 from tui_naval.systems.gunnery.kyngesreach.tables import AMMO_NAMES, BANDS, Ammo, tables
@@ -56,7 +56,7 @@ def _range(state: Any, event: Event, side: str) -> Sequence[Hint]:
 
 
 def _hit(state: Any, event: Event, side: str) -> Sequence[Hint]:
-    mine = any(s.id == event.ship and s.side == side for s in state.ships)
+    mine = of_side(state, event, side)
     whose = "your ship" if mine else "the enemy"
     return (Hint("hits", "Hits",
                  f"Hits on {whose}: each falls on a place (hull, rigging, crew, guns...). "
@@ -64,7 +64,7 @@ def _hit(state: Any, event: Event, side: str) -> Sequence[Hint]:
 
 
 def _reload(state: Any, event: Event, side: str) -> Sequence[Hint]:
-    mine = any(s.id == event.ship and s.side == side for s in state.ships)
+    mine = of_side(state, event, side)
     if not mine:
         return ()
     return (Hint("reload", "Reloading",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tui_naval.core.hints import Hint, Hints, hints
+from tui_naval.core.hints import Hint, Hints, hints, of_side
 from tui_naval.core.orders import Decision
 from tui_naval.core.state import Event
 from tui_naval.systems.sailing.man_o_war.tables import tables
@@ -53,7 +53,7 @@ def _initiative(state: Any, event: Event, side: str) -> Sequence[Hint]:
 
 
 def _drift(state: Any, event: Event, side: str) -> Sequence[Hint]:
-    mine = any(s.id == event.ship and s.side == side for s in state.ships)
+    mine = of_side(state, event, side)
     if not mine:
         return ()
     return (Hint("drift", "Drift",
