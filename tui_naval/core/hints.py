@@ -75,6 +75,13 @@ class Hints:
         return [hint for rule in self.intro for hint in rule(state, side)]
 
 
+def ships_named(state: Any, side: str, *, theirs: bool = False) -> str:
+    """``B1 Sojourner, B2 Brig``: the ships of ``side`` (of every other side, ``theirs``),
+    for a hint's words."""
+    return ", ".join(f"{s.id} {s.name}".strip() for s in state.ships
+                     if (s.side != side) == theirs)
+
+
 def of_side(state: Any, event: Event, side: str) -> bool:
     """Whether ``event`` is about a ship of ``side`` (the player's own)."""
     return any(s.id == event.ship and s.side == side for s in state.ships)

@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tui_naval.core.hints import Hint, Hints, hints
+from tui_naval.core.hints import Hint, Hints, hints, ships_named
 from tui_naval.core.orders import Decision
 from tui_naval.systems.gunnery.kyngesreach.hints import GUNNERY, bands_text
 from tui_naval.systems.initiative.hints import gauge_hint
 
 
 def _intro(state: Any, side: str) -> Sequence[Hint]:
-    own = ", ".join(f"{s.id} {s.name}" for s in state.ships if s.side == side)
-    foes = ", ".join(f"{s.id} {s.name}" for s in state.ships if s.side != side)
+    own = ships_named(state, side)
+    foes = ships_named(state, side, theirs=True)
     return (Hint("intro", "The battle",
                  f"You command {own} ({side}) against {foes}. There is no sailing: the "
                  "squadrons' position is their range. Each round the sides contest the wind "

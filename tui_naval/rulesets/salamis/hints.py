@@ -10,11 +10,12 @@ from tui_naval.core.hints import Hint, Hints, hints
 from tui_naval.core.orders import Decision
 from tui_naval.core.state import Event
 from tui_naval.rulesets.salamis.galleys import fleet, locked
+from tui_naval.rulesets.salamis.present import pct
 from tui_naval.rulesets.salamis.tables import tables, two_dice_at_most
 
 
 def _chance(target: int) -> str:
-    return f"{round(100 * two_dice_at_most(target))}%"
+    return pct(two_dice_at_most(target))
 
 
 def _intro(state: Any, side: str) -> Sequence[Hint]:

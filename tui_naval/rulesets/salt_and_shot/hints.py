@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tui_naval.core.hints import Hint, Hints, hints
+from tui_naval.core.hints import Hint, Hints, hints, ships_named
 from tui_naval.core.state import GameState, GoalKind
 from tui_naval.systems.gunnery.kyngesreach.hints import GUNNERY
 from tui_naval.systems.initiative.hints import gauge_hint
@@ -15,8 +15,8 @@ from tui_naval.systems.sailing.salt_n_tar.hints import COMBAT_TURN, SAILING
 def _intro(state: GameState, side: str) -> Sequence[Hint]:
     if state.goal.kind != GoalKind.BATTLE:
         return ()
-    own = ", ".join(f"{s.id} {s.name}" for s in state.ships if s.side == side)
-    foes = ", ".join(f"{s.id} {s.name}" for s in state.ships if s.side != side)
+    own = ships_named(state, side)
+    foes = ships_named(state, side, theirs=True)
     return (Hint("intro", "The battle",
                  f"You command {own} ({side}) against {foes}. Sink, dismast or beat her into "
                  f"striking within {state.goal.turns} turns; at the limit the stronger side "

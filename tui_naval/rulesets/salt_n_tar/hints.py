@@ -4,19 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tui_naval.core.hints import Hint, Hints, hints, of_side
+from tui_naval.core.hints import Hint, Hints, hints, of_side, ships_named
 from tui_naval.core.state import Event, GameState, GoalKind
 from tui_naval.systems.sailing.salt_n_tar.hints import SAILING
-
-
-def _fleet(state: GameState, side: str) -> str:
-    return ", ".join(f"{s.id} {s.name}".strip() for s in state.ships if s.side == side)
 
 
 def _intro(state: GameState, side: str) -> Sequence[Hint]:
     goal = state.goal
     others = " and ".join(s for s in state.sides if s != side)
-    you = f"You sail {_fleet(state, side)} ({side}); {others} is the other captain."
+    you = f"You sail {ships_named(state, side)} ({side}); {others} is the other captain."
     turn = "Each turn: a luck die if you want one, your helm order, then sails and anchor."
     if goal.kind == GoalKind.RACE:
         marks = " > ".join(goal.course)

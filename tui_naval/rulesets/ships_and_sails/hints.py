@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tui_naval.core.hints import Hint, Hints, hints
+from tui_naval.core.hints import Hint, Hints, hints, ships_named
 from tui_naval.core.orders import Decision
 from tui_naval.systems.gunnery.ships_and_sails.hints import GUNNERY_PLOTTED
 
 
 def _intro(state: Any, side: str) -> Sequence[Hint]:
-    own = ", ".join(f"{s.id} {s.name}" for s in state.ships if s.side == side)
+    own = ships_named(state, side)
     return (Hint("intro", "The battle",
                  f"You command {own} ({side}). Every turn each ship is given her orders in "
                  "secret: her move, her ammunition and, loaded, the hex she aims at; then "

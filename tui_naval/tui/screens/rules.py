@@ -508,6 +508,11 @@ class RulesText(SizedView, can_focus=True):
         return Strip.blank(width, style)
 
 
+def ruleset_ids() -> list[str]:
+    """Every ruleset's id, in the registry's (the menus') order: the order r turns in."""
+    return [info.id for info in registry()]
+
+
 class RulesScreen(NavalScreen[None]):
     """Scrollable rules; Escape goes back."""
 
@@ -535,7 +540,7 @@ class RulesScreen(NavalScreen[None]):
         says the key to the next)."""
         ascii_only = self.naval.config.ascii_only
         plain = to_ascii if ascii_only else str
-        names = [info.id for info in registry()]
+        names = ruleset_ids()
         return Text.assemble(("Rules", "bold"), f" {glyphs(ascii_only).dot} ",
                              plain(ruleset_title),
                              (f"  {names.index(self.ruleset_name or '') + 1} of {len(names)}"
@@ -554,7 +559,7 @@ class RulesScreen(NavalScreen[None]):
         page.show(rules_markdown(ruleset))
 
     def _step(self, by: int) -> None:
-        names = [info.id for info in registry()]
+        names = ruleset_ids()
         self.show_ruleset(names[(names.index(self.ruleset_name or "") + by) % len(names)])
 
     def action_next_ruleset(self) -> None:

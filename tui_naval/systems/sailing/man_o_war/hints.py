@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tui_naval.core.hints import Hint, Hints, hints, of_side
+from tui_naval.core.hints import Hint, Hints, hints, of_side, ships_named
 from tui_naval.core.orders import Decision
 from tui_naval.core.state import Event
 from tui_naval.systems.sailing.man_o_war.tables import tables
@@ -15,7 +15,7 @@ from tui_naval.systems.sailing.man_o_war.tables import tables
 def battle_intro(state: Any, side: str, gunnery: str) -> Hint:
     """The opening hint of a battle under Man-O-War's sailing and ``gunnery`` (a few words
     on how its broadsides go)."""
-    own = ", ".join(f"{s.id} {s.name}" for s in state.ships if s.side == side)
+    own = ships_named(state, side)
     return Hint("intro", "The battle",
                 f"You command {own} ({side}). Each turn every navy rolls for the initiative "
                 "and the highest moves and fires first: each of its ships moves in turn, "
