@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from app_support import make_app, screen_text, wait_for_screen, wait_until
 
 from tui_naval.cli import new_game
@@ -37,13 +38,15 @@ async def test_hints_are_off_by_default_and_h_shows_them(tmp_path: Path) -> None
         assert screen.coach.current[0].title in screen_text(app)
 
 
-async def test_under_30_rows_the_hints_take_the_ship_and_look_panels_room(
-        tmp_path: Path) -> None:
-    """At 80x24 the side column has no room for a third panel: the hints, when on, take
-    the ship's and the look panel's (v shows the fleets); look mode brings the look
-    panel back, Escape gives its room back to the hints."""
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (100, 39)])
+async def test_under_40_rows_the_hints_take_the_ship_and_look_panels_room(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """Under 40 rows the side column has no room for a third panel (at 100x30 a Man-O-War
+    move's prompt left the hints none): the hints, when on, take the ship's and the look
+    panel's (v shows the fleets); look mode brings the look panel back, Escape gives its
+    room back to the hints."""
     app = make_app(tmp_path, battle)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         screen = await wait_for_screen(pilot, BattleScreen)
         await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
         look, ship, hint = (screen.query_one(f"#{name}") for name in ("look", "ship", "hint"))
@@ -63,6 +66,18 @@ async def test_under_30_rows_the_hints_take_the_ship_and_look_panels_room(
         await pilot.press("h")
         await pilot.pause()
         assert look.region.height >= 4 and not hint.display
+
+
+async def test_at_40_rows_and_more_the_ship_panel_stays_beside_the_hints(
+        tmp_path: Path) -> None:
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen.query_one("#ship").display and screen.query_one("#look").display
+        assert screen.hint_panel.region.height > 0
 
 
 async def test_the_setting_turns_them_on_and_h_hides_them(tmp_path: Path) -> None:

@@ -98,6 +98,9 @@ def turn_summary(turn: int, events: list[Event], presenter: Presenter) -> str:
 
 #: Below this many rows the message log keeps to two lines (the screen's ``-low`` class).
 LOW_HEIGHT = 30
+#: Below this many rows the side column has no room for the hints beside the ship and look
+#: panels (a tall prompt leaves it a few rows): the hints, when on, take theirs (``-cramped``).
+CRAMPED_HEIGHT = 40
 #: Below this many columns the footer is compact (less space between its keys).
 COMPACT_WIDTH = 100
 #: The most AI decisions the admiral's thinking shows at once.
@@ -111,6 +114,8 @@ class GameScreen(NavalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.GAME)
     STYLESHEET = "game"
     AUTO_FOCUS = "#prompt-options"
+    #: Below this many rows the screen is ``-cramped`` (``CRAMPED_HEIGHT``).
+    cramped_height: ClassVar[int] = CRAMPED_HEIGHT
     #: What the prompt says the player can do once the game is over.
     OVER_HINT = "q leaves"
 
@@ -239,6 +244,7 @@ class GameScreen(NavalScreen[None]):
         self._fitted_to = self.app.size
         width, height = self.app.size
         self.set_class(height < LOW_HEIGHT, "-low")
+        self.set_class(height < self.cramped_height, "-cramped")
         footer = self.query_one(KeyBar)
         if footer.compact != (width < COMPACT_WIDTH):
             footer.compact = width < COMPACT_WIDTH
@@ -486,7 +492,7 @@ class GameScreen(NavalScreen[None]):
             self.coach.start(self.game.state, humans[0])
 
     def show_hint_panel(self, on: bool) -> None:
-        """The hint panel shown or hidden; the screen's ``-hinting`` class with it (under 30
+        """The hint panel shown or hidden; the screen's ``-hinting`` class with it (under 40
         rows the hints take the ship's and look panels' room: the stylesheet)."""
         self.hint_panel.display = on
         self.set_class(on, "-hinting")

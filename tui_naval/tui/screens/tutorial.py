@@ -29,6 +29,7 @@ from tui_naval.tui import keys
 from tui_naval.tui.hints import Coach
 from tui_naval.tui.screens.base import NavalModal
 from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.screens.game import LOW_HEIGHT
 from tui_naval.tui.session import HUMAN, Session
 from tui_naval.tutorial import LESSONS, Lesson
 
@@ -94,6 +95,10 @@ LESSON_CSS = """
 
 class TutorialScreen(BattleScreen):
     """A lesson: the battle screen with the hint panel always there."""
+
+    #: A lesson lays its side column out itself (below), and keeps the ship panel's few
+    #: rows beside the hints down to 30 rows: the hints say to read it.
+    cramped_height = LOW_HEIGHT
 
     # The hints take the look panel's place in the side column (look mode brings it back),
     # and as much of it as they need (the ship panel keeps a few rows).  (The battle
