@@ -15,11 +15,11 @@ from tui_naval.core.controller import play
 from tui_naval.core.history import Game
 from tui_naval.rulesets import find_entry, load
 from tui_naval.tui.screens.title import TitleScreen
-from tui_naval.tui.screens.voyage import LegScreen, VoyageEndDialog, VoyageScreen
+from tui_naval.tui.screens.voyage import LegOverDialog, LegScreen, VoyageEndDialog, VoyageScreen
 from tui_naval.voyage.chart import FINAL, STORM
 from tui_naval.voyage.keeper import VoyageKeeper
 from tui_naval.voyage.store import load_voyage, voyage_path
-from tui_naval.voyage.voyage import ASHORE, FIGHTING, STORMY, begin, chart_of, encounter
+from tui_naval.voyage.voyage import ASHORE, FIGHTING, OVER, STORMY, begin, chart_of, encounter
 
 FIXED_DAY = date(2026, 11, 25)
 
@@ -145,6 +145,51 @@ async def test_the_end_writes_the_morgue_and_the_hall_and_removes_the_save(
     assert entry.score == keeper.voyage.score and entry.cause == keeper.voyage.ended
 
 
+
+
+def _last_leg_lost(tmp_path: Path) -> VoyageKeeper:
+    """A voyage at its final battle, played to its end (greedy on both sides)."""
+    keeper = _keeper(tmp_path)
+    ruleset = keeper.ruleset
+    final = next(p for p in chart_of(keeper.voyage, ruleset).places if p.kind == FINAL)
+    keeper.voyage = evolve(keeper.voyage, at=final.id, stage=FIGHTING, route=(0, final.id))
+    keeper.game = Game(ruleset, encounter(keeper.voyage, ruleset).setup)
+    play(keeper.game, {side: make_player("greedy") for side in keeper.game.state.sides})
+    keeper.save()
+    return keeper
+
+
+async def test_a_voyage_left_at_its_last_legs_end_ends_when_resumed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Left (q, a hang-up) on the leg's "over" screen: the save holds a finished leg that
+    # lost the flagship, which replays to a voyage over.  Resumed, it stood on an empty
+    # "What now?" (found in tmux: a Man-O-War voyage, seed 77).
+    monkeypatch.setenv("TUI_NAVAL_DATA", str(tmp_path / "data"))
+    keeper = _last_leg_lost(tmp_path)
+    keeper.leg_over()  # as the save replays it
+    assert keeper.voyage.stage == OVER
+    app = make_app(tmp_path, lambda: VoyageScreen(keeper))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, VoyageEndDialog)
+        assert "Score" in screen_text(app) and "Morgue:" in screen_text(app)
+    assert not keeper.path.exists()
+
+
+async def test_enter_sails_on_from_a_leg_over_with_its_dialog_gone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The prompt says "press enter to sail on": so it does, whatever became of the dialog
+    # (once, at 80x24 in tmux, the leg's screen stood with no dialog and Enter did nothing).
+    monkeypatch.setenv("TUI_NAVAL_DATA", str(tmp_path / "data"))
+    keeper = _last_leg_lost(tmp_path)
+    app = make_app(tmp_path, lambda: VoyageScreen(keeper))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_screen(pilot, LegOverDialog)
+        app.pop_screen()  # gone, its callback not called
+        leg = await wait_for_screen(pilot, LegScreen)
+        assert "press enter to sail on" in screen_text(app)
+        leg.prompt.options.focus()
+        await pilot.press("enter")
+        await wait_for_screen(pilot, VoyageEndDialog)
 
 
 async def test_a_hang_up_saves_the_voyage(tmp_path: Path) -> None:

@@ -62,8 +62,10 @@ def test_greedy_passes_luck_when_every_change_hurts() -> None:
 
 
 def test_unknown_player_name() -> None:
-    with pytest.raises(UnknownPlayer, match="unknown player 'nobody'"):
+    with pytest.raises(UnknownPlayer, match="unknown player 'nobody'") as raised:
         make_player("nobody")
+    # the levels --ai takes are named too, not only the players' own names
+    assert str(raised.value).endswith("levels: easy, normal, hard)")
 
 
 def test_the_default_opponent_is_the_normal_search() -> None:

@@ -77,6 +77,12 @@ def test_a_storm_is_ridden_out_with_the_voyages_own_dice() -> None:
     hurt = {k: h for k, h, _ in after.flagship.parts}
     whole = {k: h for k, h, _ in voyage.flagship.parts}
     assert hurt["hull"] < whole["hull"]  # heaving to always costs some hull (1d6 x 4%)
+    lost = {k: whole[k] - hurt[k] for k in whole if hurt[k] < whole[k]}
+    # each ship named once, her losses listed: "the Frigate lost 40 hull and 9 crew"
+    said = " and ".join(f"{n} {k}" for k, n in lost.items()) if len(lost) < 3 else None
+    assert after.legs[-1].text.count(f"the {voyage.flagship.name} ") == 1
+    if said:
+        assert f"the {voyage.flagship.name} lost {said}" in after.legs[-1].text
 
 
 def test_a_port_mends_for_gold_and_buys_prizes() -> None:

@@ -77,7 +77,8 @@ def check_player(name: str) -> str:
     key = name.lower()
     key = ALIASES.get(key, key)
     if key not in PLAYERS:
-        raise UnknownPlayer(f"unknown player {name!r} (known: {', '.join(PLAYERS)})")
+        raise UnknownPlayer(f"unknown player {name!r} (known: {', '.join(PLAYERS)}; "
+                            f"levels: {', '.join(LEVELS)})")
     return key
 
 

@@ -66,6 +66,12 @@ def listing(items: Iterable[str], budget: int = 90) -> str:
     return ", ".join(out)
 
 
+def and_list(items: Iterable[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    parts = list(items)
+    return f"{', '.join(parts[:-1])} and {parts[-1]}" if len(parts) > 1 else "".join(parts)
+
+
 def a_or_an(word: str) -> str:
     """``a Frigate``, ``an Elf Hawkship`` (by the first letter: the names here have no
     silent h nor a sounded u)."""

@@ -23,6 +23,7 @@ from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
 from tui_naval.core.mapgen import Muster, generate, map_name, profile
 from tui_naval.core.maps import parse_map
+from tui_naval.core.messages import and_list
 from tui_naval.core.orders import IllegalOrder, Order
 from tui_naval.core.ruleset import Fate, Ruleset
 from tui_naval.core.scenario import Setup
@@ -292,6 +293,8 @@ def _ride_storm(voyage: Voyage, ruleset: Ruleset[Any], way: str) -> Voyage:
     losses = []
     for vessel in voyage.fleet:
         keys = {key for key, _, _ in vessel.parts}
+        lost: list[str] = []
+        strain = 0
         for part, dice, pct in risks:
             if part not in keys:
                 continue
@@ -305,13 +308,18 @@ def _ride_storm(voyage: Voyage, ruleset: Ruleset[Any], way: str) -> Voyage:
                 loss = -(-full * roll * pct // 100)
             if loss:
                 vessel = vessel.with_part(part, vessel.have(part) - loss)
-                losses.append(f"the {vessel.name} " + (
-                    f"took {loss} Strain" if part == "strain" else "lost a mast"
-                    if part == "masts" else f"lost {loss} {part}"))
+                if part == "strain":
+                    strain = loss
+                else:
+                    lost.append("a mast" if part == "masts" else f"{loss} {part}")
+        harm = ([f"lost {and_list(lost)}"] if lost else []) + \
+            ([f"took {strain} Strain"] if strain else [])
+        if harm:
+            losses.append(f"the {vessel.name} {' and '.join(harm)}")
         fleet.append(vessel)
     place = chart_of(voyage, ruleset).place(voyage.at)
     label = next(label for key, label, _ in STORM_WAYS if key == way)
-    text = f"{place.name}: a storm; {label.lower()}: " + (", ".join(losses) or "no harm")
+    text = f"{place.name}: a storm; {label.lower()}: " + ("; ".join(losses) or "no harm")
     flag = fleet[0]
     for key in ("hull", "crew"):
         if key in {k for k, _, _ in flag.parts} and flag.have(key) == 0:

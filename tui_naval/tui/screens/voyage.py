@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
@@ -104,6 +104,9 @@ class VoyageScreen(NavalScreen[None]):
         self.query_one("#voyage-options", OptionList).focus()
         if self.keeper.voyage.stage == FIGHTING:
             self.call_after_refresh(self.fight)
+        elif self.keeper.voyage.stage == OVER:
+            # Left (or cut off) after its last leg's end and before its own: that end now.
+            self.call_after_refresh(self.end)
 
     def on_resize(self) -> None:
         self.show()
@@ -345,7 +348,15 @@ class LegScreen(BattleScreen):
                            lambda: dialog.dismiss("on") if dialog.is_current else None)
 
     def _sail_on(self, _: str | None) -> None:
-        self.dismiss(None)
+        if self.is_current:
+            self.dismiss(None)
+
+    def on_key(self, event: events.Key) -> None:
+        # The prompt says "press enter to sail on" once the leg is over: so it does, with
+        # its dialog closed too.
+        if event.key == "enter" and self._over_shown and self.game.state.outcome is not None:
+            event.stop()
+            self._sail_on(None)
 
 
 class LegOverDialog(NavalModal[str]):
