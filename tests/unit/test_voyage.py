@@ -16,7 +16,7 @@ from tui_naval.core.ruleset import Fate
 from tui_naval.core.saves import SaveError
 from tui_naval.rulesets import find_entry, load, registry
 from tui_naval.voyage.chart import FINAL, PORT, STORM
-from tui_naval.voyage.fleet import classes_of, mend_cost
+from tui_naval.voyage.fleet import classes_of, mend_cost, vessel_of
 from tui_naval.voyage.run import sail
 from tui_naval.voyage.store import load_voyage, save_voyage
 from tui_naval.voyage.voyage import (
@@ -237,6 +237,10 @@ def test_a_quarry_that_founders_is_sunk_not_taken() -> None:
     ended = evolve(game.state, outcome=Outcome(hunters, "the quarry is lost at sea"))
     sunk = conclude(voyage, ruleset, ended.with_ship(evolve(flag, afloat=False)), game.orders)
     assert sunk.stage == OVER and sunk.legs[-1].text.endswith("was sunk")
+    # the fleet at the end (the morgue's) is as the leg left her, not as she put to sea
+    hurt = evolve(ruleset.worn(flag, {"crew": 1}), afloat=False)
+    assert conclude(voyage, ruleset, ended.with_ship(hurt), game.orders).flagship == \
+        vessel_of(ruleset, hurt) != voyage.flagship
     taken = conclude(voyage, ruleset, ended.with_ship(evolve(flag, afloat=True)), game.orders)
     assert taken.stage == OVER and taken.legs[-1].text.endswith("was taken")
 

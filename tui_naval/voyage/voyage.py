@@ -502,7 +502,12 @@ def conclude(voyage: Voyage, ruleset: Ruleset[Any], state: GameState,
                 how = "taken" if taken else "sunk"
                 text = f"{place.name}: {place.about}; the {vessel.name} was {how}"
                 leg = Leg(place.id, place.kind, text, survived=False)
-                voyage = evolve(voyage, legs=(*voyage.legs, leg))
+                # The fleet as the leg left it (the morgue's "fleet at the end"), not as
+                # it put to sea.
+                worn = tuple(vessel_of(ruleset, state.ship(meeting.ours[i]))
+                             if i < len(meeting.ours) else v
+                             for i, v in enumerate(voyage.fleet))
+                voyage = evolve(voyage, fleet=worn, legs=(*voyage.legs, leg))
                 return _end(voyage, f"{vessel.name} {how} at {place.name} ({place.about}) "
                                     f"on leg {place.column}")
             continue
