@@ -110,7 +110,7 @@ def fighting(a: Armament) -> bool:
 class SnsCombat:
     """Ships & Sails broadsides for Salt'n'Tar's combat turn."""
 
-    note = ("ships do not collide: Salt'n'Tar's ships are fouled before they touch; "
+    note = ("ships do not collide (Ships & Sails' collisions are not played); "
             "boarding is not played (Ships & Sails has none)")
     out_of_action = "sunk, sinking, or a wreck that can neither sail nor fire"
 
