@@ -171,3 +171,34 @@ def test_snapshot(snap_compare: SnapCompare, tmp_path: Path, hall: Hall) -> None
 
     assert snap_compare(hall_app(tmp_path, hall), terminal_size=(100, 30),
                         run_before=run_before)
+
+
+async def test_a_tall_screen_shows_the_voyages_legs_and_chart_from_its_morgue(
+        tmp_path: Path, hall: Hall) -> None:
+    morgue = tmp_path / "Ned-2024-05-01-7.txt"
+    morgue.write_text("tui-naval voyage: Ned in Salt'n'Tar\n\nHow it ended: sunk\n\n"
+                      "The chart (@ where it ended, * the course sailed):\n  H..*@..X\n\n"
+                      "The legs:\n   1. Wrack Cay: a storm\x1b[2J; no harm\n"
+                      "   2. Otter Point: a battle; the Cutter was sunk\n\n"
+                      "The last turns of the log:\n  T 9 game  over\n")
+    hall.add(Entry("Ned", 7, "salt-n-tar", 2, 0, 99999, "sunk", TODAY, morgue=str(morgue)))
+    gone = str(tmp_path / "gone.txt")
+    hall.add(Entry("Kit", 8, "salt-n-tar", 1, 0, 99998, "sunk", TODAY, morgue=gone))
+    app = hall_app(tmp_path, hall)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_for_screen(pilot, HallScreen)
+        assert captains(app)[0] == "Ned"
+        text = screen_text(app)
+        assert "The legs:" in text and "2. Otter Point: a battle; the Cutter was sunk" in text
+        assert "H..*@..X" in text and "\x1b" not in text and "\\x1b[2J" in text
+        assert "The last turns" not in text  # the log stays in the file
+        await pilot.press("down")
+        await pilot.pause()
+        assert "The morgue file cannot be read (No such file or directory)" in \
+            screen_text(app)
+        await pilot.resize_terminal(100, 30)  # no room: the detail's three lines only
+        await pilot.pause()
+        assert "The morgue file" not in screen_text(app)
+        await pilot.press("up")
+        await pilot.pause()
+        assert "The legs:" not in screen_text(app)

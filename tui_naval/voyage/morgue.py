@@ -11,7 +11,7 @@ from typing import Any
 
 from tui_naval.core.data_folder import data_folder
 from tui_naval.core.history import Game
-from tui_naval.core.messages import plural
+from tui_naval.core.messages import plural, printable
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.saves import write_atomic
 from tui_naval.voyage.chart import draw
@@ -65,6 +65,24 @@ def morgue_text(voyage: Voyage, ruleset: Ruleset[Any], log: Sequence[str], when:
     if log:
         out += ["", "The last turns of the log:", *(f"  {line}" for line in log)]
     return "\n".join(out) + "\n"
+
+
+#: The most of a morgue file the hall of fame reads back (a morgue is a few kilobytes).
+MORGUE_READ_LIMIT = 256_000
+
+
+def morgue_sections(path: Path) -> dict[str, list[str]]:
+    """A morgue file's sections, each under its heading (the first line of a block: "The
+    legs:", "The chart (...)"); OSError if it cannot be read.  Every line made printable:
+    the file is the player's, and anything may have been written into it since."""
+    with path.open("rb") as file:
+        text = file.read(MORGUE_READ_LIMIT).decode("utf-8", errors="replace")
+    sections: dict[str, list[str]] = {}
+    for block in text.split("\n\n"):
+        lines = [printable(line.rstrip()) for line in block.strip("\n").splitlines()]
+        if lines:
+            sections.setdefault(lines[0], lines[1:])
+    return sections
 
 
 def morgue_path(voyage: Voyage, when: date, folder: Path | None = None) -> Path:

@@ -2,7 +2,8 @@
 
 The board is a DataTable whose last column, how each voyage ended, takes the width the
 others leave (cut to fit: the whole of it is shown under the table for the highlighted
-voyage, with its seed and morgue file).  A hall that cannot be read is said in one line.
+voyage, with its seed and morgue file; on a tall screen, its legs and chart from the
+morgue file too).  A hall that cannot be read is said in one line.
 """
 
 from __future__ import annotations
@@ -73,6 +74,8 @@ class HallScreen(NavalScreen[None]):
     def on_resize(self) -> None:
         if self.app.size.width != self._width:
             self.fill()
+        else:
+            self.show_detail()  # taller or shorter: the morgue's legs and chart or not
 
     # -- the board ----------------------------------------------------------------------
     def read(self) -> None:
@@ -146,7 +149,28 @@ class HallScreen(NavalScreen[None]):
                    f"{dot} entry {entry.id}", "dim")
         out.append("\nMorgue: ", "dim")
         out.append(self._plain(entry.morgue) if entry.morgue else "none kept")
+        if entry.morgue and self.has_class("-taller"):
+            out.append_text(self._from_morgue(entry.morgue))
         detail.update(out)
+
+    def _from_morgue(self, morgue: str) -> Text:
+        """The voyage's legs and chart, read back from its morgue file (a tall screen has
+        the room), or why they cannot be."""
+        from pathlib import Path
+
+        from tui_naval.voyage.morgue import morgue_sections
+
+        try:
+            sections = morgue_sections(Path(morgue))
+        except OSError as exc:
+            return Text(f"\n\nThe morgue file cannot be read ({exc.strerror or exc}).", "dim")
+        out = Text()
+        for heading, lines in sections.items():
+            if heading == "The legs:" or heading.startswith("The chart"):
+                out.append(f"\n\n{heading}", "bold")
+                for line in lines:
+                    out.append("\n" + self._plain(line))
+        return out
 
     def selected(self) -> Entry | None:
         """The highlighted voyage, if any."""
