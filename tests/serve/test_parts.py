@@ -113,3 +113,19 @@ def test_duel_played_to_its_end_is_kept(tmp_path: Path) -> None:
     session = load_session(tmp_path / "ann" / f"duel-{duel.id}.json")
     assert session.game.state.outcome is not None
     book.close()
+
+
+@pytest.mark.parametrize(("mode", "first", "player"), [
+    ("play", {"t": "hello", "name": "anne"}, "anne"),
+    ("continue", {"t": "hello", "name": "bob"}, "bob"),
+    ("lobby", {"t": "lobby", "me": "anne"}, ""),
+])
+def test_a_players_own_game_knows_her_name(monkeypatch: pytest.MonkeyPatch, mode: str,
+                                           first: dict[str, object], player: str) -> None:
+    """The game a player starts from the lobby is told her name (her voyages' captain)."""
+    from tui_naval.serve import app, child
+
+    configs = []
+    monkeypatch.setattr(app, "run_served", lambda config, *_, **__: configs.append(config))
+    child.run(mode, None, first)  # type: ignore[arg-type]
+    assert [c.player for c in configs] == [player]

@@ -275,3 +275,20 @@ async def test_a_broken_voyage_save_is_set_aside_not_in_the_way(tmp_path: Path, 
             assert any("no autosaved game" in message for _, message in told)
     assert not path.exists()
     assert (path.parent / "voyage.save.unreadable").read_text() == "garbage\n"
+
+
+@pytest.mark.parametrize("player", ["", "anne"])
+async def test_a_new_voyages_captain_is_the_player_it_knows(tmp_path: Path,
+                                                            player: str) -> None:
+    """Over SSH the app knows the player's name (her login): her voyage's captain unless
+    she writes another; at home the field is empty, its placeholder asking."""
+    from textual.widgets import Input
+
+    from tui_naval.tui.screens.voyage_setup import VoyageSetupScreen
+
+    app = make_app(tmp_path, player=player)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("v")
+        screen = await wait_for_screen(pilot, VoyageSetupScreen)
+        assert screen.query_one("#vs-name", Input).value == player

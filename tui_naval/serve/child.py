@@ -65,7 +65,8 @@ def run(mode: str, link: ChildLink, first: Message) -> int:
     from tui_naval.serve.app import run_served
     from tui_naval.tui.app import Config
 
-    config = Config()
+    # (The first message of a game of her own names the player: her voyages' captain.)
+    config = Config(player=str(first.get("name") or "") if first.get("t") == "hello" else "")
     if mode == "lobby":
         from tui_naval.tui.screens.lobby import LobbyScreen
 

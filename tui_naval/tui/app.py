@@ -53,6 +53,9 @@ class Config:
     #: Interrupt windows (the enemy's action stopped part-way) are passed for the player,
     #: never asked.
     pass_interrupts: bool = False
+    #: The player's name where the app knows it (her login, over SSH): a new voyage's
+    #: captain unless she writes another.
+    player: str = ""
     #: Where new games' random seeds come from.
     new_seed: Callable[[], int] = field(default=lambda: random.randrange(1, 1_000_000))
 

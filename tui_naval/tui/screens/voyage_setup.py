@@ -51,7 +51,8 @@ class VoyageSetupScreen(NavalScreen[None]):
                 yield _row("Flagship", Choice(self._classes_for(ruleset.name), allow_blank=False,
                                               value=default_flagship(ruleset), compact=True,
                                               id="vs-ship"))
-                yield _row("Captain", Input("", placeholder="your name, for the hall of fame",
+                yield _row("Captain", Input(self.naval.config.player,
+                                            placeholder="your name, for the hall of fame",
                                             max_length=24, compact=True, id="vs-name"))
                 yield _row("Seed", Input(str(self.naval.config.new_seed()), type="integer",
                                          compact=True, id="vs-seed"))
