@@ -66,10 +66,10 @@ def listing(items: Iterable[str], budget: int = 90) -> str:
     return ", ".join(out)
 
 
-def and_list(items: Iterable[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+def word_list(items: Iterable[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``last="or"``: ``a, b or c``)."""
     parts = list(items)
-    return f"{', '.join(parts[:-1])} and {parts[-1]}" if len(parts) > 1 else "".join(parts)
+    return f"{', '.join(parts[:-1])} {last} {parts[-1]}" if len(parts) > 1 else "".join(parts)
 
 
 def a_or_an(word: str) -> str:

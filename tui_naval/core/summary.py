@@ -14,7 +14,7 @@ from collections.abc import Callable
 from attrs import frozen
 
 from tui_naval.core.history import Game
-from tui_naval.core.messages import and_list, plural
+from tui_naval.core.messages import plural, word_list
 from tui_naval.core.presenter import Presenter, Series
 from tui_naval.core.ruleset import Fate
 from tui_naval.core.state import GameState, Outcome, ShipBase
@@ -151,7 +151,7 @@ def fates_sentence(last: GameState, presenter: Presenter, outcome: Outcome | Non
         parts.append(f"{ship_label(ship.id, ship.name)} {done}")
     if not parts:
         return ""
-    return f"At the end: {and_list(parts)}."
+    return f"At the end: {word_list(parts)}."
 
 
 def ship_label(ship_id: str, name: str) -> str:

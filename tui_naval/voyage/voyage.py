@@ -23,7 +23,7 @@ from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
 from tui_naval.core.mapgen import Muster, generate, map_name, profile
 from tui_naval.core.maps import parse_map
-from tui_naval.core.messages import and_list
+from tui_naval.core.messages import word_list
 from tui_naval.core.orders import IllegalOrder, Order
 from tui_naval.core.ruleset import Fate, Ruleset
 from tui_naval.core.scenario import Setup
@@ -312,7 +312,7 @@ def _ride_storm(voyage: Voyage, ruleset: Ruleset[Any], way: str) -> Voyage:
                     strain = loss
                 else:
                     lost.append("a mast" if part == "masts" else f"{loss} {part}")
-        harm = ([f"lost {and_list(lost)}"] if lost else []) + \
+        harm = ([f"lost {word_list(lost)}"] if lost else []) + \
             ([f"took {strain} Strain"] if strain else [])
         if harm:
             losses.append(f"the {vessel.name} {' and '.join(harm)}")

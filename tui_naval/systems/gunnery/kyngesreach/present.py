@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tui_naval.core.grid import Cell, Grid
-from tui_naval.core.messages import plural
+from tui_naval.core.messages import plural, word_list
 from tui_naval.core.orders import Order
 from tui_naval.core.presenter import OptionInfo
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
@@ -75,13 +75,13 @@ def serves(ships: Iterable[Gunned], ship: Gunned, ammo: Ammo, band: Band | None)
     target = enemies[0].gunnery
     bands = [band_name(b) for b in BANDS if gun.ammo_aims(ammo, target, b)]
     if band is None:
-        return (f"{AMMO_NAMES[ammo]} fires at " + (" or ".join(bands) if bands else "no")
+        return (f"{AMMO_NAMES[ammo]} fires at " + (word_list(bands, "or") if bands else "no")
                 + " range (no enemy in range now)")
     here = [a.describe().removeprefix("a ") for a in gun.ammo_aims(ammo, target, band)]
     if here:
         return f"{AMMO_NAMES[ammo]} at {band_name(band)} range: " + ", ".join(here)
     return (f"{AMMO_NAMES[ammo]} cannot fire at {band_name(band)} range"
-            + (f" (only at {' or '.join(bands)})" if bands else ""))
+            + (f" (only at {word_list(bands, 'or')})" if bands else ""))
 
 
 def odds(g: Gunnery, battery: Battery, target: Gunnery, band: Band, token: str,
