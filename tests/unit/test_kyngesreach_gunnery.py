@@ -188,6 +188,13 @@ def test_sinking_thresholds_of_a_frigate(hip: int, name: str) -> None:
     assert gun.hip_status(hip, 500).name == name
 
 
+def test_an_untouched_hull_is_shown_as_no_damage_not_minor_damage() -> None:
+    # (the first band, 75-100%, is "Minor damage": the ship panel said it of a new ship)
+    assert gun.hull_words(ship()) == "no damage"
+    assert gun.hull_words(ship(hip=499)) == "Minor damage"
+    assert gun.hull_words(ship(hip=374)) == "Noticeable stress"
+
+
 def test_hull_hit_penetrates_and_costs_hip_by_penetration_strength() -> None:
     log = Log()
     # location 1 (hull); 6dx2 = 2 x 21 = 42 against DR 20: PS 22 -> -30

@@ -531,13 +531,12 @@ class Kyngesreach(RulesetBase[KyngState]):
         g = ship.gunnery
         info = g.info
         t = tables()
-        status = gun.status_of(g)
         rows = [
             Row("Ship", f"{ship.id} {ship.name} ({info.name}, {ship.side})"),
             Row("Range", f"{band_name(state.band)} ({t.bands[state.band].cells} cells)"),
             Row("Wind gauge", state.holder or "tie"),
             Row("HIP", f"{g.hip}/{info.hip}", g.hip / info.hip),
-            Row("Hull", f"DR {info.dr}; {status.name}"),
+            Row("Hull", f"DR {info.dr}; {gun.hull_words(g)}"),
             Row("Sails", f"{g.sail_hp}/{info.sail_hp} HP", g.sail_hp / info.sail_hp),
             Row("Masts", ", ".join(
                 f"{m.value} {'down' if g.mast_down(m) else f'{h}/{t.falls_after}'} "

@@ -228,6 +228,12 @@ def status_of(g: Gunnery) -> HipStatus:
     return hip_status(max(0, g.hip), g.info.hip)
 
 
+def hull_words(g: Gunnery) -> str:
+    """Her hull's state for the player: the status's name, or "no damage" with every HIP
+    left (the text's first band, 75-100%, is "Minor damage", cosmetic leaks)."""
+    return "no damage" if g.hip >= g.info.hip else status_of(g).name
+
+
 def sail_penalty(sail_hp: int, total: int) -> int:
     """The wind-gauge modifier for the share of sail HP lost."""
     lost = total - sail_hp

@@ -217,7 +217,7 @@ class KyngCombat:
         t = tables()
         rows = [
             Row("HIP", f"{g.hip}/{info.hip}", g.hip / info.hip),
-            Row("Hull", f"DR {info.dr}; {gun.status_of(g).name}"),
+            Row("Hull", f"DR {info.dr}; {gun.hull_words(g)}"),
             Row("Sail HP", f"{g.sail_hp}/{info.sail_hp}", g.sail_hp / info.sail_hp),
             Row("Masts", f"{ship.sail.masts}/{ship.sail.full_masts} sailing; " + ", ".join(
                 f"{m.value} {'down' if g.mast_down(m) else f'{h}/{t.falls_after}'}"
