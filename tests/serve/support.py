@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import termios
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,15 @@ class Server:
             self.process.kill()
             raise AssertionError(f"the server did not start: {line!r}")
         self.port = int(found.group(1))
+        # What it says from now on is read as it comes (an unread pipe that fills up would
+        # stop the server in the middle of a test), and kept for a failing test to show.
+        self._reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self._reader.start()
+
+    def _read_stderr(self) -> None:
+        assert self.process.stderr is not None
+        for raw in self.process.stderr:
+            self.lines.append(raw.decode(errors="replace").rstrip("\n"))
 
     def stop(self, timeout: float = TIMEOUT) -> int:
         """SIGTERM, and the exit code once it has ended."""
@@ -85,8 +95,7 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             raise
-        assert self.process.stderr is not None
-        self.lines += self.process.stderr.read().decode().splitlines()
+        self._reader.join(timeout)
         return code
 
 
@@ -357,9 +366,11 @@ def game_processes(server: Server) -> set[int]:
     return found
 
 
-async def wait_until(check: Any, timeout: float = TIMEOUT) -> None:
+async def wait_until(check: Any, timeout: float = TIMEOUT, server: Server | None = None) -> None:
+    """Wait for ``check()``; on a timeout, the ``server``'s last lines in the failure."""
     end = time.monotonic() + timeout
     while not check():
         if time.monotonic() > end:
-            raise AssertionError("the condition did not come true in time")
+            said = f"; the server's last lines: {server.lines[-12:]}" if server else ""
+            raise AssertionError(f"the condition did not come true in time{said}")
         await asyncio.sleep(0.1)

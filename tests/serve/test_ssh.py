@@ -94,7 +94,7 @@ async def test_hang_up_autosaves_and_continue_resumes(server: Server) -> None:
     await to_battle(term)
     term.close()  # hung up in the middle of the battle
     saves = server.data / "players"
-    await wait_until(lambda: any(saves.glob("*/saves/autosave.json")))
+    await wait_until(lambda: any(saves.glob("*/saves/autosave.json")), server=server)
     again = await Terminal.open(server, key)
     await again.wait_for("Welcome aboard, Hanger", "Continue your last game")
     again.mark()
