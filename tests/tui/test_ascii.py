@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import make_app, wait_for_screen, wait_until
+from app_support import make_app, screen_text, wait_for_screen, wait_until
 from rich.cells import cell_len
 from snapshot_apps import settled
 from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarCorner
+from textual.widgets import Checkbox
 
 from tui_naval.ai.players import make_player
 from tui_naval.cli import new_game
@@ -153,6 +154,20 @@ async def test_new_game(tmp_path: Path, size: tuple[int, int]) -> None:
         await settled(pilot)
 
     await draw(ascii_app(tmp_path, NewGameScreen), size, setup, "new game")
+
+
+async def test_voyage_setup_and_its_tick_box(tmp_path: Path, size: tuple[int, int]) -> None:
+    from tui_naval.tui.screens.voyage_setup import VoyageSetupScreen
+
+    async def setup(pilot: Pilot[Any]) -> None:
+        screen = await wait_for_screen(pilot, VoyageSetupScreen)
+        await settled(pilot)
+        assert "[ ] today's daily voyage" in screen_text(pilot.app)
+        screen.query_one("#vs-daily", Checkbox).value = True
+        await settled(pilot)
+        assert "[X] today's daily voyage" in screen_text(pilot.app)
+
+    await draw(ascii_app(tmp_path, VoyageSetupScreen), size, setup, "voyage setup")
 
 
 @pytest.mark.parametrize("ruleset", ["salt-n-tar", "salt-and-shot"])

@@ -116,3 +116,29 @@ async def test_H_pages_through_hints_longer_than_their_room(tmp_path: Path) -> N
         await pilot.press("H")  # at the end: back to the top
         await pilot.pause()
         assert panel.scroll_y == 0
+
+
+@pytest.mark.parametrize("setting", [False, True])
+async def test_the_new_game_form_offers_them(tmp_path: Path, setting: bool) -> None:
+    """A new player finds the hints on the form that starts a game (not only behind a key
+    or a command-line flag); the form's choice holds for the games after it too."""
+    from textual.widgets import Checkbox
+
+    from tui_naval.tui.screens.new_game import NewGameScreen
+    from tui_naval.tui.screens.title import TitleScreen
+
+    app = make_app(tmp_path, hints=setting)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("n")
+        form = await wait_for_screen(pilot, NewGameScreen)
+        await wait_until(pilot, lambda: form.filled[0] != "", what="the form filled")
+        box = form.query_one("#ng-hints", Checkbox)
+        assert box.value is setting and "(h in the game)" in str(box.label)
+        box.value = not setting
+        await pilot.press("ctrl+g")
+        screen = await wait_for_screen(pilot, BattleScreen)
+        await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
+        await pilot.pause()
+        assert screen.hint_panel.display is (not setting)
+        assert app.config.hints is (not setting)

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from attrs import evolve
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tui_naval.ai.players import DEFAULT_OPPONENT, OPPONENTS, UnknownPlayer, check_player
 from tui_naval.core import mapgen, scenario
@@ -75,6 +76,24 @@ class Choice(Select[str]):
                 for widget in self.query(arrow):
                     if isinstance(widget, Static):
                         widget.update(glyph)
+
+
+class Tick(Checkbox):
+    """Textual's ``Checkbox``; ``[X]`` or ``[ ]`` when the app draws in ASCII only (its
+    ``▐X▌`` tells on from off by colour alone)."""
+
+    def on_mount(self) -> None:
+        if app_ascii_only(self.app):
+            self.BUTTON_LEFT, self.BUTTON_RIGHT = "[", "]"
+            self._ascii_inner()
+
+    def on_checkbox_changed(self) -> None:
+        if app_ascii_only(self.app):
+            self._ascii_inner()
+
+    def _ascii_inner(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+        self.refresh()
 
 
 def opponent_of(name: str) -> str:
@@ -157,6 +176,9 @@ class NewGameScreen(NavalScreen[None]):
                                         allow_blank=False, compact=True, id="ng-ai"))
                 yield _row("Seed", Input(str(self.naval.config.new_seed()), type="integer",
                                          compact=True, id="ng-seed"))
+                yield _row("Hints", Tick(self._text(
+                    f"explain the rules as they come up ({self._hints_key()} in the game)"),
+                    value=self.naval.config.hints, compact=True, id="ng-hints"))
                 yield Vertical(id="ng-fleet")
             with Horizontal(id="newgame-buttons"):
                 yield Button("Start", variant="primary", id="ng-start", compact=True)
@@ -390,10 +412,16 @@ class NewGameScreen(NavalScreen[None]):
             seats = {s: HUMAN if s == side else ai for s in sides}
         return Session(game, seats)
 
+    def _hints_key(self) -> str:
+        return keys.key_label(keys.command("game.hints"), self.naval.config.keymap)
+
     def action_start(self) -> None:
         session = self.build()
         if session is None:
             return
+        hints = self.query_one("#ng-hints", Tick).value
+        if hints != self.naval.config.hints:  # for this game and the next ones
+            self.naval.config = evolve(self.naval.config, hints=hints)
         if not session.human_sides():
             from tui_naval.tui.screens.demo import DemoScreen
 

@@ -10,12 +10,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Checkbox, Input, Static
+from textual.widgets import Button, Input, Static
 
 from tui_naval.rulesets import DEFAULT_RULESET, find_entry, load, registry
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalScreen
-from tui_naval.tui.screens.new_game import Choice, SetupForm, _row
+from tui_naval.tui.screens.new_game import Choice, SetupForm, Tick, _row
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.voyage.daily import daily_seed, today
 from tui_naval.voyage.fleet import classes_of
@@ -56,7 +56,7 @@ class VoyageSetupScreen(NavalScreen[None]):
                                             max_length=24, compact=True, id="vs-name"))
                 yield _row("Seed", Input(str(self.naval.config.new_seed()), type="integer",
                                          compact=True, id="vs-seed"))
-                yield _row("Daily", Checkbox("today's daily voyage (the seed from the date)",
+                yield _row("Daily", Tick("today's daily voyage (the seed from the date)",
                                              compact=True, id="vs-daily"))
             with Horizontal(id="newgame-buttons"):
                 yield Button("Set sail", variant="primary", id="vs-start", compact=True)
@@ -93,7 +93,7 @@ class VoyageSetupScreen(NavalScreen[None]):
     def action_start(self) -> None:
         from tui_naval.tui.screens.voyage import VoyageScreen
 
-        daily = self.query_one("#vs-daily", Checkbox).value
+        daily = self.query_one("#vs-daily", Tick).value
         seed_text = self.query_one("#vs-seed", Input).value.strip()
         if daily:
             seed = daily_seed(today())
