@@ -249,7 +249,9 @@ class AsyncSSHTerminal(Terminal):
 
 def _controlling_terminal() -> None:
     """In the child: a session of its own, its standard input its controlling terminal (so
-    that a resize reaches it as SIGWINCH)."""
+    that a resize reaches it as SIGWINCH), and a hang-up ending it: under ``nohup`` the
+    tests ignore SIGHUP, and the client would inherit that and never hang up."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 

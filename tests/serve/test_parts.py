@@ -129,3 +129,18 @@ def test_a_players_own_game_knows_her_name(monkeypatch: pytest.MonkeyPatch, mode
     monkeypatch.setattr(app, "run_served", lambda config, *_, **__: configs.append(config))
     child.run(mode, None, first)  # type: ignore[arg-type]
     assert [c.player for c in configs] == [player]
+
+
+def test_a_game_under_a_nohup_server_still_hangs_up() -> None:
+    """A server started with ``nohup`` hands its games SIGHUP ignored: a game takes the
+    default back as it starts (its own handler, which saves first, follows)."""
+    import signal
+
+    from tui_naval.serve.child import take_terminal
+
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        take_terminal()
+        assert signal.getsignal(signal.SIGHUP) == signal.SIG_DFL
+    finally:
+        signal.signal(signal.SIGHUP, before)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import signal
 import sys
 import termios
 from collections.abc import Sequence
@@ -23,7 +24,9 @@ FIRST_MESSAGE = 30.0
 def take_terminal() -> None:
     """Make standard input's terminal this process's controlling terminal (the process
     leads a session of its own), so resizes reach it as SIGWINCH and a hang-up as
-    SIGHUP."""
+    SIGHUP; and let a hang-up end it until the game's own handler saves first (a server
+    started under ``nohup`` hands its games SIGHUP ignored)."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     with contextlib.suppress(OSError):
         fcntl.ioctl(sys.stdin.fileno(), termios.TIOCSCTTY, 0)
 
