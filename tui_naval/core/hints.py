@@ -87,6 +87,13 @@ def of_side(state: Any, event: Event, side: str) -> bool:
     return any(s.id == event.ship and s.side == side for s in state.ships)
 
 
+def own_ships_only(rule: EventRule) -> EventRule:
+    """``rule``, said only of events about the player's own ships (others pass)."""
+    def said(state: Any, event: Event, side: str) -> Sequence[Hint]:
+        return rule(state, event, side) if of_side(state, event, side) else ()
+    return said
+
+
 def hints(decisions: Mapping[str, DecisionRule] | None = None,
           events: Mapping[str, EventRule] | None = None,
           intro: IntroRule | None = None) -> Hints:

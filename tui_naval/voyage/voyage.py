@@ -315,7 +315,7 @@ def _ride_storm(voyage: Voyage, ruleset: Ruleset[Any], way: str) -> Voyage:
         harm = ([f"lost {word_list(lost)}"] if lost else []) + \
             ([f"took {strain} Strain"] if strain else [])
         if harm:
-            losses.append(f"the {vessel.name} {' and '.join(harm)}")
+            losses.append(f"the {vessel.name} {word_list(harm)}")
         fleet.append(vessel)
     place = chart_of(voyage, ruleset).place(voyage.at)
     label = next(label for key, label, _ in STORM_WAYS if key == way)

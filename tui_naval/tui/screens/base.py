@@ -107,6 +107,10 @@ class AppScreen(Screen[T]):
         assert isinstance(self.app, NavalApp)
         return self.app
 
+    def key_of(self, command_id: str) -> str:
+        """The key that runs a command here, as the player presses it (her keymap's)."""
+        return keys.key_label(keys.command(command_id), self.naval.config.keymap)
+
     def _extend_compose(self, widgets: list[Widget]) -> None:
         super()._extend_compose(widgets)
         add_screen_layers(widgets, self.app.size)

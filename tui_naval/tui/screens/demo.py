@@ -73,7 +73,7 @@ class DemoScreen(GameScreen):
 
     # -- the admiral's thinking -------------------------------------------------------------
     def side_panels(self) -> Iterator[Widget]:
-        key = keys.key_label(keys.command("game.admiral"), self.naval.config.keymap)
+        key = self.key_of("game.admiral")
         self.thinking_panel.label = f"{key} hides"
         yield self.thinking_panel
 

@@ -483,8 +483,7 @@ class GameScreen(NavalScreen[None]):
         the game's opening hints for the first question."""
         humans = self.human_sides()
         self.coach.keymap = self.naval.config.keymap
-        hide = keys.key_label(keys.command("game.hints"), self.coach.keymap)
-        more = keys.key_label(keys.command("game.hints_more"), self.coach.keymap)
+        hide, more = self.key_of("game.hints"), self.key_of("game.hints_more")
         self.hint_panel.label = f"{hide} hides, {more} scrolls"
         self.coach.enabled = self.naval.config.hints and bool(humans)
         self.show_hint_panel(self.coach.enabled)

@@ -177,7 +177,7 @@ class NewGameScreen(NavalScreen[None]):
                 yield _row("Seed", Input(str(self.naval.config.new_seed()), type="integer",
                                          compact=True, id="ng-seed"))
                 yield _row("Hints", Tick(self._text(
-                    f"explain the rules as they come up ({self._hints_key()} in the game)"),
+                    f"explain the rules as they come up ({self.key_of('game.hints')} in the game)"),
                     value=self.naval.config.hints, compact=True, id="ng-hints"))
                 yield Vertical(id="ng-fleet")
             with Horizontal(id="newgame-buttons"):
@@ -411,9 +411,6 @@ class NewGameScreen(NavalScreen[None]):
         else:
             seats = {s: HUMAN if s == side else ai for s in sides}
         return Session(game, seats)
-
-    def _hints_key(self) -> str:
-        return keys.key_label(keys.command("game.hints"), self.naval.config.keymap)
 
     def action_start(self) -> None:
         session = self.build()

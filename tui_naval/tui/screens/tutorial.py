@@ -248,7 +248,7 @@ class LessonEnd(NavalModal[str | None]):
             what = (f"Next: {self.after.title}, to learn {self.after.about}. The hints you "
                     f"have read are not given again.")
         else:
-            hints = keys.key_label(keys.command("game.hints"), self.naval.config.keymap)
+            hints = self.key_of("game.hints")
             what = ("That was the last lesson. New game, on the title screen, sets up any "
                     f"ruleset and map; in any game, {hints} shows the hints again or hides "
                     "them.")

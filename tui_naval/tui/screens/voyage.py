@@ -348,8 +348,7 @@ class LegScreen(BattleScreen):
                            lambda: dialog.dismiss("on") if dialog.is_current else None)
 
     def _sail_on(self, _: str | None) -> None:
-        if self.is_current:
-            self.dismiss(None)
+        self.dismiss(None)  # (a no-op unless this is the top screen: AppScreen.dismiss)
 
     def on_key(self, event: events.Key) -> None:
         # The prompt says "press enter to sail on" once the leg is over: so it does, with

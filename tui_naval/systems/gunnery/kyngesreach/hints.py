@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tui_naval.core.hints import Hint, Hints, hints, of_side
+from tui_naval.core.hints import Hint, Hints, hints, of_side, own_ships_only
 from tui_naval.core.orders import Decision
 from tui_naval.core.state import Event
 from tui_naval.systems.gunnery.kyngesreach.tables import AMMO_NAMES, BANDS, Ammo, tables
@@ -63,10 +63,8 @@ def _hit(state: Any, event: Event, side: str) -> Sequence[Hint]:
                  f"Select a ship, or look at her on the map, to read her condition."),)
 
 
+@own_ships_only
 def _reload(state: Any, event: Event, side: str) -> Sequence[Hint]:
-    mine = of_side(state, event, side)
-    if not mine:
-        return ()
     return (Hint("reload", "Reloading",
                  f"{event.text}. A battery that has fired is empty until it has reloaded; "
                  f"the ship panel counts the turns."),)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tui_naval.core.hints import Hint, Hints, hints, of_side, ships_named
+from tui_naval.core.hints import Hint, Hints, hints, own_ships_only, ships_named
 from tui_naval.core.orders import Decision
 from tui_naval.core.state import Event
 from tui_naval.systems.sailing.man_o_war.tables import tables
@@ -52,10 +52,8 @@ def _initiative(state: Any, event: Event, side: str) -> Sequence[Hint]:
                  "they tied on (the wind rose shows it), and they roll again."),)
 
 
+@own_ships_only
 def _drift(state: Any, event: Event, side: str) -> Sequence[Hint]:
-    mine = of_side(state, event, side)
-    if not mine:
-        return ()
     return (Hint("drift", "Drift",
                  f"{event.text}. A ship that used less than half her way drifts the lower "
                  "of 2d6 in inches, downwind; one at anchor or under oars does not."),)
