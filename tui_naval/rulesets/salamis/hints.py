@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tui_naval.core.hints import Hint, Hints, hints
+from tui_naval.core.messages import plural
 from tui_naval.core.orders import Decision
 from tui_naval.core.state import Event
 from tui_naval.rulesets.salamis.galleys import fleet, locked
@@ -22,12 +23,12 @@ def _intro(state: Any, side: str) -> Sequence[Hint]:
     own = [s for s in state.ships if s.side == side]
     fleets = sorted({fleet(s).name for s in own})
     return (Hint("intro", "The galleys",
-                 f"You command {len(own)} galleys ({', '.join(fleets)}). Each turn one side "
-                 "rows while the other may call Stop! to shoot its bows; then the rowing "
-                 "side's rams strike and the marines board; then the sides swap. There is "
-                 "no wind and there are no guns. A side with no galley left fighting "
-                 f"loses; at {state.goal.turns} turns the side keeping more of its strength "
-                 "wins."),)
+                 f"You command {plural(len(own), 'galley')} ({', '.join(fleets)}). Each "
+                 "turn one side rows while the other may call Stop! to shoot its bows; "
+                 "then the rowing side's rams strike and the marines board; then the "
+                 "sides swap. There is no wind and there are no guns. A side with no "
+                 f"galley left fighting loses; at {state.goal.turns} turns the side keeping "
+                 "more of its strength wins."),)
 
 
 def _helm(state: Any, decision: Decision, side: str) -> Sequence[Hint]:
