@@ -228,3 +228,13 @@ def test_the_battle_explains_the_gauge_broadsides_and_ammunition() -> None:
     assert "Close up to 2 cells" in text and "Extreme up to 14 cells" in text
     half = play_until(game, "move")
     assert "half-move" in keys_of(rules.for_decision(game.state, half, "blue"))
+
+
+def test_a_single_galley_is_one_galley() -> None:
+    # (the Salamis duel's opening said "You command 1 galleys")
+    from tui_naval.cli import new_game
+
+    game = new_game("salamis", "salamis-duel", 5, None)
+    side = game.state.sides[0]
+    text = ruleset_hints(game.ruleset).for_start(game.state, side)[0].text
+    assert text.startswith("You command 1 galley (")
