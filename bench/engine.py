@@ -1,6 +1,6 @@
 """Rules-engine benchmark: orders applied per second on each ruleset's two-ship duel.
 
-Run: python bench/engine.py [--seconds S] [--ruleset NAME] [--steps]
+Run: python bench/engine.py [--seconds S] [--ruleset NAME] [--steps | --floor]
 
 For each ruleset, games on its two-ship map are played from their first state
 to the end, each decision answered by a fixed cheap choice (the option at a
@@ -27,16 +27,42 @@ machine whose speed drifts 10-20% from run to run):
 engine issue asked for quiet at 5x the pre-engine rate: Kyngesreach meets it; the
 others do not.  Their pre-engine loops were already cheap (no phase engine, no
 systems), and what an order costs now is spread thin: copies of frozen states,
-ships and sails (six to nine an order, about a third of the time), the engine's
-bookkeeping (about 7 us an order on a step that does nothing), the legal orders
+ships and sails (six to nine an order), the engine's bookkeeping, the legal orders
 listed at every decision, the judge after every step, and the steps themselves.
 A quiet transition formats no log text; decisions and order lists that come back
 turn after turn, layouts and modifiers are made once; a step copies only what it
-changes.  Going further would take another state model (mutable working copies,
-or fewer and flatter records), which saves and the rest of the game rely on.
+changes.
+
+Measured again on 2026-12-01, back to back on a quiet machine (3-second runs; the
+pre-engine tree with this loop, ``git worktree add /tmp/pre 716e373``), with the floor
+(``--floor``, 7.4 us an order) and what 5x leaves for the rules:
+
+  ruleset          pre-engine   5x target (us)   now quiet (us)   quiet/pre   rules: now / at 5x
+  salt-n-tar           15,849    79,200 (12.6)    25,039 (39.9)       1.6x      32.5 / 5.2 us
+  kyngesreach           3,392    17,000 (59.0)    17,477 (57.2)       5.2x      met
+  ships-and-sails       7,709    38,500 (25.9)    25,624 (39.0)       3.3x      31.6 / 18.5 us
+  salt-and-shot         7,600    38,000 (26.3)    13,810 (72.4)       1.8x      65.0 / 18.9 us
+
+So 5x would leave Salt'n'Tar's rules 5 us an order (a turn's wind, luck, Strain, both
+ships' helm and cell-by-cell move, maneuvers and end, over its six orders), a sixth of
+what they take now; the engine's own bookkeeping on steps that do nothing already takes
+three fifths of the 12.6 us.  Copying is not where it goes: a copy four times cheaper
+than attrs' ``evolve`` (frozen classes kept in a ``__dict__`` and copied by it, 0.5
+against 2.0-2.4 us a copy; tried in a scratch patch, not kept) made the quiet loop 0-10%
+faster (Salt'n'Tar 10%, Ships & Sails and Salt and Shot 0-2%).  Under cProfile
+``evolve`` looks like 40% of an order, but that is the profiler's cost per call; the rest
+is the interpreter running the rules, spread over every step.  A state model of mutable
+working copies would save less than that copy did.
+
 ``--steps`` shows where an order's time goes: each step of the ruleset's turn
 (its ``ask``, ``answer``, ``close`` or ``run``) and the judging, in microseconds
 per order, the rest being the engine's own bookkeeping.
+
+``--floor`` plays the same loop on a turn of Salt'n'Tar's shape whose steps do nothing:
+two ships, three plotted steps of two options each (each closing with one die), three
+automatic steps, judged after every step by a judge that finds nothing.  Its cost per
+order is what the engine itself costs before any rule is played: what 5x the pre-engine
+rate leaves for the rules is 1e6 / (5 x pre-engine rate) less that floor.
 """
 
 from __future__ import annotations
@@ -52,7 +78,12 @@ from attrs import evolve
 
 from tui_naval.cli import new_game
 from tui_naval.core import engine
+from tui_naval.core.dice import Rng, Roller
+from tui_naval.core.grid import Cell, Grid, GridKind
+from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Ruleset, RulesetBase
+from tui_naval.core.state import Board, GameState, Goal, GoalKind, Outcome, ShipBase
+from tui_naval.core.wind import Wind
 
 #: Each ruleset's two-ship duel (Salt'n'Tar's is a two-ship race), or its smallest map.
 DUELS = {
@@ -144,13 +175,80 @@ def breakdown(ruleset_name: str, map_name: str, games: int) -> None:
     print(f"  {'engine (the rest)':<24} {rest / orders * 1e6:6.1f} us")
 
 
+def _idle_turn() -> tuple[engine.Turn[GameState], GameState]:
+    """A turn of Salt'n'Tar's shape whose steps do nothing, and its first state."""
+    decisions = {(ship, kind): Decision(side, kind, ship, kind, (Order(ship, kind, "a"),
+                                                                  Order(ship, kind, "b")),
+                                        plotted=True)
+                 for ship, side in (("B1", "blue"), ("R1", "red"))
+                 for kind in ("luck", "move", "maneuver")}
+
+    def plotted(kind: str) -> Callable[[GameState], Decision | None]:
+        def ask(state: GameState) -> Decision | None:
+            done = {order.ship for order in state.plotted}
+            for ship in state.ships:
+                if ship.id not in done:
+                    return decisions[ship.id, kind]
+            return None
+        return ask
+
+    def close(state: GameState, held: tuple[Order, ...], log: engine.Log) -> GameState:
+        roller = Roller(state.rng)
+        roller.roll("1d6")
+        return evolve(state, rng=roller.rng)
+
+    def idle(state: GameState, log: engine.Log) -> GameState:
+        return state
+
+    turn: engine.Turn[GameState] = engine.Turn(
+        steps=(engine.Auto("wind", idle), engine.Decide("luck", plotted("luck"), close=close),
+               engine.Auto("strain", idle), engine.Decide("move", plotted("move"), close=close),
+               engine.Decide("maneuver", plotted("maneuver"), close=close),
+               engine.Auto("end", idle)),
+        judge=lambda state: None, at_limit=lambda state: Outcome(None, "the turn limit"))
+    grid = Grid(GridKind.HEX_FLAT, 8, 3)
+    state = GameState(ruleset="idle", board=Board("idle", grid, ("." * 8,) * 3),
+                      goal=Goal(GoalKind.BATTLE, 30), sides=("blue", "red"), wind=Wind(0, 2),
+                      rng=Rng.from_seed(1),
+                      ships=(ShipBase(id="B1", side="blue", kind="boat", cell=Cell(0, 0),
+                                      heading=0),
+                             ShipBase(id="R1", side="red", kind="boat", cell=Cell(7, 2),
+                                      heading=3)))
+    return turn, engine.start(turn, state, engine.Log(1))
+
+
+def floor(seconds: float) -> float:
+    """Orders per CPU second of the engine alone (``_idle_turn``), played as ``rate`` plays."""
+    turn, first = _idle_turn()
+    orders = 0
+    spent = 0.0
+    seed = 0
+    while spent < seconds:
+        seed += 1
+        picks = random.Random(seed)
+        state = first
+        start = time.process_time()
+        while (decision := engine.ask(turn, state)) is not None:
+            state = engine.apply(turn, state, decision.options[picks.randrange(2)], False)
+            orders += 1
+        spent += time.process_time() - start
+    return orders / spent
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per ruleset")
     parser.add_argument("--ruleset", choices=sorted(DUELS), help="only this ruleset")
     parser.add_argument("--steps", action="store_true",
                         help="where a quiet order's time goes, step by step")
+    parser.add_argument("--floor", action="store_true",
+                        help="the engine's own cost: a turn whose steps do nothing")
     args = parser.parse_args()
+    if args.floor:
+        rate_ = floor(args.seconds)
+        print(f"engine floor (steps that do nothing): {rate_:,.0f} orders/s, "
+              f"{1e6 / rate_:.1f} us an order")
+        return
     for name, map_name in DUELS.items():
         if args.ruleset and name != args.ruleset:
             continue
