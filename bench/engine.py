@@ -73,6 +73,7 @@ import random
 import time
 from collections import defaultdict
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from attrs import evolve
@@ -100,30 +101,31 @@ DUELS = {
 }
 
 
+def played(ask: Callable[[Any], Decision | None], apply: Callable[[Any, Order], Any],
+           state: Any, seed: int) -> tuple[int, float]:
+    """(orders, CPU seconds) of one game from ``state`` to its end, each decision answered
+    by the option at a position drawn from ``seed``."""
+    picks = random.Random(seed)
+    choice = [picks.randrange(1 << 16) for _ in range(4096)]
+    start = time.process_time()
+    n = 0
+    while (decision := ask(state)) is not None:
+        state = apply(state, decision.options[choice[n % 4096] % len(decision.options)])
+        n += 1
+    return n, time.process_time() - start
+
+
 def rate(ruleset_name: str, map_name: str, seconds: float, loud: bool) -> tuple[float, int]:
     """(orders per CPU second, games played) over about ``seconds`` of play."""
     orders = games = 0
     spent = 0.0
-    seed = 0
     while spent < seconds:
-        seed += 1
-        game = new_game(ruleset_name, map_name, seed, None)
-        ruleset: Ruleset[Any] = game.ruleset
-        state = game.state
-        picks = random.Random(seed)
-        choice = [picks.randrange(1 << 16) for _ in range(4096)]
-        start = time.process_time()
-        n = 0
-        while True:
-            decision = ruleset.decision(state)
-            if decision is None:
-                break
-            order = decision.options[choice[n % 4096] % len(decision.options)]
-            state = ruleset.apply(state, order, loud)
-            n += 1
-        spent += time.process_time() - start
-        orders += n
         games += 1
+        game = new_game(ruleset_name, map_name, games, None)
+        ruleset: Ruleset[Any] = game.ruleset
+        n, cpu = played(ruleset.decision, partial(ruleset.apply, loud=loud), game.state, games)
+        orders += n
+        spent += cpu
     return orders / spent, games
 
 
@@ -221,18 +223,14 @@ def _idle_turn() -> tuple[engine.Turn[GameState], GameState]:
 def floor(seconds: float) -> float:
     """Orders per CPU second of the engine alone (``_idle_turn``), played as ``rate`` plays."""
     turn, first = _idle_turn()
-    orders = 0
+    orders = games = 0
     spent = 0.0
-    seed = 0
     while spent < seconds:
-        seed += 1
-        picks = random.Random(seed)
-        state = first
-        start = time.process_time()
-        while (decision := engine.ask(turn, state)) is not None:
-            state = engine.apply(turn, state, decision.options[picks.randrange(2)], False)
-            orders += 1
-        spent += time.process_time() - start
+        games += 1
+        n, cpu = played(partial(engine.ask, turn), partial(engine.apply, turn, loud=False),
+                        first, games)
+        orders += n
+        spent += cpu
     return orders / spent
 
 
