@@ -29,7 +29,7 @@ from typing import Any
 from attrs import frozen
 
 from tui_naval.ai.players import check_player, make_player
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.maps import MapSpec, available_maps, load_map
 from tui_naval.core.ruleset import RulesetBase

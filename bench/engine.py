@@ -78,7 +78,7 @@ from typing import Any
 
 from attrs import evolve
 
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core import engine
 from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.grid import Cell, Grid, GridKind

@@ -20,7 +20,7 @@ from typing import Any
 
 from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.ai.random_player import RandomPlayer
-from tui_naval.cli import DEFAULT_MAP, new_game
+from tui_naval.app.setup import DEFAULT_MAP, new_game
 from tui_naval.core.controller import Player, play, step
 from tui_naval.core.maps import MapError
 

@@ -24,7 +24,7 @@ import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import GameState

@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 import tui_naval.ai.search as search
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.state import GameState
 from tui_naval.rulesets import registry
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from headless import reachable  # (bench/ is on the path when a bench is run as a script)
 
 from tui_naval.ai.greedy import GreedyPlayer
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.maps import load_map
 from tui_naval.core.replay import Recording, ReplayGame, load_recording

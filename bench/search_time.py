@@ -31,7 +31,7 @@ from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.ai.players import LEVELS, make_player
 from tui_naval.ai.search import SearchPlayer
 from tui_naval.ai.search_levels import LEVEL_SETTINGS
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.controller import Player
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import GameState

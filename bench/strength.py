@@ -34,7 +34,7 @@ from typing import Any
 from attrs import frozen
 
 from tui_naval.ai.players import check_player, make_player
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.controller import Player, play
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import GameState

@@ -186,7 +186,7 @@ def big_state() -> tuple[GameState, MapSpec]:
     """The largest map's state (grand-regatta if present), with ships added up to SHIPS."""
     from attrs import evolve
 
-    from tui_naval.cli import new_game
+    from tui_naval.app.setup import new_game
     from tui_naval.core.grid import Cell
     from tui_naval.core.maps import available_maps, load_map
     from tui_naval.rulesets import registry
@@ -296,7 +296,7 @@ async def battle_times(presses: int) -> tuple[list[float], list[float], str]:
     from tui_naval.core.history import Game
     from tui_naval.tui.app import Config, NavalApp
     from tui_naval.tui.screens.battle import BattleScreen
-    from tui_naval.tui.session import Session, default_seats
+    from tui_naval.app.session import Session, default_seats
 
     state, spec = big_state()
     ruleset_game = _new_game(spec.name)
@@ -353,7 +353,7 @@ async def battle_times(presses: int) -> tuple[list[float], list[float], str]:
 
 
 def _new_game(map_name: str) -> Any:
-    from tui_naval.cli import new_game
+    from tui_naval.app.setup import new_game
 
     return new_game("salt-n-tar", map_name, 1, None)
 

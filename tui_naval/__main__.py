@@ -2,6 +2,6 @@
 
 import sys
 
-from tui_naval.program import main
+from tui_naval.cli import main
 
 sys.exit(main())

@@ -10,7 +10,7 @@ from pathlib import Path
 from tmux_support import NEEDS_TMUX, open_pane
 
 from tui_naval.ai.players import make_player
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.saves import save_game
 
 pytestmark = NEEDS_TMUX

@@ -64,7 +64,7 @@ class Server:
         self.data = data
         env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tui_naval.serve.command", "--port", "0", "--data",
+            [sys.executable, "-m", "tui_naval.cli.serve", "--port", "0", "--data",
              str(data), *options], stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env,
             preexec_fn=(lambda: os.nice(nice)) if nice else None)
         assert self.process.stderr is not None

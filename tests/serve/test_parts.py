@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from tui_naval.app.session import load_session
 from tui_naval.core.history import Game
 from tui_naval.core.saves import get_converter
 from tui_naval.rulesets import find_ruleset
 from tui_naval.serve.duel import Duel, DuelError, new_setup
 from tui_naval.serve.limits import Limits, RateLimiter, SessionCount
 from tui_naval.serve.players import BadName, Book
-from tui_naval.tui.session import load_session
 
 
 def test_rate_limiter_slides() -> None:

@@ -21,7 +21,8 @@ from tests.serve.support import (
     to_battle,
     wait_until,
 )
-from tui_naval.serve.command import add_serve_command, config_from
+from tui_naval.cli.serve import add as add_serve
+from tui_naval.cli.serve import config_from
 from tui_naval.serve.server import HOST_KEY
 
 
@@ -105,7 +106,7 @@ async def test_sigterm_saves_every_game_and_ends(tmp_path: Path) -> None:
 
 def parse(*words: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="tui-naval")
-    add_serve_command(parser.add_subparsers(dest="command"))
+    add_serve(parser.add_subparsers(dest="command"))
     return parser.parse_args(["serve", *words])
 
 
@@ -127,7 +128,7 @@ def test_bad_options_are_refused(words: list[str]) -> None:
 
 def run_serve(*words: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
-    return subprocess.run([sys.executable, "-m", "tui_naval.serve.command", *words],
+    return subprocess.run([sys.executable, "-m", "tui_naval.cli.serve", *words],
                           capture_output=True, text=True, timeout=60, env=env)
 
 

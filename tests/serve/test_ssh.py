@@ -25,7 +25,7 @@ from tests.serve.support import (
     to_battle,
     wait_until,
 )
-from tui_naval.tui.session import load_session
+from tui_naval.app.session import load_session
 
 
 async def test_title_screen_in_256_colours(server: Server) -> None:

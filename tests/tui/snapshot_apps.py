@@ -11,14 +11,14 @@ from app_support import make_app, wait_for_screen, wait_until
 from textual.pilot import Pilot
 
 from tui_naval.ai.players import make_player
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.history import Game
 from tui_naval.tui.app import NavalApp
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.screens.new_game import NewGameScreen
 from tui_naval.tui.screens.rules import RulesScreen
-from tui_naval.tui.session import Session
 
 SEED = 3
 RunBefore = Callable[[Pilot[Any]], Awaitable[None]]

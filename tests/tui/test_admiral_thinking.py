@@ -18,7 +18,8 @@ from textual.pilot import Pilot
 
 from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.ai.search import SearchPlayer, SearchSettings
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session, load_session, save_session
+from tui_naval.app.setup import new_game
 from tui_naval.core.history import Game
 from tui_naval.core.replay import load_recording
 from tui_naval.core.thoughts import Thought, Weighed, thought_to_json
@@ -29,7 +30,6 @@ from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.screens.demo import DemoScreen
 from tui_naval.tui.screens.prompt import PromptDetail
 from tui_naval.tui.screens.replay import ReplayScreen
-from tui_naval.tui.session import Session, load_session, save_session
 from tui_naval.tui.widgets.thinking import (
     Deliberation,
     ThinkingPanel,

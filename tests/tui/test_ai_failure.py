@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from app_support import make_app, wait_for_screen, wait_until
 
-from tui_naval.cli import new_game
+from tui_naval.app.crash_log import crash_folder
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import GameState
-from tui_naval.crash_log import crash_folder
 from tui_naval.tui.app import NavalApp
 from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.session import Session
 
 
 class Broken:

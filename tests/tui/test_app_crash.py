@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 from app_support import SIZE, make_app, wait_until
 
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.core.history import Game
 from tui_naval.core.saves import load_game
 from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.session import Session
 
 
 async def test_a_crash_autosaves_logs_and_leaves_one_line(

@@ -7,16 +7,16 @@ from pathlib import Path
 from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
 
 from tui_naval.ai.players import make_player
-from tui_naval.cli import new_game
+from tui_naval.app.scripts import ScriptError, ScriptPlayer, parse_script, read_script
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.history import Game
 from tui_naval.core.saves import save_game, state_digest
 from tui_naval.core.summary import summarise
 from tui_naval.tui.dialogs.game_over import GameOverDialog
-from tui_naval.tui.players import ScriptError, ScriptPlayer, parse_script, read_script
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.screens.demo import DemoScreen
-from tui_naval.tui.session import Session
 from tui_naval.tui.widgets.series_bars import SeriesBars
 
 SEED = 3

@@ -44,8 +44,8 @@ async def test_enter_enter_starts_a_game(tmp_path: Path) -> None:
 
 
 async def test_a_full_turn_through_every_prompt(tmp_path: Path) -> None:
-    from tui_naval.cli import new_game
-    from tui_naval.tui.session import Session
+    from tui_naval.app.session import Session
+    from tui_naval.app.setup import new_game
 
     session = Session(new_game("salt-n-tar", "channel-race", 3, None),
                       {"blue": "human", "red": "greedy"})
@@ -91,8 +91,8 @@ async def test_a_full_turn_through_every_prompt(tmp_path: Path) -> None:
 
 
 async def test_undo_and_redo_go_from_decision_to_decision(tmp_path: Path) -> None:
-    from tui_naval.cli import new_game
-    from tui_naval.tui.session import Session
+    from tui_naval.app.session import Session
+    from tui_naval.app.setup import new_game
 
     session = Session(new_game("salt-n-tar", "channel-race", 3, None),
                       {"blue": "human", "red": "greedy"})
@@ -139,8 +139,8 @@ async def test_undo_and_redo_go_from_decision_to_decision(tmp_path: Path) -> Non
 async def test_an_option_the_preview_sees_run_aground_is_marked(tmp_path: Path) -> None:
     """Seed 737975, turn 2: holding course runs the cutter onto land (+1 Strain); the
     list marks "Hold course" with `!` as it marks the two-point turns, not only its line."""
-    from tui_naval.cli import new_game
-    from tui_naval.tui.session import Session
+    from tui_naval.app.session import Session
+    from tui_naval.app.setup import new_game
 
     session = Session(new_game("salt-n-tar", "channel-race", 737975, "hex-flat"),
                       {"blue": "human", "red": "greedy"})

@@ -10,14 +10,15 @@ from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
 from textual.pilot import Pilot
 
 from tui_naval import cli
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
+from tui_naval.cli import command_line, play
 from tui_naval.tui import keys
 from tui_naval.tui.dialogs.keys import KeysDialog
 from tui_naval.tui.screens.base import TooSmall
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.screens.rules import RulesScreen
 from tui_naval.tui.screens.title import TitleScreen
-from tui_naval.tui.session import Session
 
 
 def battle(seed: int = 3) -> BattleScreen:
@@ -193,10 +194,10 @@ async def test_ships_cycle_and_look(tmp_path: Path) -> None:
 
 
 def test_cli_parses_tui_commands() -> None:
-    parser = cli.build_parser()
-    assert parser.parse_args([]).func is cli.cmd_title
+    parser = command_line.build_parser()
+    assert parser.parse_args([]).func is command_line.title
     args = parser.parse_args(["--ascii", "play", "--seed", "3", "--side", "red"])
-    assert args.func is cli.cmd_play and args.ascii and args.seed == 3 and args.side == "red"
+    assert args.func is play.play_game and args.ascii and args.seed == 3 and args.side == "red"
     args = parser.parse_args(["play", "--ascii"])
     assert args.ascii
     args = parser.parse_args(["demo", "--script", "x.txt", "--exit-when-done", "--delay", "0"])

@@ -11,14 +11,14 @@ from app_support import SIZE, make_app, screen_text, wait_until
 from textual.widgets import DataTable, Input
 
 from tui_naval.ai.players import DEFAULT_OPPONENT
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session, load_session, save_path, save_session
+from tui_naval.app.setup import new_game
 from tui_naval.core.saves import load_game, read_document, state_digest
 from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.dialogs.load import LoadDialog
 from tui_naval.tui.dialogs.save import SaveDialog
 from tui_naval.tui.screens.battle import BattleScreen, session_screen
 from tui_naval.tui.screens.title import TitleScreen
-from tui_naval.tui.session import Session, load_session, save_path, save_session
 
 
 def battle_session(seed: int = 3, human: str = "blue") -> Session:
@@ -156,7 +156,7 @@ async def test_the_battle_prepares_saving_in_the_background(tmp_path: Path) -> N
 def test_a_save_is_read_once_for_its_game_and_its_seats(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """Game and seats come from one read: another process may replace the file meanwhile."""
-    from tui_naval.tui import session as session_module
+    from tui_naval.app import session as session_module
 
     path = tmp_path / "red.json"
     save_session(battle_session(human="red"), path)

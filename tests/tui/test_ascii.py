@@ -30,7 +30,8 @@ from textual.scrollbar import ScrollBar, ScrollBarCorner
 from textual.widgets import Checkbox
 
 from tui_naval.ai.players import make_player
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.history import Game
 from tui_naval.core.maps import load_map
@@ -47,7 +48,6 @@ from tui_naval.tui.screens.demo import DemoScreen
 from tui_naval.tui.screens.new_game import NewGameScreen
 from tui_naval.tui.screens.rules import RulesScreen
 from tui_naval.tui.screens.title import TitleScreen
-from tui_naval.tui.session import Session
 from tui_naval.tui.styles import uses_ascii
 
 SIZES = [(100, 30), (80, 24)]
@@ -203,7 +203,7 @@ BATTLES: dict[str, tuple[str | None, str | None]] = {
 def battle_game(ruleset: str) -> Game:
     map_name, grid = BATTLES[ruleset]
     if map_name is None:
-        from tui_naval.cli import default_map
+        from tui_naval.app.setup import default_map
         from tui_naval.rulesets import find_ruleset
 
         map_name = default_map(find_ruleset(ruleset))
@@ -327,7 +327,7 @@ async def test_map_words_not_ascii_are_drawn_in_ascii(tmp_path: Path,
     path.write_text(text, encoding="utf-8")
     spec = load_map(str(path))
     assert not spec.title.isascii()
-    from tui_naval.cli import game_on_map
+    from tui_naval.app.setup import game_on_map
     from tui_naval.rulesets import find_ruleset
 
     game = game_on_map(find_ruleset("kyngesreach"), spec, SEED, None)

@@ -11,13 +11,13 @@ from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Order
 from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.app import NavalApp
 from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.session import Session
 from tui_naval.tui.widgets.ocean import OceanView
 from tui_naval.tui.widgets.ship_panel import ShipPanel
 

@@ -13,11 +13,11 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region, Size, Spacing
 
 from tests.tui.app_support import make_app, screen_text, wait_for_screen, wait_until
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session, default_seats
+from tui_naval.app.setup import new_game
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.tui.dialogs.fleets import FleetsDialog
 from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.session import Session, default_seats
 from tui_naval.tui.widgets.board_layout import ZOOMS, BoardLayout
 from tui_naval.tui.widgets.ocean import OceanView
 

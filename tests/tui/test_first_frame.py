@@ -15,10 +15,10 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarCorner
 
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.tui.dialogs.save import SaveDialog
 from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.session import Session
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.message_log import LogEntry, MessageLog
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from app_support import make_app, screen_text, wait_for_screen, wait_until
 
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.session import Session
 
 SIZE = (100, 30)
 

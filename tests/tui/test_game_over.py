@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button
 
 from tui_naval.ai.players import make_player
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.history import Game
 from tui_naval.core.summary import chart_scale, summarise
@@ -141,8 +141,8 @@ async def test_the_buttons_say_what_is_offered(tmp_path: Path) -> None:
 
 async def test_a_rematch_from_the_battle_is_the_same_game_from_its_start(
         tmp_path: Path) -> None:
+    from tui_naval.app.session import Session
     from tui_naval.tui.screens.battle import BattleScreen
-    from tui_naval.tui.session import Session
 
     game = finished("kyngesreach")
     seats = {"blue": "human", "red": "random"}
@@ -161,9 +161,9 @@ async def test_a_rematch_from_the_battle_is_the_same_game_from_its_start(
 
 
 async def test_a_new_game_from_the_battle_opens_the_new_game_screen(tmp_path: Path) -> None:
+    from tui_naval.app.session import Session
     from tui_naval.tui.screens.battle import BattleScreen
     from tui_naval.tui.screens.new_game import NewGameScreen
-    from tui_naval.tui.session import Session
 
     game = finished("salt-n-tar")
     app = make_app(tmp_path, lambda: BattleScreen(Session(game, {"blue": "human",

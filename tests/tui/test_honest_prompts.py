@@ -7,11 +7,11 @@ from pathlib import Path
 
 from app_support import make_app, screen_text, wait_for_screen, wait_until
 
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.tui import keys
 from tui_naval.tui.dialogs.keys import KeysDialog, keys_table, merged, screen_keys
 from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.session import Session
 from tui_naval.tui.widgets.key_bar import KeyBar
 
 SIZE = (100, 30)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from app_support import make_app, wait_for_screen, wait_until
 
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.session import Session
 
 
 async def play_until_an_interrupt(tmp_path: Path, passed: bool) -> tuple[list[str], list[str]]:

@@ -29,13 +29,13 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.rulesets import registry
 from tui_naval.tui.app import MIN_HEIGHT, MIN_WIDTH, NavalApp
 from tui_naval.tui.screens.base import AppScreen, TooSmall
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.screens.game import GameScreen
-from tui_naval.tui.session import Session
 
 #: Steps per run, and the chance that a step resizes the terminal rather than press keys.
 STEPS = 60

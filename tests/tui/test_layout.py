@@ -13,13 +13,13 @@ from rich.cells import cell_len
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.core.history import Game
 from tui_naval.core.ruleset import Row
 from tui_naval.tui.app import NavalApp
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.screens.game import GameScreen
-from tui_naval.tui.session import Session
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.look_panel import LookPanel
 from tui_naval.tui.widgets.message_log import MessageLog

@@ -14,10 +14,10 @@ from textual.app import App, ComposeResult
 from textual.widgets.option_list import Option
 
 from tests.tui.app_support import make_app, wait_for_screen, wait_until
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.screens.prompt import PromptDetail
-from tui_naval.tui.session import Session
 from tui_naval.tui.widgets.option_list import PagedOptionList
 from tui_naval.tui.widgets.text_panel import TextPanel
 

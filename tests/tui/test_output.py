@@ -212,7 +212,7 @@ import sys
 from tui_naval.tui import output
 if sys.argv[1] == "plain":
     output.driver_class = lambda: None
-from tui_naval.program import main
+from tui_naval.cli import main
 sys.argv = ["tui-naval"]
 sys.exit(main())
 """

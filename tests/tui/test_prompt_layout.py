@@ -11,10 +11,10 @@ import pytest
 from app_support import make_app, screen_text, wait_for_screen, wait_until
 from rich.console import Console
 
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.screens.prompt import PromptDetail, PromptPanel
-from tui_naval.tui.session import Session
 
 GAMES = {
     "salt-n-tar": ("channel-race", "hex-flat"),

@@ -7,13 +7,13 @@ import asyncio
 from pathlib import Path
 
 from tests.tui.app_support import make_app, screen_text, wait_for_screen, wait_until
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session, default_seats
+from tui_naval.app.setup import new_game
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.presenter import Presenter
 from tui_naval.core.state import Event, GameState
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.screens.game import brief, turn_summary
-from tui_naval.tui.session import Session, default_seats
 
 
 class FirstOption:

@@ -6,10 +6,11 @@ import threading
 
 import pytest
 
-from tui_naval.cli import new_game
+from tui_naval.app.scripts import ScriptEnded, ScriptError
+from tui_naval.app.seats import RemotePlayer
+from tui_naval.app.setup import new_game
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import GameState
-from tui_naval.tui.players import RemotePlayer, ScriptEnded, ScriptError
 
 
 def first_question() -> tuple[GameState, Decision]:

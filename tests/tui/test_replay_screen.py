@@ -20,12 +20,13 @@ from textual.screen import Screen
 from textual.widgets import OptionList
 
 from tui_naval.ai.players import make_player
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session, save_session
+from tui_naval.app.setup import new_game
+from tui_naval.cli.replay import add as add_replay
 from tui_naval.core.controller import play
 from tui_naval.core.history import Game
 from tui_naval.core.replay import Recording, load_recording
 from tui_naval.core.saves import save_game
-from tui_naval.replay_cli import add_replay_command
 from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.app import NavalApp
 from tui_naval.tui.dialogs.game_over import GameOverDialog
@@ -39,7 +40,6 @@ from tui_naval.tui.screens.replay import (
     timeline_columns,
     timeline_text,
 )
-from tui_naval.tui.session import Session, save_session
 
 SnapCompare = Callable[..., bool]
 SEATS = {"blue": "human", "red": "search"}
@@ -277,7 +277,7 @@ def test_replay_file_to_opens_the_screen_at_that_turn(tmp_path: Path, battle: Ga
 
     monkeypatch.setattr(launch, "run_app", fake_run_app)
     parser = argparse.ArgumentParser(prog="tui-naval")
-    add_replay_command(parser.add_subparsers(dest="command"))
+    add_replay(parser.add_subparsers(dest="command"))
     for argv, expected in ((["--to", "3"], load_recording(path, find_ruleset).index_after_turn(3)),
                            ([], 0)):
         args = parser.parse_args(["replay", str(path), *argv])

@@ -11,14 +11,14 @@ from typing import Any
 from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
 from textual.pilot import Pilot
 
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.core.engine import Log
 from tui_naval.core.orders import Order
 from tui_naval.rulesets.salt_and_shot.present import PRESENTER
 from tui_naval.rulesets.salt_and_shot.rules import RULESET
 from tui_naval.tui.app import NavalApp
 from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.session import Session
 
 
 def game() -> Any:

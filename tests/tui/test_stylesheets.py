@@ -10,11 +10,11 @@ import pytest
 from app_support import make_app, wait_for_screen
 from textual.css import stylesheet as textual_stylesheet
 
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.tui.dialogs.keys import KeysDialog
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.screens.title import TitleScreen
-from tui_naval.tui.session import Session
 from tui_naval.tui.styles import STYLES, stylesheet
 
 SHEETS = sorted(path.stem for path in STYLES.glob("*.tcss"))

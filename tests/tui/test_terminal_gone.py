@@ -67,7 +67,7 @@ def test_the_writer_thread_outlives_its_terminal() -> None:
 
 
 #: The title screen with the app's own driver.
-LAUNCH = "import sys; from tui_naval.program import main; sys.argv = ['tui-naval']; main()"
+LAUNCH = "import sys; from tui_naval.cli import main; sys.argv = ['tui-naval']; main()"
 
 
 def threads(pid: int) -> int:

@@ -9,9 +9,9 @@ from typing import Any
 from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
 from textual.pilot import Pilot
 
+from tui_naval.app.session import autosave_path
 from tui_naval.tui.screens.title import TitleScreen
 from tui_naval.tui.screens.tutorial import LessonEnd, LessonStart, TutorialScreen
-from tui_naval.tui.session import autosave_path
 
 
 def dialog_text(app: Any) -> str:
@@ -111,8 +111,8 @@ async def test_the_title_screen_opens_the_tutorial_and_h_hides_the_hints(tmp_pat
 
 async def test_the_last_lessons_end_names_the_hint_key_as_the_player_has_it(
         tmp_path: Path) -> None:
+    from tui_naval.app.tutorial import LESSONS
     from tui_naval.tui.screens.tutorial import lesson_session
-    from tui_naval.tutorial import LESSONS
 
     app = make_app(tmp_path, keymap={"game.hints": "f6"})
     async with app.run_test(size=SIZE) as pilot:

@@ -220,7 +220,7 @@ def test_a_voyage_in_the_hall_of_fame_replays_leg_by_leg(
     assert keeper.rank == 1 and not keeper.ended_note
     assert main(["replay", "--hall", "1", "--headless"]) == 0
     last = capsys.readouterr().out.splitlines()
-    from tui_naval.replay_cli import hall_recording
+    from tui_naval.app.recordings import hall_recording
 
     # Headed by the leg's place, the generated sea's name after it.
     place = hall_recording(1).title

@@ -14,7 +14,7 @@ from textual.app import App, ComposeResult
 from textual.geometry import Offset, Region
 from textual.widget import Widget
 
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.dice import Rng
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.maps import available_maps, load_map

@@ -7,7 +7,7 @@ import pytest
 from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.ai.players import DEFAULT_OPPONENT, OPPONENTS, PLAYERS, UnknownPlayer, make_player
 from tui_naval.ai.random_player import RandomPlayer
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.controller import Player, play, step
 
 
@@ -71,7 +71,7 @@ def test_unknown_player_name() -> None:
 def test_the_default_opponent_is_the_normal_search() -> None:
     from tui_naval.ai.search import SearchPlayer
     from tui_naval.ai.search_levels import LEVEL_SETTINGS
-    from tui_naval.cli import build_parser
+    from tui_naval.cli.command_line import build_parser
 
     player = make_player(DEFAULT_OPPONENT)
     assert isinstance(player, SearchPlayer)

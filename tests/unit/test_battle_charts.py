@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tui_naval.ai.greedy import GreedyPlayer
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.controller import play
 
 BATTLES = [("kyngesreach", "kr-duel"), ("ships-and-sails", "ss-duel"),

@@ -230,18 +230,18 @@ PROGRAM_SPY = """
 import gc, sys
 class Spy:
     def find_spec(self, name, path=None, target=None):
-        if name == "tui_naval.cli":
+        if name == "tui_naval.cli.command_line":
             print("importing, collecting:", gc.isenabled())
 sys.meta_path.insert(0, Spy())
-from tui_naval import program
+from tui_naval import cli
 sys.argv = ["tui-naval", "rulesets"]
-code = program.main()
+code = cli.main()
 print("done, collecting:", gc.isenabled(), "exit", code)
 """
 
 
 def test_the_program_imports_with_collection_paused_then_turns_it_on(tmp_path: Path) -> None:
-    """``tui-naval`` (``program.main``) imports the command line with garbage collection
+    """``tui-naval`` (``cli.main``) imports the command line with garbage collection
     paused; a command that is not a TUI one runs with it on."""
     done = subprocess.run([sys.executable, "-c", PROGRAM_SPY], cwd=tmp_path,
                           capture_output=True, text=True, check=True)
@@ -254,7 +254,7 @@ def test_the_program_imports_with_collection_paused_then_turns_it_on(tmp_path: P
 def test_a_command_is_parsed_by_its_own_parser_as_by_the_whole() -> None:
     """``main`` builds only the named command's parser (less work at each launch); it
     reads a command line as the parser of every command does."""
-    from tui_naval.cli import COMMANDS, build_parser
+    from tui_naval.cli.command_line import COMMANDS, build_parser
 
     whole = build_parser()
     assert whole.format_help().count("\n    ") >= len(COMMANDS)

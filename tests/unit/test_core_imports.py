@@ -1,4 +1,5 @@
-"""The game model imports neither textual nor rich (checked in a fresh interpreter)."""
+"""The game model and the app layer import neither textual nor rich (checked in a fresh
+interpreter)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import json
 import subprocess
 import sys
 
-PACKAGES = ("tui_naval.core", "tui_naval.rulesets", "tui_naval.ai")
+PACKAGES = ("tui_naval.core", "tui_naval.systems", "tui_naval.rulesets", "tui_naval.ai",
+            "tui_naval.voyage", "tui_naval.app")
 
 PROBE = """
 import importlib, json, pkgutil, sys

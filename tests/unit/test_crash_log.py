@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tui_naval import cli, crash_log, program
+from tui_naval import cli
+from tui_naval.app import crash_log
+from tui_naval.cli import command_line
 
 
 @pytest.fixture
@@ -59,8 +61,8 @@ def test_the_program_prints_one_line_and_exits_70(data: Path, monkeypatch: pytes
         failing()
         return 0
 
-    monkeypatch.setattr(cli, "main", broken)
-    assert program.main() == program.INTERNAL_ERROR
+    monkeypatch.setattr(command_line, "run", broken)
+    assert cli.main() == cli.INTERNAL_ERROR
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and "Traceback" not in err
     assert "internal error (RuntimeError)" in err and str(data / "crashes") in err

@@ -1,4 +1,4 @@
-"""The hall of fame (``voyage/hall.py``) and ``tui-naval scores`` (``scores_cli.py``):
+"""The hall of fame (``voyage/hall.py``) and ``tui-naval scores`` (``cli/scores.py``):
 ranking, boards, a restart, a missing, corrupt or foreign file (reported, never touched),
 writers at the same time, and the command's table and errors."""
 
@@ -15,9 +15,10 @@ import pytest
 from attrs import evolve
 
 from tui_naval import cli
-from tui_naval.cli import CliError
+from tui_naval.app.setup import SetupError
+from tui_naval.cli.options import EXIT_USAGE
+from tui_naval.cli.scores import EMPTY, WIDTH, add, scores_table
 from tui_naval.rulesets import UnknownRuleset
-from tui_naval.scores_cli import EMPTY, WIDTH, add_scores_command, scores_table
 from tui_naval.voyage import hall as hall_module
 from tui_naval.voyage.daily import today
 from tui_naval.voyage.hall import Entry, Hall, HallError, hall_path
@@ -186,7 +187,7 @@ def test_a_writer_kept_waiting_too_long_is_told_the_hall_is_busy(
 
 
 def test_the_hall_never_imports_textual() -> None:
-    code = ("import sys, tui_naval.voyage.hall, tui_naval.scores_cli; "
+    code = ("import sys, tui_naval.voyage.hall, tui_naval.cli.scores; "
             "print(any(m == 'textual' or m.startswith('textual.') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
@@ -198,7 +199,7 @@ def test_the_hall_never_imports_textual() -> None:
 def scores(argv: list[str]) -> int:
     """Run ``scores`` through its own parser, as the CLI will."""
     parser = argparse.ArgumentParser(prog="tui-naval")
-    add_scores_command(parser.add_subparsers(dest="command"))
+    add(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["scores", *argv])
     code: int = args.func(args)
     return code
@@ -256,7 +257,7 @@ def test_scores_boards_daily_and_by_ruleset(data: Path,
 
 
 def test_scores_errors_are_one_line(data: Path) -> None:
-    with pytest.raises(CliError, match="expected a date as YYYY-MM-DD"):
+    with pytest.raises(SetupError, match="expected a date as YYYY-MM-DD"):
         scores(["--daily", "yesterday"])
     with pytest.raises(UnknownRuleset):
         scores(["--ruleset", "checkers"])
@@ -266,17 +267,15 @@ def test_scores_errors_are_one_line(data: Path) -> None:
 
 def test_the_command_line_reports_a_corrupt_hall_in_one_line(
         data: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    # (Until cli.py lists the command, it is added here as cli.py will.)
-    monkeypatch.setitem(cli.COMMANDS, "scores", add_scores_command)
     data.parent.mkdir(parents=True)
     data.write_bytes(GARBAGE)
-    assert cli.main(["scores"]) == cli.EXIT_USAGE
+    assert cli.main(["scores"]) == EXIT_USAGE
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and "not an SQLite database" in captured.err
     assert "Traceback" not in captured.err
     assert data.read_bytes() == GARBAGE
-    assert cli.main(["scores", "--ruleset", "checkers"]) == cli.EXIT_USAGE
+    assert cli.main(["scores", "--ruleset", "checkers"]) == EXIT_USAGE
     assert capsys.readouterr().err.startswith("tui-naval: error: unknown ruleset 'checkers'")
 
 

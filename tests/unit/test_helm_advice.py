@@ -11,7 +11,7 @@ import pytest
 from attrs import evolve
 
 from tui_naval.ai.players import make_player
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.grid import Cell
 from tui_naval.core.history import Game
 from tui_naval.core.wind import compass_wind

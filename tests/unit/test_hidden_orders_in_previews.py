@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.engine import HIDDEN
 from tui_naval.core.orders import Order
 

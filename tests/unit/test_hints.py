@@ -8,14 +8,14 @@ import re
 import pytest
 from attrs import evolve
 
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
+from tui_naval.app.tutorial import LESSONS
 from tui_naval.core.hints import NO_HINTS, Hint, Hints, hints
 from tui_naval.core.history import Game
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import Event
 from tui_naval.rulesets import find_ruleset, registry
 from tui_naval.tui.hints import Coach, ruleset_hints
-from tui_naval.tutorial import LESSONS
 
 
 @pytest.fixture(autouse=True)
@@ -232,7 +232,7 @@ def test_the_battle_explains_the_gauge_broadsides_and_ammunition() -> None:
 
 def test_a_single_galley_is_one_galley() -> None:
     # (the Salamis duel's opening said "You command 1 galleys")
-    from tui_naval.cli import new_game
+    from tui_naval.app.setup import new_game
 
     game = new_game("salamis", "salamis-duel", 5, None)
     side = game.state.sides[0]

@@ -17,7 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tui_naval.cli import CliError, game_on_map, main
+from tui_naval.app.setup import SetupError, game_on_map
+from tui_naval.cli import main
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
 from tui_naval.core.maps import (
@@ -465,7 +466,7 @@ def _outcome(name: str, text: str) -> str:
             continue
         try:
             game = game_on_map(ruleset, spec, 1, None)
-        except (MapError, ScenarioError, CliError) as exc:
+        except (MapError, ScenarioError, SetupError) as exc:
             clean(str(exc))
             continue
         for _ in range(3):  # the first orders too

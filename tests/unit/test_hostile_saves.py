@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.history import Game
 from tui_naval.core.messages import MAX_MESSAGE
 from tui_naval.core.saves import (

@@ -8,7 +8,7 @@ import pytest
 from attrs import evolve
 from dice_support import Dice
 
-from tui_naval.cli import new_game, rule_options
+from tui_naval.app.setup import new_game, rule_options
 from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell, Grid, GridKind, angle_between
 from tui_naval.core.orders import Order

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tui_naval.ai.greedy import GreedyPlayer
-from tui_naval.cli import main, new_game
+from tui_naval.app.setup import new_game
+from tui_naval.cli import main
 from tui_naval.core import mapgen
 from tui_naval.core.controller import play, step
 from tui_naval.core.grid import GridKind

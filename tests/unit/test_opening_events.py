@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.rulesets import load, registry
 
 #: The rulebooks' names as a game's text writes them.

@@ -7,7 +7,7 @@ from __future__ import annotations
 from attrs import evolve
 
 from tui_naval.ai.players import make_player
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.history import Game
 from tui_naval.core.orders import Decision, Order
 from tui_naval.systems.sailing.salt_n_tar import present as sailing

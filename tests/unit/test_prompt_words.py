@@ -4,7 +4,7 @@ reload in the unit its prompt names."""
 from __future__ import annotations
 
 from tui_naval.ai.greedy import GreedyPlayer
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.systems.sailing.salt_n_tar.hints import sentence
 
 
@@ -44,7 +44,7 @@ def test_a_ships_and_sails_ammunition_prompt_counts_its_rounds_in_words() -> Non
 
 def test_a_class_is_named_with_its_article() -> None:
     """The fleets view said "sails as a Elf Hawkship"."""
-    from tui_naval.cli import new_game as game_of
+    from tui_naval.app.setup import new_game as game_of
     from tui_naval.core.messages import a_or_an
 
     assert a_or_an("Frigate") == "a Frigate" and a_or_an("Elf Hawkship") == "an Elf Hawkship"

@@ -11,7 +11,11 @@ import pytest
 from attrs import evolve
 
 from tui_naval.ai.players import make_player
-from tui_naval.cli import main, new_game
+from tui_naval.app.session import Session, save_session
+from tui_naval.app.setup import new_game
+from tui_naval.cli import main
+from tui_naval.cli.replay import add as add_replay
+from tui_naval.cli.replay import turn_number
 from tui_naval.core.controller import play
 from tui_naval.core.history import Game
 from tui_naval.core.orders import IllegalOrder
@@ -23,17 +27,15 @@ from tui_naval.core.replay import (
     recorded_seats,
 )
 from tui_naval.core.saves import SaveError, load_game, save_game
-from tui_naval.replay_cli import add_replay_command, turn_number
 from tui_naval.rulesets import find_ruleset
-from tui_naval.tui.session import Session, save_session
 
 DATA = Path(__file__).parent / "data"
 
 
 def replay_main(argv: list[str]) -> int:
-    """``tui-naval replay ...`` through a parser of its own (cli.py's wiring aside)."""
+    """``tui-naval replay ...`` through a parser of its own (the command line's wiring aside)."""
     parser = argparse.ArgumentParser(prog="tui-naval")
-    add_replay_command(parser.add_subparsers(dest="command"))
+    add_replay(parser.add_subparsers(dest="command"))
     args = parser.parse_args(argv)
     code: int = args.func(args)
     return code

@@ -10,7 +10,7 @@ import pytest
 from attrs import evolve
 from dice_support import Dice
 
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.engine import HIDDEN
 from tui_naval.core.grid import Cell, Grid, GridKind, angle_between
 from tui_naval.core.orders import Decision, Order

@@ -95,7 +95,7 @@ def test_the_panel_shows_the_odds_of_the_next_strain_roll() -> None:
 
 
 def test_every_salt_n_tar_sailing_ruleset_shows_it_in_the_ship_panel() -> None:
-    from tui_naval.cli import new_game
+    from tui_naval.app.setup import new_game
 
     for name, map_name in (("salt-n-tar", "channel-race"), ("salt-and-shot", "sas-duel"),
                            ("salt-and-sails", "sails-duel")):

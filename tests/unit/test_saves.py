@@ -548,7 +548,7 @@ def recomputed(change: Callable[[dict[str, Any]], object]) -> Callable[[dict[str
 
 
 def saved_game(tmp_path: Path, play_random, ruleset: str, map_name: str, orders: int) -> Path:
-    from tui_naval.cli import new_game
+    from tui_naval.app.setup import new_game
 
     path = tmp_path / f"{ruleset}.json"
     save_game(play_random(new_game(ruleset, map_name, 4, None), orders, 4), path)

@@ -19,7 +19,7 @@ from tui_naval.ai.search import (
     _Search,
     determinize,
 )
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.dice import Rng
 from tui_naval.core.engine import HIDDEN

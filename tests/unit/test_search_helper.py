@@ -19,7 +19,7 @@ from attrs import evolve
 from tui_naval.ai import search_helper
 from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.ai.search import SearchPlayer, SearchSettings, Tally, _Search, stable_seed
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.orders import Decision
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.state import GameState
@@ -133,7 +133,7 @@ import os, signal, sys
 from tui_naval.ai import search_helper
 from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.ai.search import SearchPlayer, SearchSettings
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 
 if __name__ == "__main__":
     game = new_game("salamis", "salamis-duel", 5, None)
@@ -176,7 +176,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 def job():
     from tui_naval.ai.search import SearchPlayer, SearchSettings
-    from tui_naval.cli import new_game
+    from tui_naval.app.setup import new_game
     game = new_game("kyngesreach", "kr-duel", 5, None)
     decision = game.ruleset.decision(game.state)
     seen = game.ruleset.observe(game.state, decision.side)

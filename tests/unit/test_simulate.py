@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 import json
 
-from tui_naval.cli import new_game
-from tui_naval.simulate import progress_bar, simulate
+from tui_naval.app.setup import new_game
+from tui_naval.app.simulate import progress_bar, simulate
 
 
 def factory(seed: int):  # type: ignore[no-untyped-def]

@@ -13,7 +13,8 @@ from attrs import evolve
 
 from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.ai.search import Analysis, OptionValue, SearchPlayer, SearchSettings
-from tui_naval.cli import new_game
+from tui_naval.app.session import Session, save_session
+from tui_naval.app.setup import new_game
 from tui_naval.core import thoughts as thoughts_module
 from tui_naval.core.history import Game
 from tui_naval.core.orders import Order
@@ -27,7 +28,6 @@ from tui_naval.core.thoughts import (
     thoughts_to_json,
 )
 from tui_naval.rulesets import find_ruleset
-from tui_naval.tui.session import Session, save_session
 
 
 def searched_game(decisions: int = 8) -> tuple[Game, dict[int, Thought]]:

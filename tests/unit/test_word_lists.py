@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_naval.cli import new_game
+from tui_naval.app.setup import new_game
 from tui_naval.core.messages import word_list
 from tui_naval.systems.gunnery.kyngesreach.present import serves
 from tui_naval.systems.gunnery.kyngesreach.tables import Ammo, Band

@@ -318,12 +318,16 @@ def remove_stale_temps(folder: Path, now: float | None = None) -> list[Path]:
     return removed
 
 
-def save_game(game: Game, path: Path, now: datetime | None = None) -> None:
-    """Write a game to ``path``; SaveError (previous file intact) if it cannot be."""
+def save_game(game: Game, path: Path, now: datetime | None = None,
+              extra: Mapping[str, Any] | None = None) -> None:
+    """Write a game to ``path``, with ``extra`` keys beside the core's (other readers ignore
+    them: the seats, the AI's thoughts); SaveError (previous file intact) if it cannot be."""
     import json
 
     try:
-        text = json.dumps(to_document(game, now), indent=1)
+        doc = to_document(game, now)
+        doc.update(extra or {})
+        text = json.dumps(doc, indent=1)
     except (TypeError, ValueError) as exc:
         raise SaveError(f"{file_name(path)}: cannot save: the game could not be encoded "
                         f"({_brief(exc)})") from None

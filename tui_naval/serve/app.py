@@ -9,17 +9,14 @@ a watch, a duel).
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Protocol
+from typing import Any
 
-from tui_naval.serve.link import ChildLink, Message
+from tui_naval.app.link import Listener, Message
+from tui_naval.serve.link import ChildLink
 from tui_naval.tui.app import Config, NavalApp, ScreenFactory
 
 #: Seconds between looks at the game in progress, for the watchers.
 LIVE_EVERY = 0.5
-
-
-class Listener(Protocol):
-    def link_message(self, message: Message) -> None: ...
 
 
 class ServedApp(NavalApp):
@@ -29,6 +26,7 @@ class ServedApp(NavalApp):
                  resume: bool = False) -> None:
         super().__init__(config, first)
         self.link = link
+        self.server = self  # (a ``ServerLine``: the served screens talk through it)
         #: Continue the autosaved game (or voyage) as the title screen would.
         self.resume = resume
         #: The screen the server's messages go to (``listen``), and those that came before

@@ -51,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     link = ChildLink.from_environment()
     if link is None:
         return say("this runs under `tui-naval serve` only")
-    from tui_naval.program import collection_paused
+    from tui_naval.app.collection import collection_paused
     from tui_naval.rulesets import registry
 
     registry()

@@ -15,12 +15,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tui_naval.app.session import HUMAN, Session, save_session
 from tui_naval.core.history import Game
 from tui_naval.core.orders import IllegalOrder
 from tui_naval.core.saves import SaveError, get_converter, to_document
 from tui_naval.core.scenario import Setup
 from tui_naval.serve.players import Book, DuelRecord
-from tui_naval.tui.session import HUMAN, Session, save_session
 
 Message = dict[str, Any]
 
@@ -38,13 +38,13 @@ def duel_rulesets() -> list[tuple[str, str]]:
 
 def new_setup(ruleset: str, seed: int | None = None) -> Setup:
     """A two-sided game of ``ruleset`` on its default map (DuelError if there is none)."""
-    from tui_naval.cli import CliError, new_game
+    from tui_naval.app.setup import SetupError, new_game
     from tui_naval.rulesets import UnknownRuleset
 
     try:
         game = new_game(ruleset, None, random.randrange(1, 1_000_000) if seed is None
                         else seed, None)
-    except (CliError, UnknownRuleset, ValueError) as exc:
+    except (SetupError, UnknownRuleset, ValueError) as exc:
         raise DuelError(str(exc)) from None
     if len(game.state.sides) != 2:
         raise DuelError(f"{game.ruleset.title}'s map has {len(game.state.sides)} sides; "

@@ -39,7 +39,7 @@ def player_folder(data: Path, player_id: int) -> Path:
 def has_game(saves: Path) -> bool:
     """Whether a saves folder has an autosaved game or a voyage under way (what the title
     screen's Continue resumes)."""
-    from tui_naval.tui.session import autosave_path
+    from tui_naval.app.session import autosave_path
     from tui_naval.voyage.store import voyage_path
 
     return autosave_path(saves).is_file() or voyage_path(saves).is_file()

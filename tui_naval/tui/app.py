@@ -19,9 +19,10 @@ from textual.binding import BindingType
 from textual.screen import Screen
 
 from tui_naval.ai.players import DEFAULT_OPPONENT
+from tui_naval.app.link import ServerLine
+from tui_naval.app.session import Clock, Session, autosave_path, save_session, utc_now
 from tui_naval.core.saves import SaveError, default_save_dir
 from tui_naval.tui import keys, output
-from tui_naval.tui.session import Clock, Session, autosave_path, save_session, utc_now
 from tui_naval.tui.signals import install_exit_signals
 from tui_naval.tui.styles import stylesheet
 
@@ -87,6 +88,8 @@ class NavalApp(App[int]):
         self._remove_signals: Callable[[], None] = lambda: None
         #: The one line a crash leaves for the player (naming its log), once there was one.
         self.crash_line: str | None = None
+        #: The line to the server this game process runs under (None: a game on its own).
+        self.server: ServerLine | None = None
 
     def on_mount(self) -> None:
         if self.config.keymap:
@@ -184,7 +187,7 @@ class NavalApp(App[int]):
             self.autosave()
         self.session = None
         super()._handle_exception(error)  # exits, and keeps the error for Pilot tests
-        from tui_naval.crash_log import report
+        from tui_naval.app.crash_log import report
 
         # Printed as it is once the terminal is given back (``launch.run_app``): Rich would
         # break a long path over lines.

@@ -10,8 +10,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from tui_naval.app.session import save_path
 from tui_naval.tui.screens.base import NavalModal
-from tui_naval.tui.session import save_path
 
 
 class SaveDialog(NavalModal[str | None]):

@@ -9,13 +9,13 @@ from textual import on, work
 from textual.binding import BindingType
 from textual.screen import Screen
 
+from tui_naval.app.session import Session, load_session, save_path, save_session
 from tui_naval.core.grid import Cell
 from tui_naval.core.history import Game
 from tui_naval.core.saves import SaveError, prepare_saving
 from tui_naval.core.state import GameState
 from tui_naval.tui import keys
 from tui_naval.tui.screens.game import PACED_FLEET, GameScreen
-from tui_naval.tui.session import Session, load_session, save_path, save_session
 from tui_naval.tui.widgets.ocean import OceanView
 
 

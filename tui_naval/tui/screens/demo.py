@@ -14,12 +14,12 @@ from textual.binding import BindingType
 from textual.widget import Widget
 
 from tui_naval.ai.players import DEFAULT_OPPONENT, make_player
+from tui_naval.app.scripts import ScriptPlayer
+from tui_naval.app.session import Session
 from tui_naval.core.history import Game
 from tui_naval.core.state import GameState
 from tui_naval.tui import keys
-from tui_naval.tui.players import ScriptPlayer
 from tui_naval.tui.screens.game import GameScreen
-from tui_naval.tui.session import Session
 from tui_naval.tui.widgets.thinking import ThinkingPanel
 
 #: Seconds per decision the demo can run at, slowest last.
@@ -30,7 +30,7 @@ def demo_session(seed: int | None = None, ai: str = DEFAULT_OPPONENT) -> Session
     """A new AI-against-AI game on the default map."""
     import random
 
-    from tui_naval.cli import DEFAULT_MAP, new_game
+    from tui_naval.app.setup import DEFAULT_MAP, new_game
     from tui_naval.rulesets import DEFAULT_RULESET
 
     game = new_game(DEFAULT_RULESET, DEFAULT_MAP,

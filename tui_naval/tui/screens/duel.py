@@ -17,14 +17,14 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.binding import BindingType
 
+from tui_naval.app.seats import HumanPlayer, RemotePlayer
+from tui_naval.app.session import HUMAN, Session
 from tui_naval.core.history import Game
 from tui_naval.core.orders import IllegalOrder
 from tui_naval.core.state import GameState
 from tui_naval.tui import keys
-from tui_naval.tui.players import HumanPlayer, RemotePlayer
 from tui_naval.tui.screens.game import GameScreen
 from tui_naval.tui.screens.lobby import served
-from tui_naval.tui.session import HUMAN, Session
 
 Message = dict[str, Any]
 

@@ -29,6 +29,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from tui_naval.app.scripts import ScriptEnded, ScriptError
+from tui_naval.app.seats import is_interactive
+from tui_naval.app.session import Session
 from tui_naval.core.controller import Player
 from tui_naval.core.grid import Cell
 from tui_naval.core.hints import Hint
@@ -38,10 +41,8 @@ from tui_naval.core.state import Event, GameState
 from tui_naval.core.thoughts import Thought
 from tui_naval.tui import keys
 from tui_naval.tui.hints import Coach, HintPanel
-from tui_naval.tui.players import ScriptEnded, ScriptError, is_interactive
 from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.screens.prompt import ChanceTable, PromptPanel, chance_rows
-from tui_naval.tui.session import Session
 from tui_naval.tui.widgets.board_layout import ZOOMS
 from tui_naval.tui.widgets.glyphs import ascii_text, cut, glyphs
 from tui_naval.tui.widgets.key_bar import KeyBar
@@ -412,7 +413,7 @@ class GameScreen(NavalScreen[None]):
                         error: Exception) -> tuple[Order | None, str]:
         """An AI failed on ``decision``: its error goes to the crash log, and the ruleset's
         advisor (greedy's choice) answers for it; with the problem to tell the player."""
-        from tui_naval.crash_log import report
+        from tui_naval.app.crash_log import report
 
         line = report(error)
         try:

@@ -206,8 +206,8 @@ class HallScreen(NavalScreen[None]):
     def action_replay(self) -> None:
         """Watch the highlighted voyage's last leg again (the replay screen; its other legs:
         ``tui-naval replay --hall ENTRY --leg N``)."""
+        from tui_naval.app.recordings import hall_recording
         from tui_naval.core.saves import SaveError
-        from tui_naval.replay_cli import hall_recording
         from tui_naval.tui.screens.replay import ReplayScreen
 
         entry = self.selected()

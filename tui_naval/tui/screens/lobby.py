@@ -8,7 +8,7 @@ of its own and tells this one to leave.  A first login chooses a name here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -18,27 +18,22 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui_naval.app.link import Message, ServerLine
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalModal, NavalScreen
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.option_list import PagedOptionList
 
-if TYPE_CHECKING:
-    from tui_naval.serve.app import ServedApp
-
-Message = dict[str, Any]
-
 LOBBY_KEYS = keys.LOBBY
 DIALOG_KEYS = keys.CHOICE
 
 
-def served(screen: Any) -> ServedApp:
-    """The served app a screen is on."""
-    from tui_naval.serve.app import ServedApp
-
-    app = screen.app
-    assert isinstance(app, ServedApp)
-    return app
+def served(screen: Any) -> ServerLine:
+    """The line to the server of the app a screen is on (only served apps show these
+    screens)."""
+    server: ServerLine | None = screen.app.server
+    assert server is not None, "a served screen outside tui-naval serve"
+    return server
 
 
 class ChoiceDialog(NavalModal[str | None]):

@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tui_naval.ai.players import DEFAULT_OPPONENT, OPPONENTS, UnknownPlayer, check_player
+from tui_naval.app.session import HUMAN, Session
 from tui_naval.core import mapgen, scenario
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
@@ -36,7 +37,6 @@ from tui_naval.rulesets import (
 )
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalScreen
-from tui_naval.tui.session import HUMAN, Session
 from tui_naval.tui.widgets.glyphs import app_ascii_only, to_ascii
 from tui_naval.tui.widgets.key_bar import KeyBar
 

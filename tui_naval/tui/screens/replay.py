@@ -32,13 +32,13 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_naval.ai.players import OPPONENTS
+from tui_naval.app.session import HUMAN, Session, autosave_path
 from tui_naval.core.orders import Order
 from tui_naval.core.replay import Recording, ReplayGame, Step, TurnMarks
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalModal
 from tui_naval.tui.screens.demo import PACES
 from tui_naval.tui.screens.game import PACED_FLEET, GameScreen, event_entry
-from tui_naval.tui.session import HUMAN, Session, autosave_path
 from tui_naval.tui.widgets.glyphs import app_ascii_only, glyphs
 from tui_naval.tui.widgets.message_log import LogEntry
 from tui_naval.tui.widgets.option_list import PagedOptionList

@@ -15,10 +15,10 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui_naval.app.session import autosave_path, load_session
 from tui_naval.core.saves import SaveError
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalScreen
-from tui_naval.tui.session import autosave_path, load_session
 from tui_naval.tui.widgets.glyphs import to_ascii
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.option_list import PagedOptionList
@@ -228,12 +228,12 @@ class TitleScreen(NavalScreen[None]):
         self.app.push_screen(DemoScreen(demo_session(config.new_seed(), config.ai)))
 
     def action_tutorial(self) -> None:
-        from tui_naval.cli import CliError
+        from tui_naval.app.setup import SetupError
         from tui_naval.tui.screens.tutorial import TutorialScreen
 
         try:
             screen = TutorialScreen(ai=self.naval.config.ai)
-        except CliError as exc:
+        except SetupError as exc:
             self.notify(str(exc), title="No tutorial", severity="error", markup=False)
             return
         self.app.push_screen(screen)

@@ -22,6 +22,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from tui_naval.ai.players import DEFAULT_OPPONENT
+from tui_naval.app.session import HUMAN, Session
+from tui_naval.app.tutorial import LESSONS, Lesson
 from tui_naval.core.hints import Hint
 from tui_naval.core.orders import Decision
 from tui_naval.core.state import GameState
@@ -30,8 +32,6 @@ from tui_naval.tui.hints import Coach
 from tui_naval.tui.screens.base import NavalModal
 from tui_naval.tui.screens.battle import BattleScreen
 from tui_naval.tui.screens.game import LOW_HEIGHT
-from tui_naval.tui.session import HUMAN, Session
-from tui_naval.tutorial import LESSONS, Lesson
 
 #: The lesson-start dialog's keys (Escape, as in every dialog, closes it too).
 START_KEYS = (
@@ -50,8 +50,8 @@ END_KEYS = (
 def lesson_session(lesson: Lesson, ai: str) -> Session:
     """A lesson's game: the player on the lesson's side, the AI on the others.
 
-    Raises ``cli.CliError`` if its map cannot be found or played."""
-    from tui_naval.cli import new_game
+    Raises ``cli.SetupError`` if its map cannot be found or played."""
+    from tui_naval.app.setup import new_game
 
     game = new_game(lesson.ruleset, lesson.map_path, lesson.seed, None)
     sides = game.state.sides
@@ -130,7 +130,7 @@ class TutorialScreen(BattleScreen):
     def __init__(self, index: int = 0, ai: str = DEFAULT_OPPONENT, shown: Iterable[str] = (),
                  session: Session | None = None) -> None:
         """Lesson ``index`` against the AI ``ai`` (its game ``session`` if given, else made
-        now: ``cli.CliError`` if its map cannot be played); ``shown``: the hints given in
+        now: ``cli.SetupError`` if its map cannot be played); ``shown``: the hints given in
         the lessons before."""
         self.index = index
         self.lesson = LESSONS[index]

@@ -14,13 +14,13 @@ from textual.geometry import Size
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui_naval.app.session import HUMAN, Session
 from tui_naval.core.messages import plural
 from tui_naval.core.orders import Decision
 from tui_naval.core.ruleset import PART_KEYS
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalModal, NavalScreen
 from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.session import HUMAN, Session
 from tui_naval.tui.widgets.glyphs import to_ascii
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.option_list import PagedOptionList

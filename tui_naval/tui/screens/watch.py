@@ -16,13 +16,13 @@ from rich.markup import escape
 from rich.text import Text
 from textual.binding import BindingType
 
+from tui_naval.app.session import HUMAN, Session
 from tui_naval.core.orders import Decision, IllegalOrder, Order
 from tui_naval.core.saves import SaveError, game_from_document
 from tui_naval.core.state import GameState
 from tui_naval.tui import keys
 from tui_naval.tui.screens.game import GameScreen
 from tui_naval.tui.screens.lobby import served
-from tui_naval.tui.session import HUMAN, Session
 
 if TYPE_CHECKING:
     from tui_naval.core.history import Game

@@ -1,4 +1,4 @@
-"""``tui-naval serve``: the command line's part (``add_serve_command``)."""
+"""``tui-naval serve``: the command line's part (``add``)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ import ipaddress
 from pathlib import Path
 from typing import Any
 
+from tui_naval.app.setup import SetupError
 from tui_naval.core.messages import one_line
 
 EXIT_USAGE = 2
 
 
-def add_serve_command(sub: Any) -> None:
+def add(sub: Any, name: str = "serve") -> None:
     """Add ``serve`` to the command line's subcommands (``sub``: argparse's)."""
     serve = sub.add_parser(
         "serve", help="serve the game over SSH: players connect with `ssh -p PORT HOST`",
@@ -74,8 +75,7 @@ def minutes(text: str) -> float:
 
 
 def config_from(args: argparse.Namespace) -> Any:
-    """The server's settings from the command line (a one-line CliError if unusable)."""
-    from tui_naval.cli import CliError
+    """The server's settings from the command line (a one-line SetupError if unusable)."""
     from tui_naval.core.data_folder import data_folder
     from tui_naval.serve.limits import Limits
     from tui_naval.serve.server import ServeConfig
@@ -85,10 +85,10 @@ def config_from(args: argparse.Namespace) -> Any:
         ipaddress.ip_address(host)
     except ValueError:
         if not host or any(c.isspace() for c in host):
-            raise CliError(f"--host {one_line(host, 40)!r}: not an address") from None
+            raise SetupError(f"--host {one_line(host, 40)!r}: not an address") from None
     data = Path(args.data).expanduser() if args.data else data_folder()
     if data.exists() and not data.is_dir():
-        raise CliError(f"--data {one_line(str(data), 60)}: not a folder")
+        raise SetupError(f"--data {one_line(str(data), 60)}: not a folder")
     limits = Limits(sessions=args.max_sessions, per_address=args.max_per_address,
                     idle_timeout=args.idle_timeout * 60, logins=args.logins_per_minute)
     return ServeConfig(data=data, host=host, port=args.port, guests=args.guests,
@@ -99,7 +99,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Run the server until SIGTERM or Ctrl+C."""
     import logging
 
-    from tui_naval.cli import CliError
     from tui_naval.serve.server import ServeError, serve
 
     config = config_from(args)
@@ -108,23 +107,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         asyncio.run(serve(config))
     except ServeError as exc:
-        raise CliError(str(exc)) from None
+        raise SetupError(str(exc)) from None
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m tui_naval.serve.command [OPTIONS]``: ``tui-naval serve`` on its own
+    """``python -m tui_naval.cli.serve [OPTIONS]``: ``tui-naval serve`` on its own
     (errors in one line, exit status 2)."""
     import sys
 
-    from tui_naval.cli import CliError
 
     parser = argparse.ArgumentParser(prog="tui-naval")
-    add_serve_command(parser.add_subparsers(dest="command"))
+    add(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["serve", *(sys.argv[1:] if argv is None else argv)])
     try:
         code: int = args.func(args)
-    except CliError as exc:
+    except SetupError as exc:
         print(one_line(f"tui-naval: error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     return code

@@ -1,13 +1,8 @@
-"""Players for the TUI: the human at the keyboard, a recorded script, a remote player.
+"""Scripts: a recorded order list that answers a game's decisions (a demo's script, a
+save's ``orders``).
 
-The battle screen asks each side's ``Player`` for its decisions.  A
-``HumanPlayer`` is answered through the screen's prompt instead of ``choose``;
-a ``ScriptPlayer`` answers from an order list (a demo script or a save's
-``orders``); a ``RemotePlayer`` waits for the orders another person gives at
-their own terminal (a duel over ``tui-naval serve``); AI players come from
-``tui_naval.ai.players``.
-
-A script is one order per line, in the orders' text form (``B1 luck roll``,
+A ``ScriptPlayer`` answers every decision, for every side, with its next order.  A
+script is one order per line, in the orders' text form (``B1 luck roll``,
 ``R1 starboard 1``, ``B1 keep``); ``#`` starts a comment.  A save file's
 ``"orders"`` list is a valid script, and a save ``.json`` can be given as the
 script itself: its setup (ruleset, map, seed) is used too.
@@ -15,34 +10,16 @@ script itself: its setup (ruleset, map, seed) is used too.
 
 from __future__ import annotations
 
-import queue
-from collections.abc import Callable
 from pathlib import Path
 
 from attrs import frozen
 
-from tui_naval.core.controller import Player
 from tui_naval.core.history import Game
 from tui_naval.core.messages import file_name, one_line
 from tui_naval.core.orders import Decision, IllegalOrder, Order
 from tui_naval.core.saves import SaveError, get_converter, read_document, read_save_bytes
 from tui_naval.core.scenario import Setup
 from tui_naval.core.state import GameState
-
-
-class HumanPlayer:
-    """The player at the keyboard: the screen prompts for its decisions."""
-
-    name = "human"
-    interactive = True
-
-    def choose(self, state: GameState, decision: Decision) -> Order:
-        raise RuntimeError("a human's decisions are answered through the screen's prompt")
-
-
-def is_interactive(player: Player) -> bool:
-    """Whether a player is answered by the person at the keyboard."""
-    return bool(getattr(player, "interactive", False))
 
 
 class ScriptError(ValueError):
@@ -149,46 +126,3 @@ class ScriptPlayer:
             raise ScriptError(f"{self.script.source}:{line.line}: {exc}") from None
         self.position += 1
         return order
-
-
-class RemotePlayer:
-    """The other side of a duel: its orders come in over the network, in the order the
-    game asks for them (``deliver``), and ``choose`` waits for the next one.
-
-    Like a search, it stops waiting when its worker is cancelled (``should_stop``, set by
-    the screen that asks it); ``close`` ends every wait (the link has gone)."""
-
-    name = "remote"
-    #: Seconds between looks at ``should_stop`` while waiting.
-    POLL = 0.1
-
-    def __init__(self) -> None:
-        self._orders: queue.Queue[str | None] = queue.Queue()
-        self.should_stop: Callable[[], bool] = lambda: False
-
-    def deliver(self, text: str) -> None:
-        """The other side's next order, as text (any thread)."""
-        self._orders.put(text)
-
-    def close(self) -> None:
-        """No more orders will come."""
-        self._orders.put(None)
-
-    def choose(self, state: GameState, decision: Decision) -> Order:
-        """The other side's next order (ScriptEnded if the wait was stopped or closed;
-        ScriptError if it is not an option of ``decision``)."""
-        stop = self.should_stop  # this wait's own (a later wait is handed another)
-        while True:
-            if stop():
-                raise ScriptEnded("the wait for the other side was stopped")
-            try:
-                text = self._orders.get(timeout=self.POLL)
-            except queue.Empty:
-                continue
-            if text is None:
-                self._orders.put(None)  # every later wait ends too
-                raise ScriptEnded("the other side's orders stopped coming")
-            try:
-                return decision.find(text)
-            except IllegalOrder as exc:
-                raise ScriptError(f"the other side's order does not fit: {exc}") from None

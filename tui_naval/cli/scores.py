@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
+from tui_naval.cli.options import fail
 from tui_naval.core.messages import one_line
 from tui_naval.voyage.hall import TOP, Entry, Hall, HallError, hall_path
 
@@ -19,9 +20,9 @@ TODAY = "today"
 EMPTY = "The hall of fame is empty."
 
 
-def add_scores_command(sub: Any) -> None:
+def add(sub: Any, name: str = "scores") -> None:
     """Add ``scores`` to the command line's subcommands (``sub``: argparse's subparsers)."""
-    scores = sub.add_parser("scores", help="the hall of fame: the best voyages sailed")
+    scores = sub.add_parser(name, help="the hall of fame: the best voyages sailed")
     scores.add_argument("--daily", nargs="?", const=TODAY, default="", metavar="DATE",
                         help="a daily voyage's board: today's, or DATE's (YYYY-MM-DD)")
     scores.add_argument("--ruleset", default="",
@@ -45,8 +46,6 @@ def positive(text: str) -> int:
 
 def cmd_scores(args: argparse.Namespace) -> int:
     """Print the board the options ask for."""
-    from tui_naval.cli import fail
-
     day = board_day(args.daily)
     ruleset = ""
     if args.ruleset:
@@ -64,8 +63,6 @@ def cmd_scores(args: argparse.Namespace) -> int:
 
 def board_day(daily: str) -> str:
     """The ISO date ``--daily`` names ("" for all voyages; ``TODAY`` for today's)."""
-    from tui_naval.cli import fail
-
     if not daily:
         return ""
     if daily == TODAY:

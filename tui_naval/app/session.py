@@ -1,4 +1,4 @@
-"""A game as the TUI plays it: the Game, who sits at each side, and its save files.
+"""A game as it is played and saved: the Game, who sits at each side, and its save files.
 
 Saves are the core's JSON documents with two extra keys, ``"seats"`` (side ->
 ``human`` or an AI name), so a resumed game puts the player back on their side, and
@@ -17,20 +17,12 @@ from typing import Any
 from attrs import field, frozen
 
 from tui_naval.ai.players import DEFAULT_OPPONENT, check_player, make_player
+from tui_naval.app.seats import HumanPlayer
 from tui_naval.core.controller import Player
 from tui_naval.core.history import Game
-from tui_naval.core.messages import file_name
-from tui_naval.core.saves import (
-    SUFFIX,
-    SaveError,
-    game_from_document,
-    read_document,
-    to_document,
-    write_atomic,
-)
+from tui_naval.core.saves import SUFFIX, game_from_document, read_document, save_game
 from tui_naval.core.thoughts import Thought, thoughts_from_json, thoughts_to_json
 from tui_naval.rulesets import find_ruleset
-from tui_naval.tui.players import HumanPlayer
 
 HUMAN = "human"
 AUTOSAVE = "autosave"
@@ -70,22 +62,11 @@ def default_seats(game: Game, human: str | None = None,
 def save_session(session: Session, path: Path, now: datetime | None = None) -> None:
     """Write a save with its seats and the AI's thoughts; SaveError (previous file intact)
     if it cannot be."""
-    import json  # only once a game is saved: keeps launch quick
-
-    doc: dict[str, Any] = to_document(session.game, now)
-    doc["seats"] = dict(session.seats)
+    extra: dict[str, Any] = {"seats": dict(session.seats)}
     thoughts = thoughts_to_json(session.thoughts, session.game.orders)
     if thoughts:
-        doc["thoughts"] = thoughts
-    try:
-        text = json.dumps(doc, indent=1)
-    except (TypeError, ValueError) as exc:
-        raise SaveError(f"{file_name(path)}: cannot save: the game could not be encoded "
-                        f"({exc})") from None
-    try:
-        write_atomic(path, text + "\n")
-    except OSError as exc:
-        raise SaveError(f"{file_name(path)}: cannot save: {exc.strerror or exc}") from None
+        extra["thoughts"] = thoughts
+    save_game(session.game, path, now, extra)
 
 
 def load_session(path: Path, ai: str = DEFAULT_OPPONENT) -> Session:

@@ -3,25 +3,23 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from typing import Any
 
-from tui_naval.ai.players import DEFAULT_OPPONENT
+from tui_naval.ai.players import DEFAULT_OPPONENT, check_player, make_player
+from tui_naval.app.collection import collection_paused
+from tui_naval.app.voyages import start_voyage, voyage_seed
+from tui_naval.cli.options import AI_HELP, add_tui_options, fail, seed_number, tui_config
 from tui_naval.core.grid import GridKind
 from tui_naval.core.mapgen import profile
+from tui_naval.core.saves import SaveError
 from tui_naval.rulesets import DEFAULT_RULESET, find_entry, load
-from tui_naval.voyage.daily import daily_seed, today
-from tui_naval.voyage.voyage import Voyage, VoyageError, begin
+from tui_naval.voyage.voyage import Voyage
 
 
-def add_voyage_command(sub: Any, func: Callable[[argparse.Namespace], int]) -> None:
-    """The ``voyage`` command, run by ``func`` (the CLI's: it opens the TUI, or calls
-    ``cmd_voyage`` for ``--headless``)."""
-    from tui_naval.cli import AI_HELP, add_tui_options, seed_number
-
+def add(sub: Any, name: str = "voyage") -> None:
     voyage = sub.add_parser(
-        "voyage", help="a roguelike voyage: one ship across a chart of encounters to a final "
-                       "fleet action; one life, a hall of fame")
+        name, help="a roguelike voyage: one ship across a chart of encounters to a final "
+                   "fleet action; one life, a hall of fame")
     voyage.add_argument("--ruleset", default=DEFAULT_RULESET, help="ruleset name or alias")
     voyage.add_argument("--seed", type=seed_number, default=None,
                         help="the voyage's seed (default: a random one)")
@@ -44,41 +42,30 @@ def add_voyage_command(sub: Any, func: Callable[[argparse.Namespace], int]) -> N
     voyage.add_argument("--players", default="greedy,greedy",
                         help="with --headless: your side's AI, then the enemy's")
     add_tui_options(voyage, suppress=True)
-    voyage.set_defaults(func=func)
+    voyage.set_defaults(func=run)
 
 
-def start_from_args(args: argparse.Namespace, seed: int) -> Voyage:
-    """A new voyage from the command line's options (CliError on a bad one)."""
-    from tui_naval.cli import fail
-
-    ruleset = load(find_entry(args.ruleset))
-    grid = GridKind(args.grid) if args.grid else None
-    try:
-        return begin(ruleset, seed, grid, args.name.strip()[:24],
-                     today().isoformat() if args.daily else "", args.ship)
-    except VoyageError as exc:
-        fail(str(exc))
+def chosen_voyage(args: argparse.Namespace) -> Voyage:
+    """A new voyage from the command line's options (a one-line error on a bad one)."""
+    return start_voyage(args.ruleset, voyage_seed(args.seed, args.daily), args.grid,
+                        args.name, args.daily, args.ship)
 
 
-def voyage_seed(args: argparse.Namespace) -> int:
-    import random
+def run(args: argparse.Namespace) -> int:
+    if args.headless:
+        return headless(args)
+    with collection_paused():
+        return on_screen(args)
 
-    if args.daily:
-        return daily_seed(today())
-    return args.seed if args.seed is not None else random.randrange(1, 1_000_000)
 
-
-def cmd_voyage(args: argparse.Namespace) -> int:
+def headless(args: argparse.Namespace) -> int:
     """``tui-naval voyage --headless``: the AI captains a voyage, a line a leg."""
-    from tui_naval.ai.players import make_player
     from tui_naval.voyage.run import sail
 
-    voyage = start_from_args(args, voyage_seed(args))
+    voyage = chosen_voyage(args)
     ruleset = load(find_entry(voyage.ruleset))
     names = [n.strip() for n in args.players.split(",")]
     if len(names) != 2:
-        from tui_naval.cli import fail
-
         fail("--players takes two AI names: yours, then the enemy's (e.g. greedy,greedy)")
     sides = profile(ruleset).sides
     players = {sides[0]: make_player(names[0]), sides[1]: make_player(names[1])}
@@ -87,3 +74,35 @@ def cmd_voyage(args: argparse.Namespace) -> int:
     print(f"VOYAGE {'won' if voyage.won else 'ended'}: {voyage.ended} | legs {voyage.sailed} "
           f"| score {voyage.score}")
     return 0
+
+
+def on_screen(args: argparse.Namespace) -> int:
+    """``tui-naval voyage``: the saved voyage resumed, or a new one set out on."""
+    from tui_naval.tui.launch import run_app
+    from tui_naval.tui.screens.voyage import VoyageScreen
+    from tui_naval.voyage.keeper import VoyageKeeper
+    from tui_naval.voyage.store import load_voyage, voyage_path
+
+    config = tui_config(args)
+    check_player(config.ai)
+    if args.watch:
+        voyage = chosen_voyage(args)
+        keeper = VoyageKeeper(voyage, voyage.flagship.kind, None)
+        return run_app(config, lambda: VoyageScreen(keeper, watch=True))
+    path = voyage_path(config.save_dir)
+    if path.exists() and not args.new:
+        if args.seed is not None or args.daily:
+            fail(f"a voyage is under way ({path}): play it out, or start another with --new "
+                 "(the one under way is lost)")
+        try:
+            found, game, ship = load_voyage(path)
+        except SaveError as exc:
+            fail(f"{exc} (start another with --new)")
+        keeper = VoyageKeeper(found, ship, path, game)
+    else:
+        voyage = chosen_voyage(args)
+        keeper = VoyageKeeper(voyage, voyage.flagship.kind, path)
+        failed = keeper.save()
+        if failed:
+            fail(failed)
+    return run_app(config, lambda: VoyageScreen(keeper))

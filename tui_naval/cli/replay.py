@@ -13,10 +13,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tui_naval.app.collection import collection_paused
+from tui_naval.app.recordings import hall_recording
+from tui_naval.app.setup import summary_line
+from tui_naval.cli.options import EXIT_USAGE, add_tui_options, tui_config
 from tui_naval.core.replay import Recording, ReplayGame, load_recording
 from tui_naval.core.saves import SaveError
-
-EXIT_USAGE = 2
+from tui_naval.rulesets import find_ruleset
 
 
 def turn_number(text: str) -> int:
@@ -30,12 +33,10 @@ def turn_number(text: str) -> int:
     return turn
 
 
-def add_replay_command(sub: Any) -> None:
+def add(sub: Any, name: str = "replay") -> None:
     """Add ``replay`` to the command line's subcommands (``sub``: argparse's)."""
-    from tui_naval.cli import add_tui_options
-
     replay = sub.add_parser(
-        "replay", help="watch a saved game again: step forward and back, take over",
+        name, help="watch a saved game again: step forward and back, take over",
         epilog="In the terminal: space plays and pauses, the arrows step a decision, "
                "< and > a turn, Home and End jump, + and - change the pace, t takes over "
                "from where you are (the file is never changed).")
@@ -56,8 +57,6 @@ def add_replay_command(sub: Any) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a save headless (printed) or in the terminal; a bad file is one line."""
-    from tui_naval.rulesets import find_ruleset
-
     try:
         if args.hall is not None:
             recording = hall_recording(args.hall, args.leg)
@@ -72,54 +71,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.headless:
         print_replay(recording, index)
         return 0
-    from tui_naval.program import collection_paused
-
     with collection_paused():
         return run_replay(args, recording, 0 if args.to is None else index)
-
-
-def hall_recording(entry_id: int, leg: int | None = None) -> Recording:
-    """A leg of a voyage in the hall of fame (its last by default), as a recording:
-    its record replayed (SaveError in one line if it cannot be)."""
-    import json
-
-    from tui_naval.core.history import Game
-    from tui_naval.voyage.chart import Place
-    from tui_naval.voyage.hall import Hall, HallError, hall_path
-    from tui_naval.voyage.store import from_record
-
-    where = f"hall of fame entry {entry_id}"
-    try:
-        entry = Hall(hall_path()).get(entry_id)
-    except HallError as exc:
-        raise SaveError(str(exc)) from None
-    if entry is None:
-        raise SaveError(f"the hall of fame has no entry {entry_id}")
-    try:
-        doc = json.loads(entry.record)
-    except ValueError:
-        raise SaveError(f"{where}: its record is not JSON") from None
-    fought: list[tuple[Place, Game]] = []
-    from_record(doc, where, fought)
-    if not fought:
-        raise SaveError(f"{where}: the voyage fought no leg (its storms and ports are in its "
-                        "morgue file)")
-    number = len(fought) if leg is None else leg
-    if not 1 <= number <= len(fought):
-        raise SaveError(f"{where}: no leg {number} (legs fought: 1 to {len(fought)})")
-    place, game = fought[number - 1]
-    side = game.state.sides[0]
-    seats = {s: (entry.name or "the captain") if s == side else "the enemy"
-             for s in game.state.sides}
-    return Recording.from_game(game, seats, title=place.name)
 
 
 def replay_lines(recording: Recording, index: int) -> list[str]:
     """What ``demo --headless`` printed for the recording's orders up to position
     ``index``: the game's heading, every event, and the result line.  (A voyage's leg is
     headed by its place, the sea's generated name after it.)"""
-    from tui_naval.cli import summary_line
-
     setup = recording.setup
     sea = setup.map_name if recording.title == setup.map_name \
         else f"{recording.title} ({setup.map_name})"
@@ -137,8 +96,8 @@ def print_replay(recording: Recording, index: int) -> None:
 
 def run_replay(args: argparse.Namespace, recording: Recording, index: int) -> int:
     """The replay screen in the terminal, at position ``index``."""
-    from tui_naval.tui.launch import make_config, run_app
+    from tui_naval.tui.launch import run_app
     from tui_naval.tui.screens.replay import ReplayScreen
 
-    config = make_config(args)
+    config = tui_config(args)
     return run_app(config, lambda: ReplayScreen(recording, index, quit_app=True))
