@@ -97,13 +97,13 @@ async def screen_steps(recording: Recording, presses: int,
     from textual.pilot import Pilot
 
     from tui_naval.tui.app import Config, NavalApp
-    from tui_naval.tui.screens.replay import ReplayScreen
+    from tui_naval.tui.modes.replay import replay_screen
 
     steps: list[float] = []
     turns: list[float] = []
     with tempfile.TemporaryDirectory() as saves:
         config = Config(save_dir=Path(saves), keymap={}, handle_signals=False)
-        screen = ReplayScreen(recording, recording.last)
+        screen = replay_screen(recording, recording.last)
         app = NavalApp(config, lambda: screen)
         async with app.run_test(size=size) as pilot:
             while not (app.screen is screen and screen.is_mounted):

@@ -292,11 +292,11 @@ async def battle_times(presses: int) -> tuple[list[float], list[float], str]:
     """(b) on the app's battle screen: the look cursor, and the prompt's options."""
     from textual import events
 
+    from tui_naval.app.session import Session, default_seats
     from tui_naval.core.grid import Cell
     from tui_naval.core.history import Game
     from tui_naval.tui.app import Config, NavalApp
-    from tui_naval.tui.screens.battle import BattleScreen
-    from tui_naval.app.session import Session, default_seats
+    from tui_naval.tui.modes.battle import BattleMode, battle_screen
 
     state, spec = big_state()
     ruleset_game = _new_game(spec.name)
@@ -306,10 +306,11 @@ async def battle_times(presses: int) -> tuple[list[float], list[float], str]:
     options: list[float] = []
     with tempfile.TemporaryDirectory() as saves:
         config = Config(save_dir=Path(saves), keymap={}, ai_delay=0.0, handle_signals=False)
-        app = NavalApp(config, lambda: BattleScreen(session))
+        app = NavalApp(config, lambda: battle_screen(session))
         async with app.run_test(size=BIG_TERMINAL) as pilot:
             deadline = time.monotonic() + 30
-            while not (isinstance(app.screen, BattleScreen) and app.screen.prompt.asking):
+            while not (isinstance(getattr(app.screen, "mode", None), BattleMode)
+                       and app.screen.prompt.asking):
                 assert time.monotonic() < deadline, "the battle never asked the player"
                 await pilot.pause(0.01)
             screen = app.screen

@@ -44,15 +44,25 @@ async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], timeout: 
 
 
 async def wait_for_screen(pilot: Pilot[Any], kind: type, timeout: float = 20.0) -> Any:
-    """Wait until a screen of ``kind`` is on top, mounted, built (the title screen is
-    built after it is mounted) and drawn; returns it."""
+    """Wait until a screen of ``kind`` is on top (or a match's screen whose mode is a
+    ``kind``: a battle, a demo, a replay...), mounted, built (the title screen is built
+    after it is mounted) and drawn; returns it."""
     app = pilot.app
-    await wait_until(pilot, lambda: (isinstance(app.screen, kind) and app.screen.is_mounted
-                                     and getattr(app.screen, "built", True)),
-                     timeout, kind.__name__)
+
+    def on_top() -> bool:
+        screen = app.screen
+        return ((isinstance(screen, kind) or isinstance(mode_of(screen), kind))
+                and screen.is_mounted and getattr(screen, "built", True))
+
+    await wait_until(pilot, on_top, timeout, kind.__name__)
     await pilot.pause()
     await pilot.pause()
     return app.screen
+
+
+def mode_of(screen: object) -> Any:
+    """The mode of a match's screen (a battle's, a demo's...); None for any other screen."""
+    return getattr(screen, "mode", None)
 
 
 def screen_text(app: App[Any]) -> str:

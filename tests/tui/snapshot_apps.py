@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from app_support import make_app, wait_for_screen, wait_until
+from app_support import make_app, mode_of, wait_for_screen, wait_until
 from textual.pilot import Pilot
 
 from tui_naval.ai.players import make_player
@@ -16,7 +16,7 @@ from tui_naval.app.setup import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.history import Game
 from tui_naval.tui.app import NavalApp
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
 from tui_naval.tui.screens.new_game import NewGameScreen
 from tui_naval.tui.screens.rules import RulesScreen
 
@@ -27,7 +27,7 @@ RunBefore = Callable[[Pilot[Any]], Awaitable[None]]
 def battle_app(tmp_path: Path, game: Game, human: str = "blue") -> NavalApp:
     """A battle with the player on ``human`` and the greedy AI on the other sides."""
     seats = {side: "human" if side == human else "greedy" for side in game.state.sides}
-    return make_app(tmp_path, lambda: BattleScreen(Session(game, seats)))
+    return make_app(tmp_path, lambda: battle_screen(Session(game, seats)))
 
 
 async def settled(pilot: Pilot[Any]) -> None:
@@ -61,17 +61,17 @@ def at_prompt(kind: str, answers: dict[str, str] | None = None,
     answers = answers or {}
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        battle = await wait_for_screen(pilot, BattleScreen)
-        assert isinstance(battle, BattleScreen)
+        battle = await wait_for_screen(pilot, BattleMode)
+        assert isinstance(mode_of(battle), BattleMode)
         for _ in range(40):
             await wait_until(pilot, lambda: battle.prompt.asking, what="a prompt")
-            decision = battle.game.decision()
+            decision = battle.match.game.decision()
             assert decision is not None
             if decision.kind == kind:
                 break
-            played = len(battle.game.orders)
+            played = len(battle.match.game.orders)
             await pilot.press(answers.get(decision.kind, "1"))
-            await wait_until(pilot, lambda n=played: len(battle.game.orders) > n,  # type: ignore[misc]
+            await wait_until(pilot, lambda n=played: len(battle.match.game.orders) > n,  # type: ignore[misc]
                              what="the answer to be played")
         else:
             raise AssertionError(f"no {kind} prompt came")

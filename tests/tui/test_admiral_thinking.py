@@ -18,6 +18,7 @@ from textual.pilot import Pilot
 
 from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.ai.search import SearchPlayer, SearchSettings
+from tui_naval.app.seats import Seat
 from tui_naval.app.session import Session, load_session, save_session
 from tui_naval.app.setup import new_game
 from tui_naval.core.history import Game
@@ -26,10 +27,11 @@ from tui_naval.core.thoughts import Thought, Weighed, thought_to_json
 from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.app import NavalApp
 from tui_naval.tui.dialogs.thinking import ThinkingDialog
-from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.screens.demo import DemoScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.modes.demo import DemoMode, demo_screen
+from tui_naval.tui.modes.replay import ReplayMode, replay_screen
+from tui_naval.tui.screens.match import MatchScreen
 from tui_naval.tui.screens.prompt import PromptDetail
-from tui_naval.tui.screens.replay import ReplayScreen
 from tui_naval.tui.widgets.thinking import (
     Deliberation,
     ThinkingPanel,
@@ -76,22 +78,22 @@ def battle_app(tmp_path: Path, game: Game, human: str = "blue",
     other = next(side for side in game.state.sides if side != human)
     seats = {human: "human", other: "search"}
 
-    def screen() -> BattleScreen:
-        battle = BattleScreen(Session(game, seats, dict(thoughts or {})))
-        battle.players[other] = ai()
+    def screen() -> MatchScreen:
+        battle = battle_screen(Session(game, seats, dict(thoughts or {})))
+        battle.match.seats[other] = Seat.ai(ai())
         return battle
 
     return make_app(tmp_path, screen)
 
 
-async def answer(pilot: Pilot[Any], battle: BattleScreen, times: int) -> None:
+async def answer(pilot: Pilot[Any], battle: MatchScreen, times: int) -> None:
     """Answer the player's prompt ``times`` times with its first option, each time waiting
     for the AI's answer and the next prompt."""
     for _ in range(times):
         await wait_until(pilot, lambda: battle.prompt.asking, what="a prompt")
-        played = len(battle.game.orders)
+        played = len(battle.match.game.orders)
         await pilot.press("1")
-        await wait_until(pilot, lambda n=played: len(battle.game.orders) > n + 1  # type: ignore[misc]
+        await wait_until(pilot, lambda n=played: len(battle.match.game.orders) > n + 1  # type: ignore[misc]
                          and battle.prompt.asking, what="the AI's answer")
 
 
@@ -105,11 +107,11 @@ async def thinking(pilot: Pilot[Any]) -> ThinkingDialog:
 async def test_a_shows_the_search_s_values_for_its_last_decision(tmp_path: Path) -> None:
     app = battle_app(tmp_path, race())
     async with app.run_test(size=SIZE) as pilot:
-        battle: BattleScreen = await wait_for_screen(pilot, BattleScreen)
+        battle: MatchScreen = await wait_for_screen(pilot, BattleMode)
         await answer(pilot, battle, 3)
-        game = battle.game
-        assert sorted(battle.thoughts) == [1, 3, 5]  # red's answers, each searched
-        thought = battle.thoughts[5]
+        game = battle.match.game
+        assert sorted(battle.match.thoughts) == [1, 3, 5]  # red's answers, each searched
+        thought = battle.match.thoughts[5]
         assert thought.chosen == str(game.orders[5]) and 0 < thought.rollouts <= 12
         # The values are the search's own: the same search of the same decision gives them.
         state = game.states()[5]
@@ -134,31 +136,31 @@ async def test_a_shows_the_search_s_values_for_its_last_decision(tmp_path: Path)
         assert "Value: the mean of its rollouts, -1 lost to +1 won, for red." in text
         assert "The admiral's thinking" in screen_text(app)
         await pilot.press("escape")
-        await wait_for_screen(pilot, BattleScreen)
+        await wait_for_screen(pilot, BattleMode)
         assert battle.prompt.asking
 
 
 async def test_undo_forgets_the_thoughts_of_the_orders_undone(tmp_path: Path) -> None:
     app = battle_app(tmp_path, race())
     async with app.run_test(size=SIZE) as pilot:
-        battle: BattleScreen = await wait_for_screen(pilot, BattleScreen)
+        battle: MatchScreen = await wait_for_screen(pilot, BattleMode)
         await answer(pilot, battle, 2)
-        assert sorted(battle.thoughts) == [1, 3]
+        assert sorted(battle.match.thoughts) == [1, 3]
         await pilot.press("u")
-        await wait_until(pilot, lambda: len(battle.game.orders) == 2 and battle.prompt.asking)
-        assert sorted(battle.thoughts) == [1]
-        assert battle.session.thoughts is battle.thoughts
+        await wait_until(pilot, lambda: len(battle.match.game.orders) == 2 and battle.prompt.asking)
+        assert sorted(battle.match.thoughts) == [1]
+        assert battle.match.session.thoughts is battle.match.thoughts
 
 
 async def test_a_greedy_admiral_has_no_values_to_show(tmp_path: Path) -> None:
     app = battle_app(tmp_path, race(), ai=GreedyPlayer)
     async with app.run_test(size=SIZE) as pilot:
-        battle: BattleScreen = await wait_for_screen(pilot, BattleScreen)
+        battle: MatchScreen = await wait_for_screen(pilot, BattleMode)
         dialog = await thinking(pilot)
         assert "No AI has decided yet in this game." in dialog.text
         await pilot.press("escape")
         await answer(pilot, battle, 2)
-        assert battle.thoughts == {}
+        assert battle.match.thoughts == {}
         dialog = await thinking(pilot)
         assert dialog.text.startswith("red (greedy), turn 1, decision 4")
         assert "No search: the greedy admiral chooses by its rules." in dialog.text
@@ -170,16 +172,16 @@ async def test_another_side_s_plotted_order_stays_hidden(tmp_path: Path) -> None
     dialog does not show what blue chose."""
     app = battle_app(tmp_path, race(), human="red")
     async with app.run_test(size=SIZE) as pilot:
-        battle: BattleScreen = await wait_for_screen(pilot, BattleScreen)
+        battle: MatchScreen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: battle.prompt.asking, what="red's prompt")
-        assert sorted(battle.thoughts) == [0]  # blue's luck, plotted and held
+        assert sorted(battle.match.thoughts) == [0]  # blue's luck, plotted and held
         dialog = await thinking(pilot)
         assert dialog.decisions == ()
         assert "1 plotted order stays hidden (the other side's) until every side has " \
             "plotted." in dialog.text
-        assert battle.thoughts[0].chosen not in dialog.text
+        assert battle.match.thoughts[0].chosen not in dialog.text
         await pilot.press("escape")
-        await wait_for_screen(pilot, BattleScreen)
+        await wait_for_screen(pilot, BattleMode)
         await answer(pilot, battle, 1)  # red plots: the luck is resolved, blue plots again
         dialog = await thinking(pilot)
         assert [seen.index for seen in dialog.decisions] == [0]
@@ -190,22 +192,23 @@ async def test_another_side_s_plotted_order_stays_hidden(tmp_path: Path) -> None
 async def test_the_demo_shows_each_search_decision_in_a_panel(tmp_path: Path) -> None:
     session = Session(race(), {"blue": "search", "red": "search"})
 
-    def demo() -> DemoScreen:
-        screen = DemoScreen(session, max_turns=1)
-        screen.players = {side: SearchPlayer(SETTINGS) for side in screen.players}
+    def demo() -> MatchScreen:
+        screen = demo_screen(session, max_turns=1)
+        screen.match.seats.update({side: Seat.ai(SearchPlayer(SETTINGS))
+                                   for side in screen.match.seats})
         return screen
 
     app = make_app(tmp_path, demo)
     async with app.run_test(size=SIZE) as pilot:
-        screen: DemoScreen = await wait_for_screen(pilot, DemoScreen)
+        screen: MatchScreen = await wait_for_screen(pilot, DemoMode)
         panel = screen.query_one(ThinkingPanel)
         assert panel.display
-        await wait_until(pilot, lambda: screen.paused and not screen.thinking,
+        await wait_until(pilot, lambda: screen.match.paused and not screen.match.thinking,
                          what="a turn played")
-        orders = len(screen.game.orders)
-        assert sorted(screen.thoughts) == list(range(orders))  # every decision searched
+        orders = len(screen.match.game.orders)
+        assert sorted(screen.match.thoughts) == list(range(orders))  # every decision searched
         assert panel.seen is not None and panel.seen.index == orders - 1
-        assert panel.seen.thought == screen.thoughts[orders - 1]
+        assert panel.seen.thought == screen.match.thoughts[orders - 1]
         await pilot.pause()
         text = screen_text(app)
         assert "The admiral's thinking (a hides)" in text
@@ -219,18 +222,18 @@ async def test_the_demo_shows_each_search_decision_in_a_panel(tmp_path: Path) ->
 
 async def test_a_greedy_demo_shows_the_panel_on_a(tmp_path: Path) -> None:
     session = Session(race(), {"blue": "greedy", "red": "greedy"})
-    app = make_app(tmp_path, lambda: DemoScreen(session, max_turns=1))
+    app = make_app(tmp_path, lambda: demo_screen(session, max_turns=1))
     async with app.run_test(size=SIZE) as pilot:
-        screen: DemoScreen = await wait_for_screen(pilot, DemoScreen)
+        screen: MatchScreen = await wait_for_screen(pilot, DemoMode)
         panel = screen.query_one(ThinkingPanel)
         assert not panel.display
-        await wait_until(pilot, lambda: screen.paused and not screen.thinking,
+        await wait_until(pilot, lambda: screen.match.paused and not screen.match.thinking,
                          what="a turn played")
         await pilot.press("a")
         await pilot.pause()
         assert panel.display
         assert panel.seen is not None and panel.seen.who == "greedy"
-        assert panel.seen.thought is None and screen.thoughts == {}
+        assert panel.seen.thought is None and screen.match.thoughts == {}
         assert "No search: the greedy admiral" in screen_text(app)  # (the rest wrapped)
 
 
@@ -283,7 +286,7 @@ async def test_a_resumed_game_shows_the_saved_thoughts(tmp_path: Path) -> None:
     session = load_session(path)
     app = battle_app(tmp_path, session.game, thoughts=session.thoughts)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for_screen(pilot, BattleScreen)
+        await wait_for_screen(pilot, BattleMode)
         dialog = await thinking(pilot)
         assert [seen.index for seen in dialog.decisions] == [max(kept)]
         assert dialog.text.startswith("red (search), turn ")
@@ -297,9 +300,9 @@ async def test_a_replay_shows_the_search_s_values(tmp_path: Path) -> None:
     recording = load_recording(path, find_ruleset)
     index = 3
     thought = kept[index]
-    app = make_app(tmp_path, lambda: ReplayScreen(recording, index))
+    app = make_app(tmp_path, lambda: replay_screen(recording, index))
     async with app.run_test(size=SIZE) as pilot:
-        screen: ReplayScreen = await wait_for_screen(pilot, ReplayScreen)
+        screen: MatchScreen = await wait_for_screen(pilot, ReplayMode)
         state, step = recording.state(index), recording.step(index)
         assert step is not None
         decision = step.decision
@@ -316,17 +319,17 @@ async def test_a_replay_shows_the_search_s_values(tmp_path: Path) -> None:
         dialog = await thinking(pilot)
         assert dialog.text.startswith("red (search), turn 1, decision 4")
         await pilot.press("escape")
-        await wait_for_screen(pilot, ReplayScreen)
+        await wait_for_screen(pilot, ReplayMode)
         await pilot.press("left")  # blue's decision: greedy, no values
         await pilot.pause()
         dialog = await thinking(pilot)
         assert dialog.text.startswith("blue (human), turn 1, decision 3")
         assert "No search: a player made this decision." in dialog.text
         await pilot.press("escape")
-        await wait_for_screen(pilot, ReplayScreen)
-        screen._take_over(("blue", "greedy"))  # the thoughts before the position go along
-        battle: BattleScreen = await wait_for_screen(pilot, BattleScreen)
-        assert battle.thoughts == {1: recording.thoughts[1]}
+        await wait_for_screen(pilot, ReplayMode)
+        screen.mode._take_over(("blue", "greedy"))  # the thoughts before the position go along
+        battle: MatchScreen = await wait_for_screen(pilot, BattleMode)
+        assert battle.match.thoughts == {1: recording.thoughts[1]}
 
 
 def test_the_values_of_a_longer_look_say_so() -> None:
@@ -386,7 +389,7 @@ def test_snapshot(snap_compare: SnapCompare, tmp_path: Path) -> None:
     kept = made_thoughts(game)
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await wait_for_screen(pilot, BattleScreen)
+        await wait_for_screen(pilot, BattleMode)
         await pilot.press("a")
         await wait_for_screen(pilot, ThinkingDialog)
         await settled(pilot)

@@ -6,14 +6,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import SIZE, make_app, wait_until
+from app_support import SIZE, make_app, mode_of, wait_until
 
 from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
 from tui_naval.core.history import Game
 from tui_naval.core.saves import load_game
 from tui_naval.rulesets import find_ruleset
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
 
 
 async def test_a_crash_autosaves_logs_and_leaves_one_line(
@@ -22,7 +22,7 @@ async def test_a_crash_autosaves_logs_and_leaves_one_line(
     monkeypatch.setenv("TUI_NAVAL_DATA", str(tmp_path / "data"))
     game = new_game("salt-n-tar", "channel-race", 3, None)
     session = Session(game, {"blue": "human", "red": "greedy"})
-    app = make_app(tmp_path, lambda: BattleScreen(session))
+    app = make_app(tmp_path, lambda: battle_screen(session))
     real_play = Game.play
 
     def play(self: Game, order: Any) -> Any:
@@ -33,11 +33,11 @@ async def test_a_crash_autosaves_logs_and_leaves_one_line(
     with pytest.raises(RuntimeError, match="a bug in the rules"):  # Pilot re-raises it
         async with app.run_test(size=SIZE) as pilot:
             battle = app.screen
-            assert isinstance(battle, BattleScreen)
+            assert isinstance(mode_of(battle), BattleMode)
             await wait_until(pilot, lambda: battle.prompt.asking)
             await pilot.press("1")  # luck: played
             await wait_until(pilot, lambda: battle.prompt.asking and
-                             battle.game.decision().kind == "move")  # type: ignore[union-attr]
+                             battle.match.game.decision().kind == "move")  # type: ignore[union-attr]
             monkeypatch.setattr(Game, "play", play)
             await pilot.press("1")  # the helm order: the bug
             await pilot.pause()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
+from app_support import SIZE, make_app, mode_of, screen_text, wait_for_screen, wait_until
 
 from tui_naval.ai.players import make_player
 from tui_naval.app.scripts import ScriptError, ScriptPlayer, parse_script, read_script
@@ -15,8 +15,8 @@ from tui_naval.core.history import Game
 from tui_naval.core.saves import save_game, state_digest
 from tui_naval.core.summary import summarise
 from tui_naval.tui.dialogs.game_over import GameOverDialog
-from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.screens.demo import DemoScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.modes.demo import DemoMode, demo_screen
 from tui_naval.tui.widgets.series_bars import SeriesBars
 
 SEED = 3
@@ -51,7 +51,7 @@ def near_the_end(turns_left: int = 1) -> Game:
 async def test_demo_plays_to_the_game_over_screen(tmp_path: Path) -> None:
     game = near_the_end(2)
     session = Session(game, {"blue": "greedy", "red": "greedy"})
-    app = make_app(tmp_path, lambda: DemoScreen(session))
+    app = make_app(tmp_path, lambda: demo_screen(session))
     async with app.run_test(size=SIZE) as pilot:
         dialog = await wait_for_screen(pilot, GameOverDialog)
         await wait_until(pilot, lambda: "distance to go" in screen_text(app))
@@ -65,38 +65,39 @@ async def test_demo_plays_to_the_game_over_screen(tmp_path: Path) -> None:
         assert rows[0].top == rows[1].top  # one scale for both sides
         await pilot.press("r")  # rematch: the same seed from the start
 
-        def rematches() -> list[DemoScreen]:
-            return [s for s in app.screen_stack if isinstance(s, DemoScreen) and s.game is not game]
+        def rematches() -> list[DemoMode]:
+            return [s for s in app.screen_stack
+                    if isinstance(mode_of(s), DemoMode) and s.match.game is not game]
 
         await wait_until(pilot, lambda: bool(rematches()), what="the rematch")
         rematch = rematches()[0]
-        assert rematch.game.setup == game.setup
-        assert rematch.game.states()[0].turn == 1
-        assert rematch.game.orders == game.orders[:len(rematch.game.orders)]
+        assert rematch.match.game.setup == game.setup
+        assert rematch.match.game.states()[0].turn == 1
+        assert rematch.match.game.orders == game.orders[:len(rematch.match.game.orders)]
 
 
 async def test_demo_pause_and_pace(tmp_path: Path) -> None:
     session = Session(new_game("salt-n-tar", "channel-race", SEED, None),
                       {"blue": "greedy", "red": "greedy"})
-    app = make_app(tmp_path, lambda: DemoScreen(session, delay=0.2))
+    app = make_app(tmp_path, lambda: demo_screen(session, delay=0.2))
     async with app.run_test(size=SIZE) as pilot:
         demo = app.screen
-        assert isinstance(demo, DemoScreen)
+        assert isinstance(mode_of(demo), DemoMode)
         await pilot.press("space")
-        assert demo.paused
+        assert demo.match.paused
         await pilot.pause(0.5)
-        count = len(demo.game.orders)
+        count = len(demo.match.game.orders)
         await pilot.pause(0.5)
-        assert len(demo.game.orders) == count, "a paused demo stands still"
+        assert len(demo.match.game.orders) == count, "a paused demo stands still"
         assert "PAUSED" in screen_text(app)
         await pilot.press("minus")
-        assert demo.delay > 0.2
+        assert demo.mode.delay > 0.2
         await pilot.press("plus", "plus", "plus")
-        assert demo.delay < 0.2
+        assert demo.mode.delay < 0.2
         await pilot.press("space")
-        await wait_until(pilot, lambda: len(demo.game.orders) > count + 3)
+        await wait_until(pilot, lambda: len(demo.match.game.orders) > count + 3)
         await pilot.press("q")
-        await wait_until(pilot, lambda: not isinstance(app.screen, DemoScreen))
+        await wait_until(pilot, lambda: not isinstance(mode_of(app.screen), DemoMode))
 
 
 async def test_playing_a_game_to_the_end_by_keys(tmp_path: Path) -> None:
@@ -104,10 +105,10 @@ async def test_playing_a_game_to_the_end_by_keys(tmp_path: Path) -> None:
     game = near_the_end(1)
     session = Session(game, {"blue": "human", "red": "greedy"})
     advisor = make_player("greedy")
-    app = make_app(tmp_path, lambda: BattleScreen(session))
+    app = make_app(tmp_path, lambda: battle_screen(session))
     async with app.run_test(size=SIZE) as pilot:
         battle = app.screen
-        assert isinstance(battle, BattleScreen)
+        assert isinstance(mode_of(battle), BattleMode)
         while game.state.outcome is None:
             await wait_until(pilot, lambda: (battle.prompt.asking or
                                              game.state.outcome is not None))
@@ -160,7 +161,7 @@ async def test_script_playback_exits_when_done(tmp_path: Path) -> None:
     assert script.setup is None
     game = new_game("salt-n-tar", "channel-race", SEED, None)
     session = Session(game, dict.fromkeys(game.state.sides, "greedy"))
-    app = make_app(tmp_path, lambda: DemoScreen(session, script=ScriptPlayer(script),
+    app = make_app(tmp_path, lambda: demo_screen(session, script=ScriptPlayer(script),
                                                 exit_when_done=True))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: app.return_code is not None, what="the app to exit")
@@ -179,11 +180,11 @@ async def test_a_save_is_a_script(tmp_path: Path) -> None:
 
     game = Game(find_ruleset(script.setup.ruleset), script.setup)
     session = Session(game, dict.fromkeys(game.state.sides, "greedy"))
-    app = make_app(tmp_path, lambda: DemoScreen(session, script=ScriptPlayer(script)))
+    app = make_app(tmp_path, lambda: demo_screen(session, script=ScriptPlayer(script)))
     async with app.run_test(size=SIZE) as pilot:
         demo = app.screen
-        assert isinstance(demo, DemoScreen)
-        await wait_until(pilot, lambda: demo.paused, what="the script's end")
+        assert isinstance(mode_of(demo), DemoMode)
+        await wait_until(pilot, lambda: demo.match.paused, what="the script's end")
         assert state_digest(game.state) == state_digest(recorded.state)
         # (the notice is a message to the app: it may be handled a moment later)
         await wait_until(pilot, lambda: "script has ended" in " ".join(

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_support import SIZE, make_app, screen_text, wait_until
+from app_support import SIZE, make_app, mode_of, screen_text, wait_until
 
 from tui_naval.core.saves import load_game, state_digest
 from tui_naval.rulesets import find_ruleset
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
 from tui_naval.tui.screens.new_game import NewGameScreen
 from tui_naval.tui.screens.title import TitleScreen, title_art
 
@@ -31,13 +31,13 @@ async def test_enter_enter_starts_a_game(tmp_path: Path) -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen), what="new game")
         await pilot.pause()
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, BattleScreen), what="battle")
+        await wait_until(pilot, lambda: isinstance(mode_of(app.screen), BattleMode), what="battle")
         battle = app.screen
-        assert isinstance(battle, BattleScreen)
+        assert isinstance(mode_of(battle), BattleMode)
         await wait_until(pilot, lambda: battle.prompt.asking, what="first prompt")
-        assert battle.game.setup.seed == 3
-        assert battle.game.setup.map_name == "channel-race"
-        assert battle.session.seats == {"blue": "human", "red": "greedy"}
+        assert battle.match.game.setup.seed == 3
+        assert battle.match.game.setup.map_name == "channel-race"
+        assert battle.match.session.seats == {"blue": "human", "red": "greedy"}
         text = screen_text(app)
         assert "Turn 1/60" in text and "Seed 3" in text
         assert "roll a luck die" in text
@@ -49,18 +49,19 @@ async def test_a_full_turn_through_every_prompt(tmp_path: Path) -> None:
 
     session = Session(new_game("salt-n-tar", "channel-race", 3, None),
                       {"blue": "human", "red": "greedy"})
-    app = make_app(tmp_path, lambda: BattleScreen(session))
+    app = make_app(tmp_path, lambda: battle_screen(session))
     async with app.run_test(size=SIZE) as pilot:
         battle = app.screen
-        assert isinstance(battle, BattleScreen)
+        assert isinstance(mode_of(battle), BattleMode)
         kinds: list[str] = []
         text = ""
-        while battle.game.state.turn == 1:
-            await wait_until(pilot, lambda: battle.prompt.asking or battle.game.state.turn > 1,
+        while battle.match.game.state.turn == 1:
+            await wait_until(pilot, lambda: (battle.prompt.asking
+                                             or battle.match.game.state.turn > 1),
                              what="a prompt")
-            if battle.game.state.turn > 1:
+            if battle.match.game.state.turn > 1:
                 break
-            decision = battle.game.decision()
+            decision = battle.match.game.decision()
             assert decision is not None and decision.side == "blue"
             kinds.append(decision.kind)
             text = screen_text(app)
@@ -80,7 +81,7 @@ async def test_a_full_turn_through_every_prompt(tmp_path: Path) -> None:
             await pilot.pause()
         assert kinds == ["luck", "move", "maneuver"]
         await wait_until(pilot, lambda: battle.prompt.asking, what="turn 2's first prompt")
-        assert battle.game.state.turn == 2
+        assert battle.match.game.state.turn == 2
         assert "Turn 2/60" in screen_text(app)
         # the turn's end was autosaved, and the log holds the player's orders
         autosave = tmp_path / "saves" / "autosave.json"
@@ -96,13 +97,14 @@ async def test_undo_and_redo_go_from_decision_to_decision(tmp_path: Path) -> Non
 
     session = Session(new_game("salt-n-tar", "channel-race", 3, None),
                       {"blue": "human", "red": "greedy"})
-    app = make_app(tmp_path, lambda: BattleScreen(session))
+    app = make_app(tmp_path, lambda: battle_screen(session))
     async with app.run_test(size=SIZE) as pilot:
         battle = app.screen
-        assert isinstance(battle, BattleScreen)
-        game = battle.game
+        assert isinstance(mode_of(battle), BattleMode)
+        game = battle.match.game
         await wait_until(pilot, lambda: battle.prompt.asking)
-        assert battle.check_action("undo", ()) is None  # nothing to undo yet: greyed
+        # Nothing to undo yet: greyed.
+        assert battle.check_action("mode", ("undo", "battle")) is None
         digests = []
         for key in ("1", "3", "1"):  # roll, port 2, keep
             digests.append(state_digest(game.state))
@@ -126,7 +128,7 @@ async def test_undo_and_redo_go_from_decision_to_decision(tmp_path: Path) -> Non
         await wait_until(pilot, lambda: battle.prompt.asking)
         assert state_digest(game.state) == end, "redo replays the same dice"
         assert game.orders == orders
-        assert battle.check_action("redo", ()) is None
+        assert battle.check_action("mode", ("redo", "battle")) is None
         await pilot.press("ctrl+z")
         await wait_until(pilot, lambda: battle.prompt.asking)
         assert state_digest(game.state) == digests[2]
@@ -144,17 +146,17 @@ async def test_an_option_the_preview_sees_run_aground_is_marked(tmp_path: Path) 
 
     session = Session(new_game("salt-n-tar", "channel-race", 737975, "hex-flat"),
                       {"blue": "human", "red": "greedy"})
-    app = make_app(tmp_path, lambda: BattleScreen(session))
+    app = make_app(tmp_path, lambda: battle_screen(session))
     async with app.run_test(size=SIZE) as pilot:
         battle = app.screen
-        assert isinstance(battle, BattleScreen)
+        assert isinstance(mode_of(battle), BattleMode)
         for answered in range(1, 5):  # turn 1 (luck, helm, maneuver), turn 2's luck
             await wait_until(pilot, lambda: battle.prompt.asking, what="a prompt")
             await pilot.press("1")
             await wait_until(pilot, lambda n=answered: sum(
-                o.ship == "B1" for o in battle.game.orders) >= n, what="played")
+                o.ship == "B1" for o in battle.match.game.orders) >= n, what="played")
         await wait_until(pilot, lambda: battle.prompt.asking
-                         and battle.game.decision().kind == "move", what="the helm")
+                         and battle.match.game.decision().kind == "move", what="the helm")
         options = battle.prompt.options
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert labels[0] == "1 Hold course !" and labels[1] == "2 Port 1 point"
@@ -165,19 +167,16 @@ async def test_an_option_the_preview_sees_run_aground_is_marked(tmp_path: Path) 
 def test_a_cost_every_option_shares_marks_none() -> None:
     """A preview's warning marks its option only where another option avoids it (an aim
     decision's every hex shares the planned move's "she would stop short")."""
-    from types import SimpleNamespace
-
+    from tui_naval.app.question import Option, foreseen
     from tui_naval.core.orders import Order
     from tui_naval.core.presenter import OptionInfo, Preview
-    from tui_naval.tui.screens.game import GameScreen
 
     orders = [Order("B1", "aim", str(n)) for n in range(3)]
-    infos = [(order, OptionInfo(f"aim {n}")) for n, order in enumerate(orders)]
 
     def marks(warnings: list[str]) -> list[str]:
-        previews = {o: Preview(text="", warning=w) for o, w in zip(orders, warnings, strict=True)}
-        screen = SimpleNamespace(option_preview=previews.get)
-        return [info.warning for _, info in GameScreen.marked(screen, infos)]  # type: ignore[arg-type]
+        options = tuple(Option(order, OptionInfo(f"aim {n}"), Preview(text="", warning=w))
+                        for n, (order, w) in enumerate(zip(orders, warnings, strict=True)))
+        return [option.info.warning for option in foreseen(options)]
 
     shared = "land at 3,4: she would stop short"
     assert marks([shared] * 3) == ["", "", ""]

@@ -15,15 +15,16 @@ from tui_naval.app.setup import new_game
 from tui_naval.cli import command_line, play
 from tui_naval.tui import keys
 from tui_naval.tui.dialogs.keys import KeysDialog
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
 from tui_naval.tui.screens.base import TooSmall
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.screens.match import MatchScreen
 from tui_naval.tui.screens.rules import RulesScreen
 from tui_naval.tui.screens.title import TitleScreen
 
 
-def battle(seed: int = 3) -> BattleScreen:
+def battle(seed: int = 3) -> MatchScreen:
     game = new_game("salt-n-tar", "channel-race", seed, None)
-    return BattleScreen(Session(game, {"blue": "human", "red": "greedy"}))
+    return battle_screen(Session(game, {"blue": "human", "red": "greedy"}))
 
 
 async def resized(pilot: Pilot[Any], width: int, height: int) -> None:
@@ -36,7 +37,7 @@ async def resized(pilot: Pilot[Any], width: int, height: int) -> None:
 async def test_too_small_terminal_says_so(tmp_path: Path, size: tuple[int, int]) -> None:
     app = make_app(tmp_path, battle)
     async with app.run_test(size=size) as pilot:
-        await wait_for_screen(pilot, BattleScreen)
+        await wait_for_screen(pilot, BattleMode)
         notice = app.screen.query_one(TooSmall)
         assert notice.display
         text = screen_text(app)
@@ -53,7 +54,7 @@ async def test_a_terminal_that_shrinks_later_gets_the_notice(tmp_path: Path) -> 
     the battle and on a dialog over it); grown again, the screen is back."""
     app = make_app(tmp_path, battle)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         assert not screen.query(TooSmall)
         await resized(pilot, 70, 20)
         assert screen.query_one(TooSmall).display
@@ -119,18 +120,18 @@ def test_default_keymap_path_follows_xdg(monkeypatch: pytest.MonkeyPatch,
 async def test_remapped_keys_work_and_show(tmp_path: Path) -> None:
     app = make_app(tmp_path, battle, keymap={"battle.undo": "b", "game.choose_2": "x"})
     async with app.run_test(size=SIZE) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking)
         await pilot.press("x")  # option 2: pass
         await wait_until(pilot, lambda: screen.prompt.asking and
-                         screen.game.decision().kind == "move")  # type: ignore[union-attr]
-        assert str(screen.game.orders[0]) == "B1 luck pass"
-        played = screen.game.orders
+                         screen.match.game.decision().kind == "move")  # type: ignore[union-attr]
+        assert str(screen.match.game.orders[0]) == "B1 luck pass"
+        played = screen.match.game.orders
         await pilot.press("u")  # no longer undo
         await pilot.pause()
-        assert screen.game.orders == played
+        assert screen.match.game.orders == played
         await pilot.press("b")
-        await wait_until(pilot, lambda: not screen.game.orders)
+        await wait_until(pilot, lambda: not screen.match.game.orders)
         await pilot.press("question_mark")
         dialog = await wait_for_screen(pilot, KeysDialog)
         await wait_until(pilot, lambda: "Escape closes" in screen_text(app))
@@ -149,7 +150,7 @@ async def test_remapped_keys_work_and_show(tmp_path: Path) -> None:
 async def test_command_palette_offers_the_screens_commands(tmp_path: Path) -> None:
     app = make_app(tmp_path, battle)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         titles = [c.title for c in app.get_system_commands(screen)]
         for title in ("Undo", "Save", "Load", "Next ship", "Fast AI", "Keys", "Rules", "Quit"):
             assert title in titles
@@ -172,10 +173,10 @@ async def test_rules_screen(tmp_path: Path) -> None:
 async def test_ships_cycle_and_look(tmp_path: Path) -> None:
     from tui_naval.tui.widgets.look_panel import LookPanel
 
-    app = make_app(tmp_path, lambda: BattleScreen(Session(
+    app = make_app(tmp_path, lambda: battle_screen(Session(
         new_game("salt-n-tar", "channel-race", 3, None), {"blue": "human", "red": "human"})))
     async with app.run_test(size=SIZE) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking)
         assert screen.selected == "B1"
         await pilot.press("tab")
@@ -233,14 +234,14 @@ async def test_the_notice_holds_the_keyboard(tmp_path: Path, size: tuple[int, in
     has the focus and its keys work; ctrl+q quits at any size."""
     app = make_app(tmp_path, battle)
     async with app.run_test(size=size) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking)
         assert screen.holds_keys and app.focused is None
         assert "ctrl+q quits" in screen_text(app)
         for key in HELD:
             await pilot.press(key)
         await pilot.pause()
-        assert app.screen is screen and not screen.game.orders and not screen.looking
+        assert app.screen is screen and not screen.match.game.orders and not screen.looking
         assert screen.prompt.options.highlighted == 0 and screen.selected == "B1"
         assert not screen.log_view.big
         assert {a.binding.action for a in screen.active_bindings.values()} == {"quit"}
@@ -251,8 +252,8 @@ async def test_the_notice_holds_the_keyboard(tmp_path: Path, size: tuple[int, in
         await pilot.press("pageup")
         assert screen.prompt.options.highlighted == 0
         await pilot.press("2")
-        await wait_until(pilot, lambda: bool(screen.game.orders), what="option 2 played")
-        assert str(screen.game.orders[0]) == "B1 luck pass"
+        await wait_until(pilot, lambda: bool(screen.match.game.orders), what="option 2 played")
+        assert str(screen.match.game.orders[0]) == "B1 luck pass"
         await resized(pilot, *size)
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: app.return_code == 0, what="the app to quit")
@@ -263,22 +264,22 @@ async def test_a_shrinking_terminal_takes_the_keys_and_gives_them_back(tmp_path:
     decision asked meanwhile gets the focus once the terminal is large enough."""
     app = make_app(tmp_path, battle)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking)
         assert screen.prompt.options.has_focus
         await resized(pilot, 79, 23)
         assert app.focused is None
         await pilot.press("1", "pagedown", "pageup", "pagedown")
         await pilot.pause()
-        assert not screen.game.orders
-        screen.prompt.options.focus()  # as a new decision would (``GameScreen.ask``)
+        assert not screen.match.game.orders
+        screen.prompt.options.focus()  # as a new decision would (``Mode.ask``)
         await pilot.pause()
         assert app.focused is None
         await resized(pilot, *SIZE)
         assert screen.prompt.options.has_focus
         await pilot.press("1")
-        await wait_until(pilot, lambda: bool(screen.game.orders), what="option 1 played")
-        assert str(screen.game.orders[0]) == "B1 luck roll"
+        await wait_until(pilot, lambda: bool(screen.match.game.orders), what="option 1 played")
+        assert str(screen.match.game.orders[0]) == "B1 luck roll"
 
 
 async def test_a_screen_resumed_at_another_size_fits_it(tmp_path: Path) -> None:
@@ -287,7 +288,7 @@ async def test_a_screen_resumed_at_another_size_fits_it(tmp_path: Path) -> None:
     (Textual resizes only the top screen) and gets its keys back."""
     app = make_app(tmp_path, battle)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking)
         await resized(pilot, 60, 20)
         app.action_show_keys()
@@ -416,7 +417,7 @@ async def test_the_title_menu_pages_as_soon_as_it_is_built(tmp_path: Path) -> No
 
     app = make_app(tmp_path, battle)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for_screen(pilot, BattleScreen)
+        await wait_for_screen(pilot, BattleMode)
         await press_at_once(pilot, ["q", "end", "pageup"])
         title = await wait_for_screen(pilot, TitleScreen)
         await pilot.press("end", "pageup")

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import SIZE, make_app, screen_text, wait_until
+from app_support import SIZE, make_app, mode_of, screen_text, wait_until
 from textual.widgets import DataTable, Input
 
 from tui_naval.ai.players import DEFAULT_OPPONENT
@@ -17,7 +17,7 @@ from tui_naval.core.saves import load_game, read_document, state_digest
 from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.dialogs.load import LoadDialog
 from tui_naval.tui.dialogs.save import SaveDialog
-from tui_naval.tui.screens.battle import BattleScreen, session_screen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen, session_screen
 from tui_naval.tui.screens.title import TitleScreen
 
 
@@ -45,16 +45,16 @@ def test_seats_survive_a_save(tmp_path: Path) -> None:
 
 async def test_save_then_load(tmp_path: Path) -> None:
     session = battle_session()
-    app = make_app(tmp_path, lambda: BattleScreen(session))
+    app = make_app(tmp_path, lambda: battle_screen(session))
     async with app.run_test(size=SIZE) as pilot:
         battle = app.screen
-        assert isinstance(battle, BattleScreen)
+        assert isinstance(mode_of(battle), BattleMode)
         await wait_until(pilot, lambda: battle.prompt.asking)
         await pilot.press("1", "2")  # roll for luck, then port 1
         await wait_until(pilot, lambda: battle.prompt.asking and
-                         battle.game.decision().kind == "maneuver")  # type: ignore[union-attr]
-        digest = state_digest(battle.game.state)
-        orders = battle.game.orders
+                         battle.match.game.decision().kind == "maneuver")  # type: ignore[union-attr]
+        digest = state_digest(battle.match.game.state)
+        orders = battle.match.game.orders
         await pilot.press("s")
         await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
         app.screen.query_one(Input).value = "before the reef"
@@ -65,7 +65,7 @@ async def test_save_then_load(tmp_path: Path) -> None:
         assert read_document(path)["saved"] == "2024-05-01T12:00:00+00:00"
         # play on, then load the save back
         await pilot.press("2")
-        await wait_until(pilot, lambda: battle.game.state.turn == 2 and battle.prompt.asking)
+        await wait_until(pilot, lambda: battle.match.game.state.turn == 2 and battle.prompt.asking)
         await pilot.press("o")
         await wait_until(pilot, lambda: isinstance(app.screen, LoadDialog))
         table = app.screen.query_one(DataTable)
@@ -75,46 +75,46 @@ async def test_save_then_load(tmp_path: Path) -> None:
         names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
         table.move_cursor(row=names.index("before-the-reef"))
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, BattleScreen)
+        await wait_until(pilot, lambda: isinstance(mode_of(app.screen), BattleMode)
                          and app.screen is not battle)
         loaded = app.screen
-        assert isinstance(loaded, BattleScreen)
+        assert isinstance(mode_of(loaded), BattleMode)
         await wait_until(pilot, lambda: loaded.prompt.asking)
-        assert state_digest(loaded.game.state) == digest
-        assert loaded.game.orders == orders
-        assert loaded.game.decision().kind == "maneuver"  # type: ignore[union-attr]
+        assert state_digest(loaded.match.game.state) == digest
+        assert loaded.match.game.orders == orders
+        assert loaded.match.game.decision().kind == "maneuver"  # type: ignore[union-attr]
         # undo reaches back past the load: the save carries the whole order list
         await pilot.press("u")
         await wait_until(pilot, lambda: loaded.prompt.asking)
-        assert loaded.game.decision().kind == "move"  # type: ignore[union-attr]
+        assert loaded.match.game.decision().kind == "move"  # type: ignore[union-attr]
 
 
 async def test_leaving_autosaves_and_continue_resumes(tmp_path: Path) -> None:
     session = battle_session()
-    app = make_app(tmp_path, lambda: BattleScreen(session))
+    app = make_app(tmp_path, lambda: battle_screen(session))
     async with app.run_test(size=SIZE) as pilot:
         battle = app.screen
-        assert isinstance(battle, BattleScreen)
+        assert isinstance(mode_of(battle), BattleMode)
         await wait_until(pilot, lambda: battle.prompt.asking)
         title = app.screen_stack[0]
         assert isinstance(title, TitleScreen)
         assert not title.built and not title.children  # nothing built under the battle
         await pilot.press("2")
         await wait_until(pilot, lambda: battle.prompt.asking and
-                         battle.game.decision().kind == "move")  # type: ignore[union-attr]
+                         battle.match.game.decision().kind == "move")  # type: ignore[union-attr]
         await pilot.press("q")
         await wait_until(pilot, lambda: app.screen is title and title.built)
         await pilot.pause()
         assert app.focused is not None and app.focused.id == "title-menu"
         assert "New game" in screen_text(app)
         autosave = tmp_path / "saves" / "autosave.json"
-        assert load_game(autosave, find_ruleset).orders == battle.game.orders
+        assert load_game(autosave, find_ruleset).orders == battle.match.game.orders
         await pilot.press("c")
-        await wait_until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        await wait_until(pilot, lambda: isinstance(mode_of(app.screen), BattleMode))
         resumed = app.screen
-        assert isinstance(resumed, BattleScreen)
-        assert resumed.game.orders == battle.game.orders
-        assert resumed.session.seats == session.seats
+        assert isinstance(mode_of(resumed), BattleMode)
+        assert resumed.match.game.orders == battle.match.game.orders
+        assert resumed.match.session.seats == session.seats
 
 
 async def test_continue_without_autosave_says_so(tmp_path: Path) -> None:
@@ -128,14 +128,14 @@ async def test_continue_without_autosave_says_so(tmp_path: Path) -> None:
 
 
 async def test_a_save_without_humans_opens_as_a_demo(tmp_path: Path) -> None:
-    from tui_naval.tui.screens.demo import DemoScreen
+    from tui_naval.tui.modes.demo import DemoMode
 
     game = new_game("salt-n-tar", "channel-race", 3, None)
     session = Session(game, {"blue": "greedy", "red": "random"})
     path = tmp_path / "watch.json"
     save_session(session, path)
     loaded = load_session(path)
-    assert isinstance(session_screen(loaded), DemoScreen)
+    assert isinstance(mode_of(session_screen(loaded)), DemoMode)
 
 
 async def test_the_battle_prepares_saving_in_the_background(tmp_path: Path) -> None:
@@ -146,7 +146,7 @@ async def test_the_battle_prepares_saving_in_the_background(tmp_path: Path) -> N
 
     saves.get_converter.cache_clear()
     session = battle_session()
-    app = make_app(tmp_path, lambda: BattleScreen(session))
+    app = make_app(tmp_path, lambda: battle_screen(session))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: saves.get_converter.cache_info().currsize == 1,
                          what="the save converter")

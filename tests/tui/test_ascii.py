@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import make_app, screen_text, wait_for_screen, wait_until
+from app_support import make_app, mode_of, screen_text, wait_for_screen, wait_until
 from rich.cells import cell_len
 from snapshot_apps import settled
 from textual.command import CommandPalette
@@ -42,9 +42,9 @@ from tui_naval.tui.dialogs.game_over import GameOverDialog
 from tui_naval.tui.dialogs.keys import KeysDialog
 from tui_naval.tui.dialogs.load import LoadDialog
 from tui_naval.tui.dialogs.save import SaveDialog
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.modes.demo import DemoMode, demo_screen
 from tui_naval.tui.screens.base import TooSmall
-from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.screens.demo import DemoScreen
 from tui_naval.tui.screens.new_game import NewGameScreen
 from tui_naval.tui.screens.rules import RulesScreen
 from tui_naval.tui.screens.title import TitleScreen
@@ -122,7 +122,7 @@ def ascii_app(tmp_path: Path, first: Callable[[], Screen[Any]] | None = None) ->
 def battle(tmp_path: Path, game: Game) -> NavalApp:
     seats = {side: "human" if side == game.state.sides[0] else "greedy"
              for side in game.state.sides}
-    return ascii_app(tmp_path, lambda: BattleScreen(Session(game, seats)))
+    return ascii_app(tmp_path, lambda: battle_screen(Session(game, seats)))
 
 
 async def shown(pilot: Pilot[Any], kind: type) -> None:
@@ -211,7 +211,7 @@ def battle_game(ruleset: str) -> Game:
 
 
 def over(screen: Any) -> bool:
-    return screen.game.state.outcome is not None
+    return screen.match.game.state.outcome is not None
 
 
 @pytest.mark.parametrize("ruleset", list(BATTLES))
@@ -221,12 +221,12 @@ async def test_battle_prompts(tmp_path: Path, size: tuple[int, int], ruleset: st
     app = battle(tmp_path, battle_game(ruleset))
     seen: list[str] = []
     async with app.run_test(size=size) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
-        assert isinstance(screen, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
+        assert isinstance(mode_of(screen), BattleMode)
         for _ in range(30):
             await wait_until(pilot, lambda: screen.prompt.asking or over(screen),
                              what="a prompt")
-            decision = screen.game.decision()
+            decision = screen.match.game.decision()
             if decision is None:
                 break
             if decision.kind not in seen:
@@ -234,10 +234,10 @@ async def test_battle_prompts(tmp_path: Path, size: tuple[int, int], ruleset: st
                 await pilot.press("down")
                 await settled(pilot)
                 assert_ascii(app, f"{ruleset} {decision.kind} prompt")
-            played = len(screen.game.orders)
+            played = len(screen.match.game.orders)
             await pilot.press("1")
             await wait_until(pilot, lambda n=played: (  # type: ignore[misc]
-                len(screen.game.orders) > n or over(screen)), what="the answer to be played")
+                len(screen.match.game.orders) > n or over(screen)), what="the answer to be played")
         assert len(seen) >= 2, seen
         await pilot.press("escape")
         await pilot.press("l")
@@ -251,7 +251,7 @@ async def test_battle_prompts(tmp_path: Path, size: tuple[int, int], ruleset: st
 
 async def test_keys_dialog(tmp_path: Path, size: tuple[int, int]) -> None:
     async def setup(pilot: Pilot[Any]) -> None:
-        await shown(pilot, BattleScreen)
+        await shown(pilot, BattleMode)
         await pilot.press("question_mark")
         await shown(pilot, KeysDialog)
 
@@ -261,7 +261,7 @@ async def test_keys_dialog(tmp_path: Path, size: tuple[int, int]) -> None:
 async def test_save_and_load_dialogs(tmp_path: Path, size: tuple[int, int]) -> None:
     app = battle(tmp_path, battle_game("salt-n-tar"))
     async with app.run_test(size=size) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking, what="a prompt")
         await pilot.press("s")
         await shown(pilot, SaveDialog)
@@ -271,7 +271,7 @@ async def test_save_and_load_dialogs(tmp_path: Path, size: tuple[int, int]) -> N
         await pilot.press("enter")
         await wait_until(pilot, lambda: (tmp_path / "saves" / "first.json").exists(),
                          what="the save")
-        await shown(pilot, BattleScreen)
+        await shown(pilot, BattleMode)
         app.push_screen(LoadDialog(tmp_path / "saves"))
         await shown(pilot, LoadDialog)
         assert_ascii(app, "load dialog")
@@ -287,11 +287,11 @@ async def test_game_over(tmp_path: Path, size: tuple[int, int]) -> None:
 async def test_demo(tmp_path: Path, size: tuple[int, int]) -> None:
     game = new_game("kyngesreach", "kr-duel", SEED, None)
     session = Session(game, dict.fromkeys(game.state.sides, "greedy"))
-    app = ascii_app(tmp_path, lambda: DemoScreen(session, delay=0.05))
+    app = ascii_app(tmp_path, lambda: demo_screen(session, delay=0.05))
 
     async def setup(pilot: Pilot[Any]) -> None:
-        screen = await wait_for_screen(pilot, DemoScreen)
-        await wait_until(pilot, lambda: screen.game.state.turn >= 2 or over(screen),
+        screen = await wait_for_screen(pilot, DemoMode)
+        await wait_until(pilot, lambda: screen.match.game.state.turn >= 2 or over(screen),
                          what="a turn played")
         await pilot.press("space")  # paused: the screen stays as it is read
         await settled(pilot)
@@ -301,7 +301,7 @@ async def test_demo(tmp_path: Path, size: tuple[int, int]) -> None:
 
 async def test_command_palette(tmp_path: Path, size: tuple[int, int]) -> None:
     async def setup(pilot: Pilot[Any]) -> None:
-        await shown(pilot, BattleScreen)
+        await shown(pilot, BattleMode)
         await pilot.press("ctrl+p")
         await shown(pilot, CommandPalette)
         await pilot.press(*"sa")
@@ -333,7 +333,7 @@ async def test_map_words_not_ascii_are_drawn_in_ascii(tmp_path: Path,
     game = game_on_map(find_ruleset("kyngesreach"), spec, SEED, None)
     app = battle(tmp_path, game)
     async with app.run_test(size=size) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking, what="a prompt")
         await settled(pilot)
         assert_ascii(app, "a battle on a map with accented names")

@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
+from app_support import SIZE, make_app, mode_of, screen_text, wait_for_screen, wait_until
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
 from tui_naval.rulesets import registry
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode
 from tui_naval.tui.screens.new_game import NewGameScreen
 
 CHECKOUT_MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -109,16 +109,16 @@ async def test_map_text_is_shown_as_written(tmp_path: Path, in_bad_maps: None) -
         assert str(about).startswith("[/x] Two [b] fifth-rate")
         # Start it: the battle shows the map's name and the ship's name as written.
         screen.action_start()
-        battle = await wait_for_screen(pilot, BattleScreen)
-        assert isinstance(battle, BattleScreen)
+        battle = await wait_for_screen(pilot, BattleMode)
+        assert isinstance(mode_of(battle), BattleMode)
         await wait_until(pilot, lambda: battle.prompt.asking, what="the first prompt")
-        assert battle.game.state.ship("B1").name == "[/x]Sojourner[bold]"
+        assert battle.match.game.state.ship("B1").name == "[/x]Sojourner[bold]"
         assert MARKUP_NAME in screen_text(app)
         for _ in range(4):  # a few decisions, through the log and the panels
             if battle.prompt.asking:
                 await pilot.press("1")
             await pilot.pause()
-        assert isinstance(app.screen, BattleScreen)
+        assert isinstance(mode_of(app.screen), BattleMode)
 
 
 async def test_a_bad_option_line_never_crashes_new_game(tmp_path: Path, in_bad_maps: None) -> None:
@@ -169,4 +169,4 @@ async def test_no_playable_map_is_said_not_a_crash(tmp_path: Path,
         await wait_until(pilot, lambda: "Choose a map first" in notices(app), what="why")
         await choose(pilot, screen, "kyngesreach", "kr-duel")  # other rulesets still play
         screen.action_start()
-        await wait_for_screen(pilot, BattleScreen)
+        await wait_for_screen(pilot, BattleMode)

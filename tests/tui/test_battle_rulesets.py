@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
+from app_support import SIZE, make_app, mode_of, screen_text, wait_for_screen, wait_until
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
@@ -17,7 +17,8 @@ from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Order
 from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.app import NavalApp
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.screens.match import MatchScreen
 from tui_naval.tui.widgets.ocean import OceanView
 from tui_naval.tui.widgets.ship_panel import ShipPanel
 
@@ -28,30 +29,30 @@ MAPS = {"ships-and-sails": "ss-brigs", "kyngesreach": "kr-duel"}
 def battle(tmp_path: Path, ruleset: str, seed: int = 2) -> NavalApp:
     game = new_game(ruleset, MAPS[ruleset], seed, None)
     session = Session(game, {"blue": "human", "red": "greedy"})
-    return make_app(tmp_path, lambda: BattleScreen(session))
+    return make_app(tmp_path, lambda: battle_screen(session))
 
 
-async def battle_screen(pilot: Pilot[Any]) -> BattleScreen:
-    screen = await wait_for_screen(pilot, BattleScreen)
-    assert isinstance(screen, BattleScreen)
+async def battle_on_show(pilot: Pilot[Any]) -> MatchScreen:
+    screen = await wait_for_screen(pilot, BattleMode)
+    assert isinstance(mode_of(screen), BattleMode)
     return screen
 
 
-async def next_prompt(pilot: Pilot[Any], screen: BattleScreen, kind: str) -> None:
+async def next_prompt(pilot: Pilot[Any], screen: MatchScreen, kind: str) -> None:
     """Wait for the player's next prompt and check it is a ``kind`` decision."""
     await wait_until(pilot, lambda: screen.prompt.asking, what=f"a {kind} prompt")
     await pilot.pause()
-    decision = screen.game.decision()
+    decision = screen.match.game.decision()
     assert decision is not None and decision.side == "blue"
     assert decision.kind == kind, (decision.kind, decision.prompt)
 
 
-async def answer(pilot: Pilot[Any], screen: BattleScreen, *keys: str) -> Order:
+async def answer(pilot: Pilot[Any], screen: MatchScreen, *keys: str) -> Order:
     """Press ``keys``, wait until they have played an order, and return it."""
-    played = len(screen.game.orders)
+    played = len(screen.match.game.orders)
     await pilot.press(*keys)
-    await wait_until(pilot, lambda: len(screen.game.orders) > played, what="the order played")
-    return screen.game.orders[played]
+    await wait_until(pilot, lambda: len(screen.match.game.orders) > played, what="the order played")
+    return screen.match.game.orders[played]
 
 
 def glyph_at(ocean: OceanView, cell: Cell, line: int = 0, width: int = 3) -> str:
@@ -60,15 +61,15 @@ def glyph_at(ocean: OceanView, cell: Cell, line: int = 0, width: int = 3) -> str
     return ocean.board_text()[y + line][x:x + width].strip()
 
 
-def log_text(screen: BattleScreen) -> str:
+def log_text(screen: MatchScreen) -> str:
     """Every event of the game so far, as the log tells them."""
-    return "\n".join(event.text for state in screen.game.states() for event in state.events)
+    return "\n".join(event.text for state in screen.match.game.states() for event in state.events)
 
 
-def number_of(screen: BattleScreen, label: str) -> str:
+def number_of(screen: MatchScreen, label: str) -> str:
     """The quick key of the option on show whose label starts with ``label``."""
-    state = screen.game.state
-    decision = screen.game.decision()
+    state = screen.match.game.state
+    decision = screen.match.game.decision()
     assert decision is not None
     for n, order in enumerate(screen.prompt.shown, 1):
         if screen.presenter.option_info(state, decision, order).label.startswith(label):
@@ -86,11 +87,11 @@ async def test_ships_and_sails_turn_by_keyboard(tmp_path: Path) -> None:
 
     app = battle(tmp_path, "ships-and-sails")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await battle_screen(pilot)
+        screen = await battle_on_show(pilot)
         ocean = screen.ocean
         # B1's move: all the moves, then narrowed to those that start F.
         await next_prompt(pilot, screen, "move")
-        b1 = screen.game.state.ship("B1")
+        b1 = screen.match.game.state.ship("B1")
         every = len(screen.prompt.shown)
         assert f"type L/F/R/0 to narrow the {every}" in screen_text(app)
         assert "Stay (0 hexes)" in screen_text(app)
@@ -102,13 +103,13 @@ async def test_ships_and_sails_turn_by_keyboard(tmp_path: Path) -> None:
         assert str(shown[0]) == "B1 move F"
         assert f" F  {len(shown)} of {every}, backspace/esc erase" in screen_text(app)
         # The highlighted move's path and the arcs from where it ends are drawn.
-        ahead = mv.planned_end(screen.game.state.grid, b1, "F")[0]
+        ahead = mv.planned_end(screen.match.game.state.grid, b1, "F")[0]
         assert screen._preview == (ahead,)
         assert glyph_at(ocean, ahead) == "•"
         arcs = [c for c, kind in ocean.overlays.items() if kind == "arc"]
         assert arcs and all(glyph_at(ocean, c) == "+" for c in arcs
-                            if c not in {s.cell for s in screen.game.state.ships}
-                            and c != ahead and screen.game.state.grid.in_bounds(c))
+                            if c not in {s.cell for s in screen.match.game.state.ships}
+                            and c != ahead and screen.match.game.state.grid.in_bounds(c))
         await pilot.press("backspace")
         await pilot.pause()
         assert screen.prompt.typed == "" and len(screen.prompt.shown) == every
@@ -131,7 +132,7 @@ async def test_ships_and_sails_turn_by_keyboard(tmp_path: Path) -> None:
         await next_prompt(pilot, screen, "ammo")
         await answer(pilot, screen, "1")
         await next_prompt(pilot, screen, "aim")
-        state = screen.game.state
+        state = screen.match.game.state
         options = screen.prompt.shown
         aim = next(o for o in options if o.arg != arm.HOLD)
         await pilot.press(*["down"] * options.index(aim))
@@ -159,13 +160,13 @@ async def test_ships_and_sails_turn_by_keyboard(tmp_path: Path) -> None:
         assert not screen.looking and screen.prompt.options.has_focus
 
         # The turn resolves: the ammunition switch is in the state and on the panel.
-        await wait_until(pilot, lambda: screen.game.state.turn == 2 and screen.prompt.asking,
+        await wait_until(pilot, lambda: screen.match.game.state.turn == 2 and screen.prompt.asking,
                          what="turn 2")
         await pilot.pause()
-        after = screen.game.state.ship("B1").gunnery
+        after = screen.match.game.state.ship("B1").gunnery
         assert after.ammo is Ammo.CHAIN
         assert after.reload == 0, "a switch costs the turn's broadside, loaded on turn 2"
-        assert screen.game.state.ship("B2").gunnery.ammo is Ammo.BALL
+        assert screen.match.game.state.ship("B2").gunnery.ammo is Ammo.BALL
         assert not after.fired
         assert screen.selected == "B1"
         panel = screen.query_one(ShipPanel)
@@ -204,10 +205,10 @@ async def test_kyngesreach_turn_by_keyboard(tmp_path: Path) -> None:
 
     app = battle(tmp_path, "kyngesreach")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await battle_screen(pilot)
+        screen = await battle_on_show(pilot)
         ocean = screen.ocean
         await next_prompt(pilot, screen, "target")
-        state = screen.game.state
+        state = screen.match.game.state
         text = screen_text(app)
         # The range band: its name and distance, and the wind gauge, on the status line.
         assert "Range Long (9)" in text and f"Gauge {state.holder or 'tie'}" in text
@@ -224,18 +225,18 @@ async def test_kyngesreach_turn_by_keyboard(tmp_path: Path) -> None:
 
         # Ammunition: the port battery (loaded) draws and loads chain; starboard reloads.
         await next_prompt(pilot, screen, "ammo")
-        assert screen.game.decision().options[0].verb == "port"  # type: ignore[union-attr]
+        assert screen.match.game.decision().options[0].verb == "port"  # type: ignore[union-attr]
         assert "Keep round (loaded)" in screen_text(app)
         assert await answer(pilot, screen, number_of(screen, "Chain")) == \
             Order("B1", "port", "chain")
         await next_prompt(pilot, screen, "ammo")
-        assert screen.game.decision().options[0].verb == "starboard"  # type: ignore[union-attr]
+        assert screen.match.game.decision().options[0].verb == "starboard"  # type: ignore[union-attr]
         await answer(pilot, screen, number_of(screen, "Reload round"))
 
-        await wait_until(pilot, lambda: screen.game.state.turn >= 2, what="round 2")
+        await wait_until(pilot, lambda: screen.match.game.state.turn >= 2, what="round 2")
         await pilot.pause()
         # Round 2 as it began (the AI may have played on: blue's guns are all loading).
-        round2 = next(s for s in screen.game.states() if s.turn == 2)
+        round2 = next(s for s in screen.match.game.states() if s.turn == 2)
         after = round2.ship("B1").gunnery
         port = after.guns(Battery.PORT)
         assert port.ammo is Ammo.CHAIN and not port.empty and port.reload >= 4
@@ -244,7 +245,7 @@ async def test_kyngesreach_turn_by_keyboard(tmp_path: Path) -> None:
         log = log_text(screen)
         assert "draws her charge and reloads with chain shot" in log
         assert "Gunner (Cannon)" in log and "3d6" in log and "margin" in log
-        band = screen.presenter.status(screen.game.state)
+        band = screen.presenter.status(screen.match.game.state)
         assert any("(" in text for text, _ in band)
 
 

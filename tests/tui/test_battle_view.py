@@ -17,15 +17,16 @@ from tui_naval.app.session import Session, default_seats
 from tui_naval.app.setup import new_game
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.tui.dialogs.fleets import FleetsDialog
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.screens.match import MatchScreen
 from tui_naval.tui.widgets.board_layout import ZOOMS, BoardLayout
 from tui_naval.tui.widgets.ocean import OceanView
 
 
 def battle(ruleset: str = "salt-n-tar", map_name: str = "grand-regatta", seed: int = 1,
-           grid: str | None = None) -> BattleScreen:
+           grid: str | None = None) -> MatchScreen:
     game = new_game(ruleset, map_name, seed, grid)
-    return BattleScreen(Session(game, default_seats(game)))
+    return battle_screen(Session(game, default_seats(game)))
 
 
 def visible(ocean: OceanView) -> Region:
@@ -38,9 +39,9 @@ def comfortable(ocean: OceanView) -> Region:
     return visible(ocean).shrink(Spacing(my, mx, my, mx))
 
 
-async def asked(pilot: Any, size: tuple[int, int] = (100, 30), **screen: Any) -> BattleScreen:
+async def asked(pilot: Any, size: tuple[int, int] = (100, 30), **screen: Any) -> MatchScreen:
     """The battle's first prompt, drawn."""
-    found: BattleScreen = await wait_for_screen(pilot, BattleScreen)
+    found: MatchScreen = await wait_for_screen(pilot, BattleMode)
     await wait_until(pilot, lambda: found.prompt.asking, what="the first prompt")
     await pilot.pause()
     return found
@@ -55,7 +56,7 @@ async def test_the_acting_ship_is_never_on_the_views_edge(tmp_path: Path,
         screen = await asked(pilot)
         ocean = screen.ocean
         for _ in range(4):  # luck prompts of several ships, each centred on her
-            ship = screen.game.state.ship(screen.acting_ship() or "")
+            ship = screen.match.game.state.ship(screen.acting_ship() or "")
             block = ocean.region_of(ship.cell)
             assert comfortable(ocean).contains_region(block), (size, ship.id)
             await pilot.press("2")
@@ -104,7 +105,7 @@ async def test_zoom_cycles_detailed_compact_and_the_whole_map(tmp_path: Path) ->
             compact.cell_width * compact.cell_height)
         assert 1.5 <= cells <= 3, "compact shows about twice the cells"
         assert comfortable(ocean).contains_region(
-            ocean.region_of(screen.game.state.ship(screen.acting_ship() or "").cell))
+            ocean.region_of(screen.match.game.state.ship(screen.acting_ship() or "").cell))
         await pilot.press("z")
         await pilot.pause()
         overview = ocean.board_layout
@@ -114,7 +115,7 @@ async def test_zoom_cycles_detailed_compact_and_the_whole_map(tmp_path: Path) ->
         assert size.height <= ocean.container_size.height
         # Every ship is drawn: her side's letter where she is.
         text = ocean.board_text()
-        for ship in screen.game.state.ships:
+        for ship in screen.match.game.state.ships:
             at = overview.offset_of(ship.cell)
             assert text[at.y][at.x] in "BR"
         await pilot.press("z")
@@ -140,7 +141,7 @@ async def test_out_of_sight_marks_and_enemies_get_arrows_with_distances(tmp_path
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await asked(pilot)
         ocean = screen.ocean
-        state = screen.game.state
+        state = screen.match.game.state
         labels = [text.strip() for line in ocean.edge_labels().values()
                   for _, text, _ in line]
         mark_label = screen.presenter.next_mark(state, screen.selected)
@@ -171,7 +172,7 @@ async def test_after_a_resize_the_view_is_centred_on_the_acting_ship(
         await pilot.resize_terminal(*to)
         await pilot.pause()
         await pilot.pause()
-        ship = screen.game.state.ship(screen.acting_ship() or "")
+        ship = screen.match.game.state.ship(screen.acting_ship() or "")
         block = ocean.region_of(ship.cell)
         view = ocean.view_size
         wanted_x = max(0, min(block.x + block.width // 2 - view.width // 2, ocean.max_scroll_x))
@@ -193,9 +194,9 @@ async def test_tab_selects_the_enemy_too_and_reads_her_as_observed(tmp_path: Pat
         await pilot.pause()
         assert screen.selected == "R1"
         panel = screen.query_one("#ship")
-        state = screen.game.state
-        seen = screen.game.ruleset.observe(state, "blue")
-        assert panel.rows == tuple(screen.game.ruleset.describe(seen, "R1"))  # type: ignore[attr-defined]
+        state = screen.match.game.state
+        seen = screen.match.game.ruleset.observe(state, "blue")
+        assert panel.rows == tuple(screen.match.game.ruleset.describe(seen, "R1"))  # type: ignore[attr-defined]
         assert "R1" in panel.title  # type: ignore[attr-defined]
         await pilot.press("shift+tab")
         await pilot.pause()
@@ -211,12 +212,12 @@ async def test_the_fleet_sheet_shows_both_fleets_and_escape_closes_it(tmp_path: 
                          what="the fleet sheet")
         sheet = app.screen
         assert isinstance(sheet, FleetsDialog)
-        state = screen.observed()
+        state = screen.match.observed()
         assert [side for side, _ in sheet.fleets] == list(state.sides)
         for ship in state.ships:
             assert ship.id in sheet.text
         first = state.ships[0]
-        for row in screen.game.ruleset.describe(state, first.id):
+        for row in screen.match.game.ruleset.describe(state, first.id):
             assert row.value in sheet.text
         assert "(you)" in sheet.text
         await pilot.press("escape")
@@ -229,15 +230,15 @@ async def test_a_highlight_is_previewed_in_the_same_refresh(tmp_path: Path) -> N
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await asked(pilot)
         for _ in range(12):
-            if screen._asked is not None and screen._asked.kind != "luck":
+            if screen.asked is not None and screen.asked.decision.kind != "luck":
                 break
             await pilot.press("2")
             await wait_until(pilot, lambda: screen.prompt.asking, what="the next prompt")
-        assert screen._asked is not None and screen._asked.kind == "move"
+        assert screen.asked is not None and screen.asked.decision.kind == "move"
         options = screen.prompt.options
         shown = screen.prompt.shown
         for index in (2, 1, 3):
             options.highlighted = index  # no await: nothing else has run
-            preview = screen.presenter.preview(screen.seen(), shown[index])
+            preview = screen.presenter.preview(screen.asked.seen, shown[index])
             assert preview is not None
             assert screen.ocean._preview == preview.path

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import make_app, screen_text, wait_for_screen, wait_until
+from app_support import make_app, mode_of, screen_text, wait_for_screen, wait_until
 from rich.text import Text
 from textual.geometry import Region
 from textual.pilot import Pilot
@@ -18,16 +18,17 @@ from textual.scrollbar import ScrollBar, ScrollBarCorner
 from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
 from tui_naval.tui.dialogs.save import SaveDialog
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.screens.match import MatchScreen
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.message_log import LogEntry, MessageLog
 
 
 def battle(ruleset: str = "salt-n-tar", map_name: str | None = "channel-race",
-           hot_seat: bool = False) -> BattleScreen:
+           hot_seat: bool = False) -> MatchScreen:
     game = new_game(ruleset, map_name, 3, None)
     sides = game.state.sides
-    return BattleScreen(Session(game, {sides[0]: "human",
+    return battle_screen(Session(game, {sides[0]: "human",
                                        sides[1]: "human" if hot_seat else "greedy"}))
 
 
@@ -44,13 +45,13 @@ async def test_the_first_frame_is_the_whole_screen(
 
     def recorded(self: Screen[Any]) -> None:
         original(self)
-        if isinstance(self, BattleScreen) and not frames:
+        if isinstance(mode_of(self), BattleMode) and not frames:
             frames.append(screen_text(self.app).splitlines())
 
     monkeypatch.setattr(Screen, "_compositor_refresh", recorded)
     app = make_app(tmp_path, lambda: battle(*ruleset, hot_seat=True))
     async with app.run_test(size=size) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
         await pilot.pause()
         settled = screen_text(app).splitlines()
@@ -60,7 +61,7 @@ async def test_the_first_frame_is_the_whole_screen(
         bars = [geometry.region for widget, geometry in screen._compositor.full_map.items()
                 if isinstance(widget, ScrollBar | ScrollBarCorner)]
         assert without(frames[0], bars) == without(settled, bars)
-        ship = screen.game.state.ship(screen.selected or "")
+        ship = screen.match.game.state.ship(screen.selected or "")
         assert screen.ocean.scroll_offset != (0, 0) or \
             screen.ocean.region_of(ship.cell).bottom <= screen.ocean.view_size.height
 
@@ -74,7 +75,7 @@ async def test_the_first_frame_is_drawn_outside_the_start_batch(
     original = Screen._compositor_refresh
 
     def recorded(self: Screen[Any]) -> None:
-        if isinstance(self, BattleScreen):
+        if isinstance(mode_of(self), BattleMode):
             batches.append(self.app._batch_count)
         original(self)
 
@@ -96,9 +97,9 @@ def without(lines: list[str], regions: list[Region]) -> list[str]:
     return ["".join(row) for row in grid]
 
 
-async def first_prompt(pilot: Pilot[Any]) -> BattleScreen:
+async def first_prompt(pilot: Pilot[Any]) -> MatchScreen:
     """The battle screen once it asks the player."""
-    screen: BattleScreen = await wait_for_screen(pilot, BattleScreen)
+    screen: MatchScreen = await wait_for_screen(pilot, BattleMode)
     await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
     return screen
 
@@ -124,7 +125,7 @@ async def test_the_key_bar_follows_the_bindings(tmp_path: Path) -> None:
         screen = await first_prompt(pilot)
         bar = screen.query_one(KeyBar)
         await pilot.press("1")  # a decision: now there is one to undo
-        await wait_until(pilot, lambda: screen.last_human_index() is not None
+        await wait_until(pilot, lambda: screen.match.last_here_index() is not None
                          and screen.prompt.asking, what="the next prompt")
         await pilot.pause()
         assert {d: e for _k, _s, d, e in bar.shown_keys()}["Undo"] is True
@@ -137,7 +138,7 @@ def entry(n: int, text: str = "") -> LogEntry:
 async def test_the_log_follows_the_newest_entry_until_scrolled_back(tmp_path: Path) -> None:
     app = make_app(tmp_path, battle)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         log = screen.query_one(MessageLog)
         log.replace([entry(n) for n in range(40)])
         await pilot.pause()
@@ -159,7 +160,7 @@ async def test_the_log_follows_the_newest_entry_until_scrolled_back(tmp_path: Pa
 async def test_the_big_log_wraps_and_keeps_the_end_in_view(tmp_path: Path) -> None:
     app = make_app(tmp_path, battle)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         log = screen.query_one(MessageLog)
         long = "a long event " * 20
         log.replace([entry(n, f"{long}{n}") for n in range(10)])
@@ -176,7 +177,7 @@ async def test_the_log_drops_its_oldest_entries(tmp_path: Path,
     monkeypatch.setattr(MessageLog, "MAX_ENTRIES", 5)
     app = make_app(tmp_path, battle)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         log = screen.query_one(MessageLog)
         log.replace([])
         for n in range(8):
@@ -197,7 +198,7 @@ async def test_collection_paused_for_the_launch_resumes_after_the_first_frame(
     try:
         app = make_app(tmp_path, battle)
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for_screen(pilot, BattleScreen)
+            await wait_for_screen(pilot, BattleMode)
             await wait_until(pilot, gc.isenabled, what="collection to resume")
     finally:
         gc.enable() if was_enabled else gc.disable()

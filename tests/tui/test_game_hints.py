@@ -9,20 +9,21 @@ from app_support import make_app, screen_text, wait_for_screen, wait_until
 
 from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.screens.match import MatchScreen
 
 SIZE = (100, 30)
 
 
-def battle() -> BattleScreen:
+def battle() -> MatchScreen:
     game = new_game("salt-n-tar", "channel-race", 3, None)
-    return BattleScreen(Session(game, {"blue": "human", "red": "greedy"}))
+    return battle_screen(Session(game, {"blue": "human", "red": "greedy"}))
 
 
 async def test_hints_are_off_by_default_and_h_shows_them(tmp_path: Path) -> None:
     app = make_app(tmp_path, battle)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
         assert not screen.hint_panel.display and not screen.coach.current
         await pilot.press("h")
@@ -47,7 +48,7 @@ async def test_under_40_rows_the_hints_take_the_ship_and_look_panels_room(
     room back to the hints."""
     app = make_app(tmp_path, battle)
     async with app.run_test(size=size) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
         look, ship, hint = (screen.query_one(f"#{name}") for name in ("look", "ship", "hint"))
         assert look.region.height >= 4 and not hint.display
@@ -72,7 +73,7 @@ async def test_at_40_rows_and_more_the_ship_panel_stays_beside_the_hints(
         tmp_path: Path) -> None:
     app = make_app(tmp_path, battle)
     async with app.run_test(size=(100, 40)) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
         await pilot.press("h")
         await pilot.pause()
@@ -83,7 +84,7 @@ async def test_at_40_rows_and_more_the_ship_panel_stays_beside_the_hints(
 async def test_the_setting_turns_them_on_and_h_hides_them(tmp_path: Path) -> None:
     app = make_app(tmp_path, battle, hints=True)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
         await pilot.pause()
         assert screen.hint_panel.display and screen.coach.current
@@ -101,7 +102,7 @@ async def test_the_setting_turns_them_on_and_h_hides_them(tmp_path: Path) -> Non
 async def test_H_pages_through_hints_longer_than_their_room(tmp_path: Path) -> None:
     app = make_app(tmp_path, battle, hints=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
         await pilot.pause()
         panel = screen.hint_panel
@@ -137,7 +138,7 @@ async def test_the_new_game_form_offers_them(tmp_path: Path, setting: bool) -> N
         assert box.value is setting and "(h in the game)" in str(box.label)
         box.value = not setting
         await pilot.press("ctrl+g")
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
         await pilot.pause()
         assert screen.hint_panel.display is (not setting)

@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import make_app, screen_text, wait_for_screen, wait_until
+from app_support import make_app, mode_of, screen_text, wait_for_screen, wait_until
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Button
 
 from tui_naval.ai.players import make_player
+from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.history import Game
@@ -39,7 +40,7 @@ class Host(Screen[None]):
 
 
 async def opened(pilot: Pilot[Any], game: Game, chosen: list[str | None]) -> GameOverDialog:
-    pilot.app.push_screen(GameOverDialog(game), chosen.append)
+    pilot.app.push_screen(GameOverDialog(Session(game, {})), chosen.append)
     dialog: GameOverDialog = await wait_for_screen(pilot, GameOverDialog)
     return dialog
 
@@ -119,10 +120,10 @@ async def test_each_way_out_dismisses_with_its_choice(tmp_path: Path, keys: tupl
         await wait_until(pilot, lambda: bool(chosen), what="the dialog to close")
         assert chosen == [choice]
         if choice == "replay":  # the dialog opens the replay over the screen it leaves
-            from tui_naval.tui.screens.replay import ReplayScreen
+            from tui_naval.tui.modes.replay import ReplayMode
 
-            replay = await wait_for_screen(pilot, ReplayScreen)
-            assert replay.recording.orders == game.orders
+            replay = await wait_for_screen(pilot, ReplayMode)
+            assert replay.mode.recording.orders == game.orders
             assert app.screen_stack[-2] is not dialog and isinstance(app.screen_stack[-2], Host)
         else:
             assert isinstance(app.screen, Host)
@@ -142,34 +143,34 @@ async def test_the_buttons_say_what_is_offered(tmp_path: Path) -> None:
 async def test_a_rematch_from_the_battle_is_the_same_game_from_its_start(
         tmp_path: Path) -> None:
     from tui_naval.app.session import Session
-    from tui_naval.tui.screens.battle import BattleScreen
+    from tui_naval.tui.modes.battle import BattleMode, battle_screen
 
     game = finished("kyngesreach")
     seats = {"blue": "human", "red": "random"}
-    app = make_app(tmp_path, lambda: BattleScreen(Session(game, seats)))
+    app = make_app(tmp_path, lambda: battle_screen(Session(game, seats)))
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for_screen(pilot, GameOverDialog)
         await pilot.press("r")
-        await wait_until(pilot, lambda: (isinstance(app.screen, BattleScreen)
-                                         and app.screen.game is not game), what="the rematch")
+        await wait_until(pilot, lambda: (isinstance(mode_of(app.screen), BattleMode)
+                                         and app.screen.match.game is not game), what="the rematch")
         rematch = app.screen
-        assert isinstance(rematch, BattleScreen)
-        assert rematch.game.setup == game.setup  # ruleset, map, grid, seed, fleets
-        assert rematch.game.ruleset is game.ruleset
-        assert rematch.game.states()[0] == game.states()[0]
-        assert dict(rematch.session.seats) == seats
+        assert isinstance(mode_of(rematch), BattleMode)
+        assert rematch.match.game.setup == game.setup  # ruleset, map, grid, seed, fleets
+        assert rematch.match.game.ruleset is game.ruleset
+        assert rematch.match.game.states()[0] == game.states()[0]
+        assert dict(rematch.match.session.seats) == seats
 
 
 async def test_a_new_game_from_the_battle_opens_the_new_game_screen(tmp_path: Path) -> None:
     from tui_naval.app.session import Session
-    from tui_naval.tui.screens.battle import BattleScreen
+    from tui_naval.tui.modes.battle import BattleMode, battle_screen
     from tui_naval.tui.screens.new_game import NewGameScreen
 
     game = finished("salt-n-tar")
-    app = make_app(tmp_path, lambda: BattleScreen(Session(game, {"blue": "human",
+    app = make_app(tmp_path, lambda: battle_screen(Session(game, {"blue": "human",
                                                                  "red": "greedy"})))
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for_screen(pilot, GameOverDialog)
         await pilot.press("n")
         await wait_for_screen(pilot, NewGameScreen)
-        assert not any(isinstance(s, BattleScreen) for s in app.screen_stack)
+        assert not any(isinstance(mode_of(s), BattleMode) for s in app.screen_stack)

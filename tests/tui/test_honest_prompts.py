@@ -11,7 +11,8 @@ from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
 from tui_naval.tui import keys
 from tui_naval.tui.dialogs.keys import KeysDialog, keys_table, merged, screen_keys
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.screens.match import MatchScreen
 from tui_naval.tui.widgets.key_bar import KeyBar
 
 SIZE = (100, 30)
@@ -20,17 +21,17 @@ SIZE = (100, 30)
 def _battle(tmp_path: Path, ruleset: str, map_name: str) -> object:
     game = new_game(ruleset, map_name, 3, None)
     seats = {side: "human" if n == 0 else "greedy" for n, side in enumerate(game.state.sides)}
-    return make_app(tmp_path, lambda: BattleScreen(Session(game, seats)))
+    return make_app(tmp_path, lambda: battle_screen(Session(game, seats)))
 
 
-def _bar(screen: BattleScreen) -> list[str]:
+def _bar(screen: MatchScreen) -> list[str]:
     return [key for key, *_ in screen.query_one(KeyBar).shown_keys()]
 
 
 async def test_the_move_filter_starts_with_slash(tmp_path: Path) -> None:
     app = _battle(tmp_path, "ships-and-sails", "ss-duel")
     async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking)
         every = len(screen.prompt.shown)
         assert "l" in _bar(screen) and "slash" in _bar(screen)
@@ -57,16 +58,16 @@ async def test_the_move_filter_starts_with_slash(tmp_path: Path) -> None:
         await pilot.pause()
         assert not screen.prompt.filtering and len(screen.prompt.shown) == every
         assert "l" in _bar(screen)
-        fast = screen.fast
+        fast = screen.mode.fast
         await pilot.press("f")
         await pilot.pause()
-        assert screen.fast != fast and screen.prompt.typed == ""
+        assert screen.mode.fast != fast and screen.prompt.typed == ""
 
 
 async def test_no_filter_key_where_there_is_nothing_to_narrow(tmp_path: Path) -> None:
     app = _battle(tmp_path, "salt-n-tar", "channel-race")
     async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking)
         assert "slash" not in _bar(screen)
         await pilot.press("slash")
@@ -77,7 +78,7 @@ async def test_no_filter_key_where_there_is_nothing_to_narrow(tmp_path: Path) ->
 async def test_the_keys_list_names_every_key_with_its_id(tmp_path: Path) -> None:
     app = _battle(tmp_path, "salt-n-tar", "channel-race")
     async with app.run_test(size=SIZE) as pilot:  # type: ignore[attr-defined]
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking)
         rows = merged(screen_keys(screen), len(screen.prompt.shown))
         ids = {row.id for row in rows}

@@ -9,7 +9,7 @@ from app_support import make_app, wait_for_screen, wait_until
 
 from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
 
 
 async def play_until_an_interrupt(tmp_path: Path, passed: bool) -> tuple[list[str], list[str]]:
@@ -17,11 +17,11 @@ async def play_until_an_interrupt(tmp_path: Path, passed: bool) -> tuple[list[st
     persian's move brings her into bow range; (kinds asked, orders the greek played)."""
     game = new_game("salamis", "salamis-duel", 3, None)
     seats = {"greek": "human", "persian": "greedy"}
-    app = make_app(tmp_path, lambda: BattleScreen(Session(game, seats)), ai_delay=0.0,
+    app = make_app(tmp_path, lambda: battle_screen(Session(game, seats)), ai_delay=0.0,
                    pass_interrupts=passed)
     asked: list[str] = []
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         while game.state.turn < 3 and game.state.outcome is None:
             await wait_until(pilot, lambda: screen.prompt.asking or game.state.turn >= 3
                              or game.state.outcome is not None, what="a prompt")

@@ -32,10 +32,10 @@ from textual.screen import Screen
 from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
 from tui_naval.rulesets import registry
-from tui_naval.tui.app import MIN_HEIGHT, MIN_WIDTH, NavalApp
+from tui_naval.tui.app import MIN_HEIGHT, MIN_WIDTH, NavalApp, screen_commands
+from tui_naval.tui.modes.battle import battle_screen
 from tui_naval.tui.screens.base import AppScreen, TooSmall
-from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.screens.game import GameScreen
+from tui_naval.tui.screens.match import MatchScreen
 
 #: Steps per run, and the chance that a step resizes the terminal rather than press keys.
 STEPS = 60
@@ -65,7 +65,7 @@ def battle_factory(ruleset: str, seed: int) -> Callable[[], Screen[Any]]:
         game = new_game(ruleset, None, seed, None)
         seats = {side: "human" if i == 0 else "greedy"
                  for i, side in enumerate(game.state.sides)}
-        return BattleScreen(Session(game, seats))
+        return battle_screen(Session(game, seats))
 
     return first
 
@@ -118,18 +118,20 @@ async def assert_usable(pilot: Pilot[Any]) -> None:
     assert not any(notice.display for notice in screen.query(TooSmall))
     assert not screen.holds_keys
     actions = {active.binding.action for active in screen.active_bindings.values()}
-    own = {command.action for command in type(screen).COMMAND_SET}
+    own = {command.action for command in screen_commands(screen)}
     assert own & actions or not own, (actions, screen)
     assert_answerable(app)
-    if isinstance(screen, GameScreen) and screen.prompt.asking and not screen.looking:
+    if isinstance(screen, MatchScreen) and screen.prompt.asking and not screen.looking:
         assert screen.prompt.options.has_focus, screen.focused
 
 
 def assert_answerable(app: App[Any]) -> None:
     """A question on show is the game's decision now: a number key answers it."""
     screen = app.screen
-    if isinstance(screen, GameScreen) and screen.prompt.asking and not exited(app):
-        assert screen._asked == screen.game.decision(), (screen._asked, screen.game.decision())
+    if isinstance(screen, MatchScreen) and screen.prompt.asking and not exited(app):
+        decision = screen.match.game.decision()
+        assert screen.asked is not None and screen.asked.decision == decision, (screen.asked,
+                                                                               decision)
 
 
 def screen_heard(app: App[Any]) -> bool:

@@ -13,26 +13,27 @@ from textual.widgets import OptionList
 
 from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
-from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.screens.prompt import PromptPanel
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.screens.match import MatchScreen
 
 
-def battle() -> BattleScreen:
+def battle() -> MatchScreen:
     game = new_game("ships-and-sails", None, 3, None)  # blue moves, loads, aims in a row
-    return BattleScreen(Session(game, {"blue": "human", "red": "greedy"}))
+    return battle_screen(Session(game, {"blue": "human", "red": "greedy"}))
 
 
 async def test_a_key_pressed_twice_before_the_screen_answers_the_first(tmp_path: Path) -> None:
     app = make_app(tmp_path, battle)
     async with app.run_test() as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
-        game = screen.game
+        screen = await wait_for_screen(pilot, BattleMode)
+        game = screen.match.game
         ruleset = game.ruleset
 
         def asked() -> bool:
             decision = game.decision()
             return (decision is not None and decision.side == "blue"
-                    and screen.prompt.asking and screen._asked == decision)
+                    and screen.prompt.asking and screen.asked is not None
+                    and screen.asked.decision == decision)
 
         def blue_again() -> bool:
             """Whether option 1 on show leads straight to another of blue's decisions."""
@@ -62,24 +63,24 @@ async def test_a_key_pressed_twice_before_the_screen_answers_the_first(tmp_path:
         assert game.orders[before] == second
 
 
-async def test_a_highlight_from_a_question_gone_by_is_not_previewed(tmp_path: Path) -> None:
+async def test_a_highlight_previews_the_option_of_the_question_on_show(tmp_path: Path) -> None:
+    """The highlight's preview is drawn as it moves, from the question the prompt shows
+    (no message comes later, from a question gone by)."""
     app = make_app(tmp_path, battle)
     async with app.run_test() as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
-        game = screen.game
+        screen = await wait_for_screen(pilot, BattleMode)
+        game = screen.match.game
         await wait_until(pilot, lambda: screen.prompt.asking, what="blue's first decision")
-        gone = screen.prompt.shown[0]
         await pilot.press("1")
         await wait_until(pilot, lambda: screen.prompt.asking and len(game.orders) == 1,
                          what="blue's second decision")
-        prompt = screen.prompt
-        now = prompt.shown[1]
-        prompt.post_message(PromptPanel.Highlighted(gone, prompt.question - 1))
-        prompt.post_message(PromptPanel.Highlighted(now, prompt.question))
-        await pilot.pause()
-        await pilot.pause()
-        assert now in screen._previews
-        assert gone not in screen._previews
+        question = screen.asked
+        assert question is not None and question.decision == game.decision()
+        option = question.options[1]
+        screen.prompt.options.highlighted = 1
+        assert screen.prompt.options.highlighted == 1
+        preview = option.preview
+        assert screen._preview == (preview.path if preview else ())
 
 
 async def test_a_highlight_event_that_comes_after_the_options_went_keeps_the_wait_shown(
@@ -88,7 +89,7 @@ async def test_a_highlight_event_that_comes_after_the_options_went_keeps_the_wai
     (the game over, the other side deciding): what the prompt then says stays."""
     app = make_app(tmp_path, battle)
     async with app.run_test() as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking, what="blue's first decision")
         prompt = screen.prompt
         options = prompt.options

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import make_app, screen_text, wait_for_screen, wait_until
+from app_support import make_app, mode_of, screen_text, wait_for_screen, wait_until
 from rich.cells import cell_len
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
@@ -17,9 +17,11 @@ from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
 from tui_naval.core.history import Game
 from tui_naval.core.ruleset import Row
+from tui_naval.tui import keys
 from tui_naval.tui.app import NavalApp
-from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.screens.game import GameScreen
+from tui_naval.tui.modes.base import Mode
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.screens.match import MatchScreen
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.look_panel import LookPanel
 from tui_naval.tui.widgets.message_log import MessageLog
@@ -46,12 +48,12 @@ def game_of(ruleset: str, map_name: str | None) -> Game:
 
 def battle_app(tmp_path: Path, game: Game) -> NavalApp:
     seats = {side: "human" if i == 0 else "greedy" for i, side in enumerate(game.state.sides)}
-    return make_app(tmp_path, lambda: BattleScreen(Session(game, seats)))
+    return make_app(tmp_path, lambda: battle_screen(Session(game, seats)))
 
 
-async def settled_battle(pilot: Pilot[Any]) -> BattleScreen:
-    battle = await wait_for_screen(pilot, BattleScreen)
-    assert isinstance(battle, BattleScreen)
+async def settled_battle(pilot: Pilot[Any]) -> MatchScreen:
+    battle = await wait_for_screen(pilot, BattleMode)
+    assert isinstance(mode_of(battle), BattleMode)
     await wait_until(pilot, lambda: battle.prompt.asking, what="the first prompt")
     await pilot.pause()
     return battle
@@ -67,7 +69,7 @@ async def test_the_status_line_keeps_the_seed(tmp_path: Path, ruleset: tuple[str
         battle = await settled_battle(pilot)
         status = screen_text(app).splitlines()[0]
         assert "Seed 3" in status and "You: blue" in status
-        assert f"Turn {battle.game.state.turn}/" in status
+        assert f"Turn {battle.match.game.state.turn}/" in status
         assert "…" not in status
 
 
@@ -197,17 +199,17 @@ async def test_the_footer_fits_80_columns(tmp_path: Path,
         # Out of the footer, but still bound.
         assert "Redo" not in footer and "Fast AI" not in footer
         actions = {b.binding.action for b in battle.active_bindings.values()}
-        assert {"redo", "toggle_fast"} <= actions
+        assert {keys.battle("redo"), keys.battle("toggle_fast")} <= actions
 
 
 async def test_the_demo_footer_fits_80_columns(tmp_path: Path) -> None:
-    from tui_naval.tui.screens.demo import DemoScreen
+    from tui_naval.tui.modes.demo import DemoMode, demo_screen
 
     game = game_of("kyngesreach", None)
-    app = make_app(tmp_path, lambda: DemoScreen(Session(game, dict.fromkeys(
+    app = make_app(tmp_path, lambda: demo_screen(Session(game, dict.fromkeys(
         game.state.sides, "greedy"))))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_screen(pilot, DemoScreen)
+        await wait_for_screen(pilot, DemoMode)
         await pilot.pause()
         lines = screen_text(app).splitlines()
         assert "Seed 3" in lines[0]
@@ -224,9 +226,9 @@ async def test_the_log_gives_each_event_one_line(tmp_path: Path, size: tuple[int
         log = battle.query_one("#log", MessageLog)
         assert log.size.height == (2 if size[1] < 30 else 3)
         for _ in range(3):  # a few decisions, for a few long events
-            played = len(battle.game.orders)
+            played = len(battle.match.game.orders)
             await pilot.press("1")
-            await wait_until(pilot, lambda n=played: len(battle.game.orders) > n  # type: ignore[misc]
+            await wait_until(pilot, lambda n=played: len(battle.match.game.orders) > n  # type: ignore[misc]
                              and battle.prompt.asking, what="the next prompt")
         await pilot.pause()
         assert len(log.lines) == len(log.entries) > log.size.height
@@ -253,7 +255,7 @@ async def test_the_log_and_status_follow_a_resize(tmp_path: Path) -> None:
     app = battle_app(tmp_path, game_of("salt-n-tar", "channel-race"))
     async with app.run_test(size=(100, 30)) as pilot:
         battle = await settled_battle(pilot)
-        assert isinstance(battle, GameScreen)
+        assert isinstance(mode_of(battle), Mode)
         log = battle.query_one("#log", MessageLog)
         assert not battle.has_class("-low") and log.size.height == 3
         wide = log.lines[-1].cell_length

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_support import SIZE, make_app, wait_for_screen, wait_until
+from app_support import SIZE, make_app, mode_of, wait_for_screen, wait_until
 from textual.widgets import Input, Select
 
 from tui_naval.core import mapgen
 from tui_naval.rulesets import find_ruleset
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode
 from tui_naval.tui.screens.new_game import RANDOM_SEA, NewGameScreen
 
 
@@ -32,8 +32,8 @@ async def test_a_game_starts_on_the_random_sea_of_its_seed(tmp_path: Path) -> No
         assert {w.id for w in screen.query(".ng-ship")} == rows
         screen.query_one("#ng-start").focus()
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, BattleScreen), what="battle")
+        await wait_until(pilot, lambda: isinstance(mode_of(app.screen), BattleMode), what="battle")
         battle = app.screen
-        assert isinstance(battle, BattleScreen)
-        setup = battle.game.setup
+        assert isinstance(mode_of(battle), BattleMode)
+        setup = battle.match.game.setup
         assert (setup.map_name, setup.seed, setup.map_text) == ("random-8", 8, expected.text)

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from tests.tui.app_support import make_app, wait_for_screen, wait_until
 from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
 from tui_naval.tui.screens.prompt import PromptDetail
 from tui_naval.tui.widgets.option_list import PagedOptionList
 from tui_naval.tui.widgets.text_panel import TextPanel
@@ -117,15 +117,15 @@ async def test_each_highlight_is_one_frame(frames: list[int], tmp_path: Path, ru
                                            kind: str) -> None:
     game = new_game(ruleset, map_name, seed, None)
     seats = {s: "human" if n == 0 else "greedy" for n, s in enumerate(game.state.sides)}
-    app = make_app(tmp_path, lambda: BattleScreen(Session(game, seats)))
+    app = make_app(tmp_path, lambda: battle_screen(Session(game, seats)))
     async with app.run_test(size=size) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         for _ in range(30):
             await wait_until(pilot, lambda: screen.prompt.asking, what="a prompt")
-            if screen._asked is not None and screen._asked.kind == kind:
+            if screen.asked is not None and screen.asked.decision.kind == kind:
                 break
-            await pilot.press("2" if screen._asked and screen._asked.kind == "luck" else "1")
-        assert screen._asked is not None and screen._asked.kind == kind
+            await pilot.press("2" if screen.asked and screen.asked.decision.kind == "luck" else "1")
+        assert screen.asked is not None and screen.asked.decision.kind == kind
         await pilot.pause(0.1)
         detail = screen.prompt.query_one(PromptDetail)
         count = min(len(screen.prompt.shown), 8)

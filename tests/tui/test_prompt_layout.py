@@ -13,7 +13,8 @@ from rich.console import Console
 
 from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.screens.match import MatchScreen
 from tui_naval.tui.screens.prompt import PromptDetail, PromptPanel
 
 GAMES = {
@@ -40,7 +41,7 @@ def plain(renderable: object, width: int) -> str:
     return console.export_text()
 
 
-def missing(screen: BattleScreen, shown: str) -> list[str]:
+def missing(screen: MatchScreen, shown: str) -> list[str]:
     """The words of the prompt's title, options and detail that are not on screen."""
     prompt = screen.query_one(PromptPanel)
     detail = prompt.query_one(PromptDetail)
@@ -62,16 +63,16 @@ async def test_no_word_of_a_prompt_is_lost(tmp_path: Path, ruleset: str,
     map_name, grid = GAMES[ruleset]
     game = new_game(ruleset, map_name, 3, grid)
     seats = {s: "human" if n == 0 else "greedy" for n, s in enumerate(game.state.sides)}
-    app = make_app(tmp_path, lambda: BattleScreen(Session(game, seats)))
+    app = make_app(tmp_path, lambda: battle_screen(Session(game, seats)))
     lost: dict[str, list[str]] = {}
     async with app.run_test(size=size) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         seen: set[str] = set()
         for _ in range(24):
             await wait_until(pilot, lambda: screen.prompt.asking
-                             or screen.game.state.outcome is not None, what="a prompt")
-            decision = screen.game.decision()
-            if decision is None or screen.game.state.outcome is not None:
+                             or screen.match.game.state.outcome is not None, what="a prompt")
+            decision = screen.match.game.decision()
+            if decision is None or screen.match.game.state.outcome is not None:
                 break
             if decision.kind not in seen:
                 seen.add(decision.kind)
@@ -80,9 +81,9 @@ async def test_no_word_of_a_prompt_is_lost(tmp_path: Path, ruleset: str,
                 gone = missing(screen, screen_text(app))
                 if gone:
                     lost[decision.kind] = gone
-            played = len(screen.game.orders)
+            played = len(screen.match.game.orders)
             await pilot.press("1")
-            await wait_until(pilot, lambda n=played: len(screen.game.orders) > n,  # type: ignore[misc]
+            await wait_until(pilot, lambda n=played: len(screen.match.game.orders) > n,  # type: ignore[misc]
                              what="the answer")
         assert len(seen) >= 2
     assert not lost, lost
@@ -91,14 +92,14 @@ async def test_no_word_of_a_prompt_is_lost(tmp_path: Path, ruleset: str,
 async def test_the_prompt_is_as_tall_as_it_needs(tmp_path: Path) -> None:
     """At 200x60 a short prompt takes its lines, not a fixed block: the map gets the rest."""
     game = new_game("salt-n-tar", "channel-race", 3, "hex-flat")
-    app = make_app(tmp_path, lambda: BattleScreen(Session(game, {"blue": "human",
+    app = make_app(tmp_path, lambda: battle_screen(Session(game, {"blue": "human",
                                                                  "red": "greedy"})))
     async with app.run_test(size=(200, 60)) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking)
         await pilot.press("1")
         await wait_until(pilot, lambda: screen.prompt.asking
-                         and screen.game.decision().kind == "move")  # type: ignore[union-attr]
+                         and screen.match.game.decision().kind == "move")  # type: ignore[union-attr]
         await pilot.pause()
         prompt = screen.prompt
         # the title, five options and the border: no empty block under them
@@ -111,14 +112,14 @@ async def test_the_prompt_keeps_its_height_while_the_highlight_moves(tmp_path: P
     """Details of different lengths do not make the prompt (and so the map) jump: it keeps
     the height of the tallest detail of the decision, and a new decision starts afresh."""
     game = new_game("salt-n-tar", "channel-race", 5, None)
-    app = make_app(tmp_path, lambda: BattleScreen(Session(game, {"blue": "human",
+    app = make_app(tmp_path, lambda: battle_screen(Session(game, {"blue": "human",
                                                                  "red": "greedy"})))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await wait_until(pilot, lambda: screen.prompt.asking)
         await pilot.press("2")  # no luck roll: the helm
         await wait_until(pilot, lambda: screen.prompt.asking
-                         and screen.game.decision().kind == "move")  # type: ignore[union-attr]
+                         and screen.match.game.decision().kind == "move")  # type: ignore[union-attr]
         await pilot.pause()
         detail = screen.prompt.query_one(PromptDetail)
         heights = []

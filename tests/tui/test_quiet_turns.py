@@ -7,13 +7,15 @@ import asyncio
 from pathlib import Path
 
 from tests.tui.app_support import make_app, screen_text, wait_for_screen, wait_until
+from tui_naval.app.quiet import brief, turn_summary
+from tui_naval.app.seats import Seat
 from tui_naval.app.session import Session, default_seats
 from tui_naval.app.setup import new_game
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.presenter import Presenter
 from tui_naval.core.state import Event, GameState
-from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.screens.game import brief, turn_summary
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.screens.match import MatchScreen
 
 
 class FirstOption:
@@ -25,38 +27,38 @@ class FirstOption:
         return decision.options[0]
 
 
-def quiet_battle() -> BattleScreen:
+def quiet_battle() -> MatchScreen:
     """Kyngesreach on kr-duel, seed 1: with both sides taking the first option, blue has
     nothing to decide in turn 2 (every decision of hers is forced)."""
     game = new_game("kyngesreach", "kr-duel", 1, None)
-    screen = BattleScreen(Session(game, default_seats(game)))
-    screen.players["red"] = FirstOption()
+    screen = battle_screen(Session(game, default_seats(game)))
+    screen.match.seats["red"] = Seat.ai(FirstOption())
     return screen
 
 
-async def play_to_quiet(pilot: object, screen: BattleScreen) -> None:
+async def play_to_quiet(pilot: object, screen: MatchScreen) -> None:
     """Answer the player's prompts with their first option until a quiet turn is told."""
     for _ in range(20):
         if screen.quiet_waiting:
             return
         await wait_until(pilot, lambda: screen.quiet_waiting or (  # type: ignore[arg-type]
-            screen.prompt.asking and not screen.thinking), what="a prompt or a quiet turn")
+            screen.prompt.asking and not screen.match.thinking), what="a prompt or a quiet turn")
         if screen.quiet_waiting:
             return
         await pilot.press("1")  # type: ignore[attr-defined]
     raise AssertionError("no quiet turn came")
 
 
-def log_texts(screen: BattleScreen) -> list[str]:
+def log_texts(screen: MatchScreen) -> list[str]:
     return [entry.body.plain for entry in screen.log_view.entries]
 
 
 async def test_a_quiet_turn_waits_for_a_key(tmp_path: Path) -> None:
     app = make_app(tmp_path, quiet_turn_pause=None, first=quiet_battle)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await play_to_quiet(pilot, screen)
-        assert screen.game.state.turn == 3
+        assert screen.match.game.state.turn == 3
         text = screen_text(app)
         assert "Turn 2: nothing for you to decide" in text
         assert "any key goes on" in text
@@ -70,7 +72,7 @@ async def test_a_quiet_turn_waits_for_a_key(tmp_path: Path) -> None:
         assert not screen.quiet_waiting
         assert screen.prompt.options.has_focus
         # The key that ended the wait answered nothing.
-        assert screen.game.state.turn == 3
+        assert screen.match.game.state.turn == 3
 
 
 async def test_a_quiet_turn_goes_on_after_its_pause(tmp_path: Path) -> None:
@@ -78,13 +80,13 @@ async def test_a_quiet_turn_goes_on_after_its_pause(tmp_path: Path) -> None:
     # look that came late saw the turn-3 prompt and answered it: no quiet turn came).
     app = make_app(tmp_path, quiet_turn_pause=1.5, first=quiet_battle)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         await play_to_quiet(pilot, screen)
         assert "going on in 1.5 s" in screen_text(app)
         await wait_until(pilot, lambda: screen.prompt.asking, timeout=5,
                          what="the prompt after the pause")
         assert not screen.quiet_waiting
-        assert screen.game.state.turn == 3
+        assert screen.match.game.state.turn == 3
         # The quiet turn is told once.
         assert sum(t.startswith("Turn 2: nothing") for t in log_texts(screen)) == 1
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import make_app, screen_text, wait_for_screen, wait_until
+from app_support import make_app, mode_of, screen_text, wait_for_screen, wait_until
 from rich.console import Console, RenderableType
 from snapshot_apps import settled
 from textual.pilot import Pilot
@@ -31,15 +31,12 @@ from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.app import NavalApp
 from tui_naval.tui.dialogs.game_over import GameOverDialog
 from tui_naval.tui.dialogs.load import LoadDialog
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.dialogs.take_over import TakeOverDialog
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.modes.replay import ReplayMode, replay_screen
+from tui_naval.tui.screens.match import MatchScreen
 from tui_naval.tui.screens.prompt import PromptDetail
-from tui_naval.tui.screens.replay import (
-    ReplayScreen,
-    TakeOverDialog,
-    Timeline,
-    timeline_columns,
-    timeline_text,
-)
+from tui_naval.tui.widgets.timeline import Timeline, timeline_columns, timeline_text
 
 SnapCompare = Callable[..., bool]
 SEATS = {"blue": "human", "red": "search"}
@@ -56,15 +53,15 @@ def battle() -> Game:
 
 
 def replay_app(tmp_path: Path, recording: Recording, index: int = 0, **extra: Any) -> NavalApp:
-    return make_app(tmp_path, lambda: ReplayScreen(recording, index), **extra)
+    return make_app(tmp_path, lambda: replay_screen(recording, index), **extra)
 
 
-async def opened(pilot: Pilot[Any]) -> ReplayScreen:
-    screen: ReplayScreen = await wait_for_screen(pilot, ReplayScreen)
+async def opened(pilot: Pilot[Any]) -> MatchScreen:
+    screen: MatchScreen = await wait_for_screen(pilot, ReplayMode)
     return screen
 
 
-def prompt_title(screen: ReplayScreen) -> str:
+def prompt_title(screen: MatchScreen) -> str:
     return str(screen.prompt.query_one("#prompt-title").render())
 
 
@@ -86,31 +83,31 @@ async def test_the_screen_follows_the_position(tmp_path: Path, battle: Game) -> 
     app = replay_app(tmp_path, recording)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await opened(pilot)
-        assert screen.view.index == 0
+        assert screen.mode.index == 0
         assert screen.ocean._state is recording.states[0]
         await press(pilot, "right")
-        assert screen.view.index == 1
+        assert screen.mode.index == 1
         assert screen.ocean._state is recording.states[1]
         assert len(screen.log_view.entries) == sum(len(s.events) for s in recording.states[:2])
         await press(pilot, "left")
-        assert screen.view.index == 0
+        assert screen.mode.index == 0
         await press(pilot, "greater_than_sign")
-        assert screen.view.index == recording.next_turn(0)
-        assert screen.view.state.turn == 2
+        assert screen.mode.index == recording.next_turn(0)
+        assert screen.match.state.turn == 2
         assert "Turn 2/" in screen_text(app) and "Seed 4" in screen_text(app)
         assert screen.query_one(Timeline).current == 2
         await press(pilot, "greater_than_sign", "right", "less_than_sign")
-        assert screen.view.index == recording.next_turn(recording.next_turn(0))
+        assert screen.mode.index == recording.next_turn(recording.next_turn(0))
         await press(pilot, "end")
-        assert screen.view.at_end
+        assert screen.mode.at_end
         assert "End of the game" in screen_text(app)
-        assert screen.check_action("step_forward", ()) is None
-        assert screen.check_action("take_over", ()) is None
+        assert screen.check_action("mode", ("step_forward", "replay")) is None
+        assert screen.check_action("mode", ("take_over", "replay")) is None
         await press(pilot, "right")
-        assert screen.view.at_end
+        assert screen.mode.at_end
         await press(pilot, "home")
-        assert screen.view.index == 0
-        assert screen.check_action("step_back", ()) is None
+        assert screen.mode.index == 0
+        assert screen.check_action("mode", ("step_back", "replay")) is None
         assert recording.states == battle.states()
 
 
@@ -122,10 +119,10 @@ async def test_each_decision_says_who_made_it_and_its_options(tmp_path: Path,
         screen = await opened(pilot)
         seen = set()
         for _ in range(recording.last):
-            step = screen.view.step()
+            step = screen.mode.recording.step(screen.mode.index)
             assert step is not None
             decision = step.decision
-            order = screen.presenter.option_order(step_state := screen.view.state, decision)
+            order = screen.presenter.option_order(step_state := screen.match.state, decision)
             assert screen.prompt.shown == order
             chosen = order.index(step.order)
             assert screen.prompt.options.highlighted == chosen
@@ -148,19 +145,19 @@ async def test_space_plays_on_to_the_end_and_pauses(tmp_path: Path, battle: Game
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await opened(pilot)
         await press(pilot, "space")
-        assert screen.playing and not screen.view.at_end
-        await wait_until(pilot, lambda: screen.view.at_end, what="the end")
+        assert screen.mode.playing and not screen.mode.at_end
+        await wait_until(pilot, lambda: screen.mode.at_end, what="the end")
         await pilot.pause()
-        assert not screen.playing
+        assert not screen.mode.playing
         await press(pilot, "home", "space")
-        await wait_until(pilot, lambda: screen.view.index > 3, what="a few decisions")
+        await wait_until(pilot, lambda: screen.mode.index > 3, what="a few decisions")
         await press(pilot, "space")
-        where = screen.view.index
+        where = screen.mode.index
         await pilot.pause(0.05)
-        assert screen.view.index == where and not screen.playing
-        pace = screen.delay
+        assert screen.mode.index == where and not screen.mode.playing
+        pace = screen.mode.delay
         await press(pilot, "minus")
-        assert screen.delay > pace
+        assert screen.mode.delay > pace
 
 
 # -- taking over ---------------------------------------------------------------------------
@@ -173,11 +170,11 @@ async def test_take_over_from_turn_5(tmp_path: Path, battle: Game) -> None:
     app = replay_app(tmp_path, recording, index)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await opened(pilot)
-        assert screen.view.state.turn == 5
+        assert screen.match.state.turn == 5
         await press(pilot, "t")
         await wait_for_screen(pilot, TakeOverDialog)
         await press(pilot, "escape")  # changed its mind: nothing happens
-        assert await wait_for_screen(pilot, ReplayScreen) is screen
+        assert await wait_for_screen(pilot, ReplayMode) is screen
         await press(pilot, "t")
         dialog = await wait_for_screen(pilot, TakeOverDialog)
         assert "at turn 5" in screen_text(app)
@@ -188,12 +185,12 @@ async def test_take_over_from_turn_5(tmp_path: Path, battle: Game) -> None:
         assert "against hard (search:hard)" in [
             str(opponents.get_option_at_index(i).prompt) for i in range(opponents.option_count)]
         await press(pilot, "enter", "enter")  # blue, against easy (the first)
-        battle_screen = await wait_for_screen(pilot, BattleScreen)
-        game = battle_screen.game
+        battle_screen = await wait_for_screen(pilot, BattleMode)
+        game = battle_screen.match.game
         # (the AI may have answered its first decisions already)
         assert game.orders[:index] == recording.orders[:index]
         assert game.states()[index] == recording.states[index]
-        assert dict(battle_screen.session.seats) == {"blue": "human", "red": "easy"}
+        assert dict(battle_screen.match.session.seats) == {"blue": "human", "red": "easy"}
         for _ in range(3):
             await wait_until(pilot, lambda: battle_screen.prompt.asking, what="a prompt")
             played = len(game.orders)
@@ -202,8 +199,8 @@ async def test_take_over_from_turn_5(tmp_path: Path, battle: Game) -> None:
                              what="the answer")
         assert game.orders[:index] == recording.orders[:index]
         await press(pilot, "q")
-        back = await wait_for_screen(pilot, ReplayScreen)
-        assert back is screen and screen.view.index == index
+        back = await wait_for_screen(pilot, ReplayMode)
+        assert back is screen and screen.mode.index == index
     assert recording.orders == load_recording(path, find_ruleset).orders
     assert path.read_bytes() == before
 
@@ -211,18 +208,18 @@ async def test_take_over_from_turn_5(tmp_path: Path, battle: Game) -> None:
 # -- ways in -------------------------------------------------------------------------------
 async def test_the_game_over_dialog_opens_the_replay(tmp_path: Path, battle: Game) -> None:
     session = Session(battle, {"blue": "human", "red": "greedy"})
-    app = make_app(tmp_path, lambda: BattleScreen(session))
+    app = make_app(tmp_path, lambda: battle_screen(session))
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for_screen(pilot, GameOverDialog)
         assert "Replay (p)" in screen_text(app)
         await press(pilot, "p")
         screen = await opened(pilot)
-        assert screen.view.index == 0
-        assert screen.recording.orders == battle.orders
-        assert screen.recording.seats == session.seats
+        assert screen.mode.index == 0
+        assert screen.mode.recording.orders == battle.orders
+        assert screen.mode.recording.seats == session.seats
         await press(pilot, "q")
-        await wait_for_screen(pilot, BattleScreen)
-        assert battle.state.outcome is not None and len(battle.orders) == screen.recording.last
+        await wait_for_screen(pilot, BattleMode)
+        assert battle.state.outcome is not None and len(battle.orders) == screen.mode.recording.last
 
 
 class Host(Screen[None]):
@@ -240,7 +237,8 @@ async def test_the_load_dialog_replays_a_save(tmp_path: Path, battle: Game) -> N
         assert "p replays" in screen_text(app)
         await press(pilot, "p")
         screen = await opened(pilot)
-        assert screen.recording.seats == SEATS and screen.recording.last == len(battle.orders)
+        recording = screen.mode.recording
+        assert recording.seats == SEATS and recording.last == len(battle.orders)
         await press(pilot, "q")
         await wait_for_screen(pilot, Host)
 
@@ -271,8 +269,8 @@ def test_replay_file_to_opens_the_screen_at_that_turn(tmp_path: Path, battle: Ga
 
     def fake_run_app(config: Any, first: Callable[[], Screen[Any]]) -> int:
         screen = first()
-        assert isinstance(screen, ReplayScreen)
-        opened_at.append(screen.view.index)
+        assert isinstance(mode_of(screen), ReplayMode)
+        opened_at.append(screen.mode.index)
         return 0
 
     monkeypatch.setattr(launch, "run_app", fake_run_app)
@@ -305,8 +303,8 @@ async def test_a_click_on_the_timeline_goes_to_that_turn(tmp_path: Path, battle:
         screen = await opened(pilot)
         assert await pilot.click(Timeline, offset=(len("Turns ") + 1 + 4, 0))
         await pilot.pause()
-        assert screen.view.index == recording.turns[4].first
-        assert screen.view.state.turn == 5
+        assert screen.mode.index == recording.turns[4].first
+        assert screen.match.state.turn == 5
 
 
 async def test_in_ascii_the_replay_is_drawn_in_ascii(tmp_path: Path, battle: Game) -> None:

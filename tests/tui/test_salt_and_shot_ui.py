@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
+from app_support import SIZE, make_app, mode_of, screen_text, wait_for_screen, wait_until
 from textual.pilot import Pilot
 
 from tui_naval.app.session import Session
@@ -18,7 +18,8 @@ from tui_naval.core.orders import Order
 from tui_naval.rulesets.salt_and_shot.present import PRESENTER
 from tui_naval.rulesets.salt_and_shot.rules import RULESET
 from tui_naval.tui.app import NavalApp
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.screens.match import MatchScreen
 
 
 def game() -> Any:
@@ -27,56 +28,56 @@ def game() -> Any:
 
 def battle(tmp_path: Path) -> NavalApp:
     session = Session(game(), {"blue": "human", "red": "greedy"})
-    return make_app(tmp_path, lambda: BattleScreen(session))
+    return make_app(tmp_path, lambda: battle_screen(session))
 
 
-def labels(screen: BattleScreen) -> list[str]:
-    decision = screen.game.decision()
+def labels(screen: MatchScreen) -> list[str]:
+    decision = screen.match.game.decision()
     assert decision is not None
-    return [screen.presenter.option_info(screen.game.state, decision, o).label
+    return [screen.presenter.option_info(screen.match.game.state, decision, o).label
             for o in screen.prompt.shown]
 
 
-def number_of(screen: BattleScreen, label: str) -> str:
+def number_of(screen: MatchScreen, label: str) -> str:
     for n, text in enumerate(labels(screen), 1):
         if text.startswith(label):
             return str(n)
     raise AssertionError(f"no option {label!r} in {labels(screen)}")
 
 
-async def blue_prompt(pilot: Pilot[Any], screen: BattleScreen) -> str:
+async def blue_prompt(pilot: Pilot[Any], screen: MatchScreen) -> str:
     """Wait for blue's next prompt (or the next turn); its decision kind ("" at turn 2)."""
     def ready() -> bool:
-        if screen.game.state.turn > 1:
+        if screen.match.game.state.turn > 1:
             return True
-        decision = screen.game.decision()
+        decision = screen.match.game.decision()
         return screen.prompt.asking and decision is not None and decision.side == "blue"
 
     await wait_until(pilot, ready, what="blue's prompt")
     await pilot.pause()
-    decision = screen.game.decision()
-    if screen.game.state.turn > 1 or decision is None:
+    decision = screen.match.game.decision()
+    if screen.match.game.state.turn > 1 or decision is None:
         return ""
     return decision.kind
 
 
-async def answer(pilot: Pilot[Any], screen: BattleScreen, key: str) -> Order:
-    played = len(screen.game.orders)
+async def answer(pilot: Pilot[Any], screen: MatchScreen, key: str) -> Order:
+    played = len(screen.match.game.orders)
     await pilot.press(key)
-    await wait_until(pilot, lambda: len(screen.game.orders) > played, what="the order played")
-    return screen.game.orders[played]
+    await wait_until(pilot, lambda: len(screen.match.game.orders) > played, what="the order played")
+    return screen.match.game.orders[played]
 
 
 async def test_salt_and_shot_turn_by_keyboard(tmp_path: Path) -> None:
     app = battle(tmp_path)
     seen: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
-        assert isinstance(screen, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
+        assert isinstance(mode_of(screen), BattleMode)
         while kind := await blue_prompt(pilot, screen):
             seen.append(kind)
-            state = screen.game.state
-            decision = screen.game.decision()
+            state = screen.match.game.state
+            decision = screen.match.game.decision()
             assert decision is not None
             shown = labels(screen)
             text = screen_text(app)
@@ -120,7 +121,7 @@ async def test_salt_and_shot_turn_by_keyboard(tmp_path: Path) -> None:
                 await answer(pilot, screen, number_of(screen, "Keep as she is"))
         assert {"luck", "move", "target", "ammo", "maneuver"} <= set(seen), seen
         assert seen.count("move") == 2
-        assert screen.game.state.turn == 2
+        assert screen.match.game.state.turn == 2
 
 
 def test_salt_and_shot_labels_without_a_screen() -> None:

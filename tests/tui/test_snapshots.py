@@ -17,7 +17,7 @@ from app_support import screen_text, wait_for_screen, wait_until
 from textual.pilot import Pilot
 
 from tui_naval.tui.dialogs.game_over import GameOverDialog
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode
 from tui_naval.tui.screens.new_game import NewGameScreen
 from tui_naval.tui.screens.rules import RulesScreen
 from tui_naval.tui.screens.title import TitleScreen
@@ -112,7 +112,7 @@ def test_game_over(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, i
 
 def test_too_small(snap_compare: SnapCompare, tmp_path: Path) -> None:
     assert snap_compare(apps.hex_race(tmp_path), terminal_size=(60, 20),
-                        run_before=apps.settle_on(BattleScreen))
+                        run_before=apps.settle_on(BattleMode))
 
 
 # -- Ships & Sails (ss-duel) and Salt'n'Tar with Kyngesreach gunnery (sas-duel) -------------

@@ -13,16 +13,17 @@ from textual.css import stylesheet as textual_stylesheet
 from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
 from tui_naval.tui.dialogs.keys import KeysDialog
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.screens.match import MatchScreen
 from tui_naval.tui.screens.title import TitleScreen
 from tui_naval.tui.styles import STYLES, stylesheet
 
 SHEETS = sorted(path.stem for path in STYLES.glob("*.tcss"))
 
 
-def battle() -> BattleScreen:
+def battle() -> MatchScreen:
     game = new_game("salt-n-tar", "channel-race", 3, None)
-    return BattleScreen(Session(game, {"blue": "human", "red": "greedy"}))
+    return battle_screen(Session(game, {"blue": "human", "red": "greedy"}))
 
 
 def loaded(app: Any) -> list[str]:
@@ -32,7 +33,6 @@ def loaded(app: Any) -> list[str]:
 def test_every_sheet_belongs_to_a_screen() -> None:
     from tui_naval.tui.app import NavalApp
     from tui_naval.tui.screens.base import NavalModal
-    from tui_naval.tui.screens.game import GameScreen
     from tui_naval.tui.screens.hall import HallScreen
     from tui_naval.tui.screens.lobby import LobbyScreen
     from tui_naval.tui.screens.new_game import NewGameScreen
@@ -41,7 +41,7 @@ def test_every_sheet_belongs_to_a_screen() -> None:
 
     # (``ascii`` is the app's own, laid over the rest by ``styles.use_ascii``.)
     used = {"app", "ascii", *(cls.STYLESHEET for cls in (TitleScreen, NewGameScreen,
-                                                          GameScreen, RulesScreen, NavalModal,
+                                                          MatchScreen, RulesScreen, NavalModal,
                                                           HallScreen, VoyageScreen,
                                                           LobbyScreen))}
     assert stylesheet("app") == NavalApp.CSS_PATH
@@ -60,7 +60,7 @@ async def test_a_battle_launch_parses_its_own_sheets_once(
     monkeypatch.setattr(textual_stylesheet, "parse", counted)
     app = make_app(tmp_path, battle)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for_screen(pilot, BattleScreen)
+        screen = await wait_for_screen(pilot, BattleMode)
         assert loaded(app) == ["app", "game"]
         assert screen.query_one("#status").styles.background.a > 0  # the game sheet's
         await pilot.press("question_mark")

@@ -10,8 +10,9 @@ from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
 from textual.pilot import Pilot
 
 from tui_naval.app.session import autosave_path
+from tui_naval.tui.modes.lesson import LessonEnd, LessonMode, LessonStart, lesson_screen
+from tui_naval.tui.screens.match import MatchScreen
 from tui_naval.tui.screens.title import TitleScreen
-from tui_naval.tui.screens.tutorial import LessonEnd, LessonStart, TutorialScreen
 
 
 def dialog_text(app: Any) -> str:
@@ -19,9 +20,9 @@ def dialog_text(app: Any) -> str:
     return "\n".join(str(widget.render()) for widget in app.screen.query("Static, Button"))
 
 
-async def answer(pilot: Pilot[Any], screen: TutorialScreen) -> None:
+async def answer(pilot: Pilot[Any], screen: MatchScreen) -> None:
     """Answer the prompt with the option the greedy advisor picks, by its number key."""
-    game = screen.game
+    game = screen.match.game
     decision = game.decision()
     assert decision is not None
     order = game.ruleset.advisor(game.ruleset.observe(game.state, decision.side), decision)
@@ -33,21 +34,21 @@ async def answer(pilot: Pilot[Any], screen: TutorialScreen) -> None:
 
 
 async def test_the_race_lesson_played_to_the_end(tmp_path: Path) -> None:
-    app = make_app(tmp_path, first=lambda: TutorialScreen(0))
+    app = make_app(tmp_path, first=lambda: lesson_screen(0))
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_screen(pilot, LessonStart)
         text = dialog_text(app)
         assert "Lesson 1 of 2" in text and "Round the marks 1 > 2" in text
         await pilot.press("enter")
-        screen = await wait_for_screen(pilot, TutorialScreen)
-        game = screen.game
+        screen = await wait_for_screen(pilot, LessonMode)
+        game = screen.match.game
         #: Each hint's key: the turn and the kind of decision it was first shown at.
         first: dict[str, tuple[int, str]] = {}
         panel_at_first_move = ""
         for _ in range(300):
             await wait_until(pilot, lambda: game.state.outcome is not None
-                             or (screen.prompt.asking and screen.game.decision() is not None
-                                 and screen.is_human(screen.game.decision().side)),
+                             or (screen.prompt.asking and screen.match.game.decision() is not None
+                                 and screen.match.is_here(screen.match.game.decision().side)),
                              what="a prompt")
             if game.state.outcome is not None:
                 break
@@ -79,8 +80,8 @@ async def test_the_race_lesson_played_to_the_end(tmp_path: Path) -> None:
         await wait_for_screen(pilot, LessonStart)
         assert "Lesson 2 of 2" in dialog_text(app)
         await pilot.press("enter")
-        battle = await wait_for_screen(pilot, TutorialScreen)
-        assert battle.index == 1 and battle.coach.shown >= shown
+        battle = await wait_for_screen(pilot, LessonMode)
+        assert battle.mode.index == 1 and battle.coach.shown >= shown
         await wait_until(pilot, lambda: battle.prompt.asking, what="the battle's prompt")
         # The race taught luck already: the battle does not say it again.
         assert "luck" not in {h.key for h in battle.hint_panel.hints}
@@ -95,7 +96,7 @@ async def test_the_title_screen_opens_the_tutorial_and_h_hides_the_hints(tmp_pat
         await pilot.press("t")
         await wait_for_screen(pilot, LessonStart)
         await pilot.press("enter")
-        screen = await wait_for_screen(pilot, TutorialScreen)
+        screen = await wait_for_screen(pilot, LessonMode)
         await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
         assert screen.hint_panel.display and "Luck" in screen_text(app)
         await pilot.press("h")
@@ -112,7 +113,7 @@ async def test_the_title_screen_opens_the_tutorial_and_h_hides_the_hints(tmp_pat
 async def test_the_last_lessons_end_names_the_hint_key_as_the_player_has_it(
         tmp_path: Path) -> None:
     from tui_naval.app.tutorial import LESSONS
-    from tui_naval.tui.screens.tutorial import lesson_session
+    from tui_naval.tui.modes.lesson import lesson_session
 
     app = make_app(tmp_path, keymap={"game.hints": "f6"})
     async with app.run_test(size=SIZE) as pilot:

@@ -7,15 +7,16 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from app_support import make_app, screen_text, wait_for_screen, wait_until
+from app_support import make_app, mode_of, screen_text, wait_for_screen, wait_until
 from attrs import evolve
 
 from tui_naval.ai.players import make_player
 from tui_naval.core.controller import play
 from tui_naval.core.history import Game
 from tui_naval.rulesets import find_entry, load
+from tui_naval.tui.modes.leg import LegMode, LegOverDialog
 from tui_naval.tui.screens.title import TitleScreen
-from tui_naval.tui.screens.voyage import LegOverDialog, LegScreen, VoyageEndDialog, VoyageScreen
+from tui_naval.tui.screens.voyage import VoyageEndDialog, VoyageScreen
 from tui_naval.voyage.chart import FINAL, STORM
 from tui_naval.voyage.keeper import VoyageKeeper
 from tui_naval.voyage.store import load_voyage, voyage_path
@@ -83,21 +84,21 @@ async def test_a_leg_has_no_undo_is_saved_as_it_goes_and_resumes(tmp_path: Path)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await wait_for_screen(pilot, VoyageScreen)
         await pilot.press(str(_option_keys(screen).index(f"sail {battle.id}") + 1))
-        leg = await wait_for_screen(pilot, LegScreen)
-        assert app.session is None and app.keeper is keeper  # not the skirmish autosave
+        leg = await wait_for_screen(pilot, LegMode)
+        assert app.match is None and app.keeper is keeper  # not the skirmish autosave
         assert f" {battle.name}  " in str(leg.status_left(100))  # the place, not "random-"
         await wait_until(pilot, lambda: leg.prompt.asking, what="a prompt")
         await pilot.press("1")
-        await wait_until(pilot, lambda: len(leg.game.orders) >= 2, what="orders")
-        made = leg.game.orders
+        await wait_until(pilot, lambda: len(leg.match.game.orders) >= 2, what="orders")
+        made = leg.match.game.orders
         await pilot.press("u")
         await pilot.pause()
-        assert leg.game.orders[:len(made)] == made  # no undo on a voyage
+        assert leg.match.game.orders[:len(made)] == made  # no undo on a voyage
         assert "Undo" not in screen_text(app)
         _, saved_game, _ = load_voyage(keeper.path)
         assert saved_game is not None and len(saved_game.orders) >= len(made) - 1
         await pilot.press("q")
-        await wait_until(pilot, lambda: not isinstance(app.screen, (LegScreen, VoyageScreen)),
+        await wait_until(pilot, lambda: not isinstance(app.screen, (LegMode, VoyageScreen)),
                          what="the title")
     voyage, game, _ = load_voyage(keeper.path)
     assert voyage.stage == FIGHTING and game is not None
@@ -107,8 +108,8 @@ async def test_a_leg_has_no_undo_is_saved_as_it_goes_and_resumes(tmp_path: Path)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for_screen(pilot, TitleScreen)
         await pilot.press("v")
-        leg = await wait_for_screen(pilot, LegScreen)
-        assert leg.game.orders == game.orders
+        leg = await wait_for_screen(pilot, LegMode)
+        assert leg.match.game.orders == game.orders
 
 
 async def test_the_end_writes_the_morgue_and_the_hall_and_removes_the_save(
@@ -127,8 +128,8 @@ async def test_the_end_writes_the_morgue_and_the_hall_and_removes_the_save(
     async with app.run_test(size=(100, 30)) as pilot:
         # The leg's game is over already: its dialog may cover the leg's screen before
         # a look at the top screen would find the leg's (on a busy machine it did).
-        await wait_until(pilot, lambda: any(isinstance(s, LegScreen) for s in app.screen_stack),
-                         what="LegScreen")
+        await wait_until(pilot, lambda: any(isinstance(mode_of(s), LegMode)
+                                            for s in app.screen_stack), what="the leg")
         await wait_until(pilot, lambda: "The leg is over" in screen_text(app), what="leg over")
         await pilot.press("enter")
         await wait_for_screen(pilot, VoyageEndDialog)
@@ -185,7 +186,7 @@ async def test_enter_sails_on_from_a_leg_over_with_its_dialog_gone(
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_screen(pilot, LegOverDialog)
         app.pop_screen()  # gone, its callback not called
-        leg = await wait_for_screen(pilot, LegScreen)
+        leg = await wait_for_screen(pilot, LegMode)
         assert "press enter to sail on" in screen_text(app)
         leg.prompt.options.focus()
         await pilot.press("enter")

@@ -8,6 +8,7 @@ import re
 import pytest
 from attrs import evolve
 
+from tui_naval.app.coach import Coach, ruleset_hints
 from tui_naval.app.setup import new_game
 from tui_naval.app.tutorial import LESSONS
 from tui_naval.core.hints import NO_HINTS, Hint, Hints, hints
@@ -15,7 +16,7 @@ from tui_naval.core.history import Game
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import Event
 from tui_naval.rulesets import find_ruleset, registry
-from tui_naval.tui.hints import Coach, ruleset_hints
+from tui_naval.tui.keys import key_namer
 
 
 @pytest.fixture(autouse=True)
@@ -75,7 +76,7 @@ def test_every_ruleset_explains_every_question_it_asks_and_opens_with_the_game(
     game = new_game(ruleset, find_entry(ruleset).default_map, 5, None)
     side = game.state.sides[0]
     assert told.for_start(game.state, side), "no opening hint"
-    coach = Coach(told)
+    coach = Coach(told, key_namer({}))
     kinds: set[str] = set()
     unexplained: set[str] = set()
     while game.state.outcome is None and len(game.orders) < 3000:
@@ -107,7 +108,7 @@ def test_joined_hints_answer_a_kind_both_know_in_order() -> None:
 
 def test_each_hint_is_shown_once_a_game() -> None:
     game = race()
-    coach = Coach.for_ruleset(game.ruleset)
+    coach = Coach.for_ruleset(game.ruleset, key_namer({}))
     intro = coach.start(game.state, "blue")
     assert keys_of(intro) == ["intro"]
     decision = game.decision()
@@ -121,7 +122,7 @@ def test_each_hint_is_shown_once_a_game() -> None:
 
 def test_switched_off_the_coach_shows_nothing_and_keeps_the_hints_for_later() -> None:
     game = race()
-    coach = Coach.for_ruleset(game.ruleset, enabled=False)
+    coach = Coach.for_ruleset(game.ruleset, key_namer({}), enabled=False)
     decision = game.decision()
     assert decision is not None
     assert coach.start(game.state, "blue") == []
@@ -184,7 +185,7 @@ def test_a_rounded_mark_and_the_intro_name_the_course() -> None:
 
 def test_the_screens_own_hints_wait_for_room() -> None:
     game = race()
-    coach = Coach.for_ruleset(game.ruleset, {"battle.undo": "z"})
+    coach = Coach.for_ruleset(game.ruleset, key_namer({"battle.undo": "z"}))
     decision = game.decision()
     assert decision is not None
     coach.asked(game.state, decision)

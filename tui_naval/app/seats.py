@@ -1,70 +1,74 @@
-"""Who answers a side's decisions besides the AI: the player at this terminal, and the
-other player of a duel, whose orders come over the network."""
+"""Who answers a side's decisions: the player at this terminal, an AI (or a script), a
+player elsewhere whose orders come over the line, or a recording.
+
+A ``Seat`` is a value: its kind, its name (what a save keeps: ``human``, ``search``,
+``alice``) and, for a seat that thinks, its ``Player``.  The match asks each kind its own
+way: a seat here through a view's prompt, an AI in a thread of its own, a remote seat
+from the orders delivered to the match, a recorded seat as a replay moves on.
+"""
 
 from __future__ import annotations
 
-import queue
-from collections.abc import Callable
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any
 
-from tui_naval.app.scripts import ScriptEnded, ScriptError
+from attrs import frozen
+
+from tui_naval.ai.players import make_player
 from tui_naval.core.controller import Player
-from tui_naval.core.orders import Decision, IllegalOrder, Order
-from tui_naval.core.state import GameState
+from tui_naval.core.ruleset import Ruleset
+
+#: A seat at this terminal, as saves name it.
+HUMAN = "human"
 
 
-class HumanPlayer:
-    """The player at the keyboard: the screen prompts for its decisions."""
+class SeatKind(Enum):
+    """How a seat answers."""
 
-    name = "human"
-    interactive = True
-
-    def choose(self, state: GameState, decision: Decision) -> Order:
-        raise RuntimeError("a human's decisions are answered through the screen's prompt")
-
-
-def is_interactive(player: Player) -> bool:
-    """Whether a player is answered by the person at the keyboard."""
-    return bool(getattr(player, "interactive", False))
+    #: The player at this terminal, through a view's prompt.
+    HERE = "here"
+    #: A player that thinks (an AI, a script), off the views' thread.
+    AI = "ai"
+    #: Orders from outside: another player's terminal, a watched game.
+    REMOTE = "remote"
+    #: Orders from a recording, as its position moves on (a replay).
+    RECORDED = "recorded"
 
 
-class RemotePlayer:
-    """The other side of a duel: its orders come in over the network, in the order the
-    game asks for them (``deliver``), and ``choose`` waits for the next one.
+@frozen
+class Seat:
+    """Who answers one side's decisions."""
 
-    Like a search, it stops waiting when its worker is cancelled (``should_stop``, set by
-    the screen that asks it); ``close`` ends every wait (the link has gone)."""
+    kind: SeatKind
+    #: The seat's name: ``human``, an AI's name, a remote player's login, a recording's.
+    name: str
+    #: The thinking player (an ``AI`` seat's only).
+    player: Player | None = None
 
-    name = "remote"
-    #: Seconds between looks at ``should_stop`` while waiting.
-    POLL = 0.1
+    @classmethod
+    def here(cls, name: str = HUMAN) -> Seat:
+        return cls(SeatKind.HERE, name)
 
-    def __init__(self) -> None:
-        self._orders: queue.Queue[str | None] = queue.Queue()
-        self.should_stop: Callable[[], bool] = lambda: False
+    @classmethod
+    def ai(cls, player: Player) -> Seat:
+        return cls(SeatKind.AI, player.name, player)
 
-    def deliver(self, text: str) -> None:
-        """The other side's next order, as text (any thread)."""
-        self._orders.put(text)
+    @classmethod
+    def remote(cls, name: str = "remote") -> Seat:
+        return cls(SeatKind.REMOTE, name)
 
-    def close(self) -> None:
-        """No more orders will come."""
-        self._orders.put(None)
+    @classmethod
+    def recorded(cls, name: str = "") -> Seat:
+        return cls(SeatKind.RECORDED, name)
 
-    def choose(self, state: GameState, decision: Decision) -> Order:
-        """The other side's next order (ScriptEnded if the wait was stopped or closed;
-        ScriptError if it is not an option of ``decision``)."""
-        stop = self.should_stop  # this wait's own (a later wait is handed another)
-        while True:
-            if stop():
-                raise ScriptEnded("the wait for the other side was stopped")
-            try:
-                text = self._orders.get(timeout=self.POLL)
-            except queue.Empty:
-                continue
-            if text is None:
-                self._orders.put(None)  # every later wait ends too
-                raise ScriptEnded("the other side's orders stopped coming")
-            try:
-                return decision.find(text)
-            except IllegalOrder as exc:
-                raise ScriptError(f"the other side's order does not fit: {exc}") from None
+    @property
+    def is_here(self) -> bool:
+        return self.kind is SeatKind.HERE
+
+
+def seats_by_name(names: Mapping[str, str], ruleset: Ruleset[Any]) -> dict[str, Seat]:
+    """Seats from a save's names: ``human`` at this terminal, any other name an AI of that
+    name (``search``, ``greedy``...) playing ``ruleset``."""
+    return {side: Seat.here(name) if name == HUMAN else Seat.ai(make_player(name))
+            for side, name in names.items()}

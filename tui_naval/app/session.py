@@ -16,15 +16,13 @@ from typing import Any
 
 from attrs import field, frozen
 
-from tui_naval.ai.players import DEFAULT_OPPONENT, check_player, make_player
-from tui_naval.app.seats import HumanPlayer
-from tui_naval.core.controller import Player
+from tui_naval.ai.players import DEFAULT_OPPONENT, check_player
+from tui_naval.app.seats import HUMAN
 from tui_naval.core.history import Game
 from tui_naval.core.saves import SUFFIX, game_from_document, read_document, save_game
 from tui_naval.core.thoughts import Thought, thoughts_from_json, thoughts_to_json
 from tui_naval.rulesets import find_ruleset
 
-HUMAN = "human"
 AUTOSAVE = "autosave"
 Clock = Callable[[], datetime]
 
@@ -41,11 +39,6 @@ class Session:
     game: Game
     seats: Mapping[str, str]
     thoughts: dict[int, Thought] = field(factory=dict, eq=False)
-
-    def players(self) -> dict[str, Player]:
-        """A Player for each side."""
-        return {side: HumanPlayer() if who == HUMAN else make_player(who)
-                for side, who in self.seats.items()}
 
     def human_sides(self) -> tuple[str, ...]:
         return tuple(side for side, who in self.seats.items() if who == HUMAN)

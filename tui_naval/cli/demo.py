@@ -96,7 +96,7 @@ def on_screen(args: argparse.Namespace) -> int:
     with collection_paused():
         from tui_naval.app.session import Session
         from tui_naval.tui.launch import run_app
-        from tui_naval.tui.screens.demo import DemoScreen
+        from tui_naval.tui.modes.demo import demo_screen
 
         delay = getattr(args, "delay", None)
         config = tui_config(args, **({"demo_delay": delay} if delay is not None else {}))
@@ -107,6 +107,6 @@ def on_screen(args: argparse.Namespace) -> int:
         session = Session(game, names)
         player = ScriptPlayer(script) if script is not None else None
         exit_when_done = bool(getattr(args, "exit_when_done", False))
-        return run_app(config, lambda: DemoScreen(session, script=player, quit_app=True,
+        return run_app(config, lambda: demo_screen(session, script=player, quit_app=True,
                                                   exit_when_done=exit_when_done,
                                                   max_turns=args.turns))

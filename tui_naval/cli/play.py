@@ -10,7 +10,8 @@ from typing import Any
 
 from tui_naval.ai.players import DEFAULT_OPPONENT, check_player
 from tui_naval.app.collection import collection_paused
-from tui_naval.app.session import HUMAN, Session, load_session
+from tui_naval.app.seats import HUMAN
+from tui_naval.app.session import Session, load_session
 from tui_naval.app.setup import SetupError, chosen_side, new_game
 from tui_naval.app.tutorial import LESSONS
 from tui_naval.cli.options import AI_HELP, add_game_options, add_tui_options, options_of, tui_config
@@ -53,7 +54,7 @@ def play_game(args: argparse.Namespace) -> int:
     """``tui-naval play``: straight into a new battle."""
     with collection_paused():
         from tui_naval.tui.launch import run_app
-        from tui_naval.tui.screens.battle import BattleScreen
+        from tui_naval.tui.modes.battle import battle_screen
 
         config = tui_config(args)
         seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
@@ -62,14 +63,14 @@ def play_game(args: argparse.Namespace) -> int:
         check_player(config.ai)
         session = Session(game, {s: HUMAN if s == side else config.ai
                                  for s in game.state.sides})
-        return run_app(config, lambda: BattleScreen(session))
+        return run_app(config, lambda: battle_screen(session))
 
 
 def tutorial_game(args: argparse.Namespace) -> int:
     """``tui-naval tutorial``: the first lesson (or ``--lesson N``), hints on."""
     with collection_paused():
         from tui_naval.tui.launch import run_app
-        from tui_naval.tui.screens.tutorial import TutorialScreen, lesson_session
+        from tui_naval.tui.modes.lesson import lesson_screen, lesson_session
 
         config = tui_config(args)
         lesson = getattr(args, "lesson", 1)
@@ -77,14 +78,14 @@ def tutorial_game(args: argparse.Namespace) -> int:
             raise SetupError(f"no lesson {lesson} (lessons 1 to {len(LESSONS)})")
         check_player(config.ai)
         session = lesson_session(LESSONS[lesson - 1], config.ai)  # (a bad map: one line)
-        return run_app(config, lambda: TutorialScreen(lesson - 1, config.ai, session=session))
+        return run_app(config, lambda: lesson_screen(lesson - 1, config.ai, session=session))
 
 
 def load_game(args: argparse.Namespace) -> int:
     """``tui-naval load PATH``: resume a saved game."""
     with collection_paused():
         from tui_naval.tui.launch import run_app
-        from tui_naval.tui.screens.battle import session_screen
+        from tui_naval.tui.modes.battle import session_screen
 
         config = tui_config(args)
         session = load_session(Path(args.path), config.ai)

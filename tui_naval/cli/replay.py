@@ -97,7 +97,7 @@ def print_replay(recording: Recording, index: int) -> None:
 def run_replay(args: argparse.Namespace, recording: Recording, index: int) -> int:
     """The replay screen in the terminal, at position ``index``."""
     from tui_naval.tui.launch import run_app
-    from tui_naval.tui.screens.replay import ReplayScreen
+    from tui_naval.tui.modes.replay import replay_screen
 
     config = tui_config(args)
-    return run_app(config, lambda: ReplayScreen(recording, index, quit_app=True))
+    return run_app(config, lambda: replay_screen(recording, index, quit_app=True))

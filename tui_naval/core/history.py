@@ -1,12 +1,15 @@
 """A game in progress: its setup, the orders given, and undo/redo over exact states.
 
 Undo keeps the earlier states themselves (they share unchanged parts, so each
-step costs little); redo re-applies the undone order to the restored state,
-whose RNG is restored too, so the dice come out the same.
+step costs little), and the undone ones too: redo steps forward to the very state it
+left, with the RNG it had, so the dice come out the same.  A game can also start
+from a recording's states, at any position (``Game.replaying``), so that stepping
+forward through it computes nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tui_naval.core.orders import Decision, Order
@@ -24,7 +27,23 @@ class Game:
         first = start if start is not None else start_state(ruleset, setup)
         self._states: list[GameState] = [first]
         self._orders: list[Order] = []
+        #: The orders undone, the next last, and the states they led to.
         self._redo: list[Order] = []
+        self._redo_states: list[GameState] = []
+
+    @classmethod
+    def replaying(cls, ruleset: Ruleset[Any], setup: Setup, states: Sequence[GameState],
+                  orders: Sequence[Order], at: int) -> Game:
+        """A game at position ``at`` of a recording (its ``states``, one more than its
+        ``orders``), the rest of it to redo."""
+        if len(states) != len(orders) + 1 or not 0 <= at <= len(orders):
+            raise ValueError("a recording has one state more than it has orders")
+        game = cls(ruleset, setup, start=states[0])
+        game._states = list(states[:at + 1])
+        game._orders = list(orders[:at])
+        game._redo = list(reversed(orders[at:]))
+        game._redo_states = list(reversed(states[at + 1:]))
+        return game
 
     @property
     def state(self) -> GameState:
@@ -43,6 +62,7 @@ class Game:
         self._states.append(state)
         self._orders.append(order)
         self._redo.clear()
+        self._redo_states.clear()
         return state
 
     def can_undo(self) -> bool:
@@ -54,17 +74,20 @@ class Game:
     def undo(self) -> GameState:
         if not self._orders:
             raise IndexError("nothing to undo")
-        self._states.pop()
+        self._redo_states.append(self._states.pop())
         self._redo.append(self._orders.pop())
         return self.state
 
     def redo(self) -> GameState:
         if not self._redo:
             raise IndexError("nothing to redo")
-        order = self._redo.pop()
-        self._states.append(self.ruleset.apply(self.state, order))
-        self._orders.append(order)
+        self._orders.append(self._redo.pop())
+        self._states.append(self._redo_states.pop())
         return self.state
+
+    def next_order(self) -> Order | None:
+        """The order redo would play next (None: nothing to redo)."""
+        return self._redo[-1] if self._redo else None
 
     def undo_to(self, index: int) -> GameState:
         """Undo until ``index`` orders remain (a negative index undoes them all)."""

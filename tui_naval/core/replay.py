@@ -175,6 +175,12 @@ class Recording:
                 return marks
         return TurnMarks(turn, index)
 
+    def game(self, index: int = 0) -> Game:
+        """The recording as a game at position ``index``, the rest of it to redo: stepping
+        through it computes nothing (``Game.replaying``)."""
+        return Game.replaying(self.ruleset, self.setup, self.states, self.orders,
+                              max(0, min(index, self.last)))
+
     # -- taking over -----------------------------------------------------------------------
     def game_at(self, index: int) -> Game:
         """A new game at position ``index``: the recording's orders up to it, replayed (so

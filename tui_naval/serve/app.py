@@ -82,7 +82,7 @@ class ServedApp(NavalApp):
 
     def publish(self) -> None:
         """Send the game in progress to the server if it has moved since last time."""
-        session = self.session
+        session = self.match.session if self.match is not None else None
         if session is None:
             key: tuple[object, ...] | None = None
         else:

@@ -79,14 +79,14 @@ def run(mode: str, link: ChildLink, first: Message) -> int:
     if mode == "continue":
         return run_served(config, link, resume=True)
     if mode == "watch" and first.get("t") == "watched":
-        from tui_naval.tui.screens.watch import watch_screen
+        from tui_naval.tui.modes.watch import watch_screen
 
         screen = watch_screen(first)
         if isinstance(screen, str):
             return say(screen)
         return run_served(config, link, lambda: screen)
     if mode == "duel" and first.get("t") == "duel":
-        from tui_naval.tui.screens.duel import duel_screen
+        from tui_naval.tui.modes.duel import duel_screen
 
         duel = duel_screen(first)
         if isinstance(duel, str):

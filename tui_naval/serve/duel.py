@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tui_naval.app.session import HUMAN, Session, save_session
+from tui_naval.app.seats import HUMAN
+from tui_naval.app.session import Session, save_session
 from tui_naval.core.history import Game
 from tui_naval.core.orders import IllegalOrder
 from tui_naval.core.saves import SaveError, get_converter, to_document

@@ -20,7 +20,8 @@ from textual.screen import Screen
 
 from tui_naval.ai.players import DEFAULT_OPPONENT
 from tui_naval.app.link import ServerLine
-from tui_naval.app.session import Clock, Session, autosave_path, save_session, utc_now
+from tui_naval.app.match import Match
+from tui_naval.app.session import Clock, autosave_path, save_session, utc_now
 from tui_naval.core.saves import SaveError, default_save_dir
 from tui_naval.tui import keys, output
 from tui_naval.tui.signals import install_exit_signals
@@ -82,7 +83,7 @@ class NavalApp(App[int]):
         self.config = config or Config()
         self._first = first
         #: The human game in progress, autosaved on quit and on SIGHUP, SIGTERM and SIGINT.
-        self.session: Session | None = None
+        self.match: Match | None = None
         #: The voyage in progress, saved in its own file on the same occasions.
         self.keeper: VoyageKeeper | None = None
         self._remove_signals: Callable[[], None] = lambda: None
@@ -160,11 +161,11 @@ class NavalApp(App[int]):
             failed = self.keeper.save()
             if failed and not quiet:
                 self.notify(failed, title="Voyage not saved", severity="error", markup=False)
-        if self.session is None:
+        if self.match is None:
             return None
         path = autosave_path(self.config.save_dir)
         try:
-            save_session(self.session, path, self.config.clock())
+            save_session(self.match.session, path, self.config.clock())
         except SaveError as exc:
             if not quiet:
                 self.notify(str(exc), title="Autosave failed", severity="error", markup=False)
@@ -176,7 +177,7 @@ class NavalApp(App[int]):
         autosave and leave, the terminal restored.  The exit code is the shell's for a
         signal (128 + its number), but a hang-up's is 0: the player just went away."""
         self.autosave()
-        self.session = None
+        self.match = None
         self.exit(return_code=0 if signum == getattr(signal, "SIGHUP", None) else 128 + signum)
 
     def _handle_exception(self, error: Exception) -> None:
@@ -185,7 +186,7 @@ class NavalApp(App[int]):
         local variables, on the player's screen)."""
         with contextlib.suppress(Exception):  # the game itself may be what broke
             self.autosave()
-        self.session = None
+        self.match = None
         super()._handle_exception(error)  # exits, and keeps the error for Pilot tests
         from tui_naval.app.crash_log import report
 
@@ -196,7 +197,7 @@ class NavalApp(App[int]):
 
     def action_quit(self) -> None:  # type: ignore[override]
         self.autosave()
-        self.session = None
+        self.match = None
         self.exit(0)
 
     # -- help ------------------------------------------------------------------------
@@ -256,7 +257,11 @@ def resume_collection() -> None:
 
 
 def screen_commands(screen: Screen[object]) -> list[keys.Command]:
-    """The commands a screen declares (``COMMAND_SET``), its base classes' first."""
+    """The commands a screen declares: its own ``commands`` (a match's screen: the game's
+    and its mode's), else its ``COMMAND_SET``, its base classes' first."""
+    own = getattr(screen, "commands", None)
+    if own is not None:
+        return list(own)
     out: list[keys.Command] = []
     seen: set[str] = set()
     for cls in reversed(type(screen).__mro__):

@@ -13,7 +13,7 @@ a keymap file maps ids to keys and is applied with ``App.set_keymap``::
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from attrs import frozen
@@ -51,6 +51,25 @@ def bindings(commands: Iterable[Command]) -> list[BindingType]:
 
 
 C = Command
+
+
+def mode_action(name: str, tag: str) -> str:
+    """The action of a way of playing's command on the match's screen: the screen runs
+    ``name`` on its mode if the mode's ``TAG`` is ``tag`` (another mode's command of the
+    same key stays hidden)."""
+    return f"mode('{name}', '{tag}')"
+
+
+def battle(name: str) -> str:
+    return mode_action(name, "battle")
+
+
+def demo(name: str) -> str:
+    return mode_action(name, "demo")
+
+
+def replay(name: str) -> str:
+    return mode_action(name, "replay")
 
 APP = (
     C("app.quit", "ctrl+q", "quit", "Quit", "Save the game in progress and leave tui-naval",
@@ -118,52 +137,53 @@ PROMPT = (
 )
 
 BATTLE = (
-    C("battle.undo", "u,ctrl+z", "undo", "Undo", "Go back to your previous decision",
+    C("battle.undo", "u,ctrl+z", battle("undo"), "Undo", "Go back to your previous decision",
       key_display="u"),
     # Redo and Fast AI stay out of the footer, so that it fits 80 columns (``?`` lists them).
-    C("battle.redo", "r,ctrl+y", "redo", "Redo", "Go forward to your next decision again",
-      key_display="r", show=False),
-    C("battle.fast", "f", "toggle_fast", "Fast AI", "Watch the AI's moves or fast-forward them",
+    C("battle.redo", "r,ctrl+y", battle("redo"), "Redo",
+      "Go forward to your next decision again", key_display="r", show=False),
+    C("battle.fast", "f", battle("toggle_fast"), "Fast AI",
+      "Watch the AI's moves or fast-forward them", show=False),
+    C("battle.skip", "space", battle("skip"), "Skip", "Skip the wait on the AI's current move",
       show=False),
-    C("battle.skip", "space", "skip", "Skip", "Skip the wait on the AI's current move",
-      show=False),
-    C("battle.save", "s", "save", "Save", "Save the game under a name"),
-    C("battle.load", "o", "load", "Load", "Load a saved game", show=False),
-    C("battle.quit", "q", "leave", "Menu", "Autosave and go back to the title screen"),
+    C("battle.save", "s", battle("save"), "Save", "Save the game under a name"),
+    C("battle.load", "o", battle("load"), "Load", "Load a saved game", show=False),
+    C("battle.quit", "q", battle("leave"), "Menu", "Autosave and go back to the title screen"),
 )
 
 DEMO = (
-    C("demo.pause", "space,p", "toggle_pause", "Pause", "Pause or resume the demo",
+    C("demo.pause", "space,p", demo("toggle_pause"), "Pause", "Pause or resume the demo",
       key_display="space"),
-    C("demo.faster", "plus,equals_sign,right_square_bracket", "faster", "Faster",
+    C("demo.faster", "plus,equals_sign,right_square_bracket", demo("faster"), "Faster",
       "Play the demo faster", key_display="+"),
-    C("demo.slower", "minus,left_square_bracket", "slower", "Slower",
+    C("demo.slower", "minus,left_square_bracket", demo("slower"), "Slower",
       "Play the demo slower", key_display="-"),
-    C("demo.quit", "q", "leave", "Quit", "Stop the demo"),
+    C("demo.quit", "q", demo("leave"), "Quit", "Stop the demo"),
 )
 
 REPLAY = (
-    C("replay.play", "space,p", "toggle_play", "Play", "Play the recording on, or pause it",
+    C("replay.play", "space,p", replay("toggle_play"), "Play", "Play the recording on, or pause it",
       key_display="space"),
-    C("replay.back", "left,comma", "step_back", "Back", "Step back one decision",
+    C("replay.back", "left,comma", replay("step_back"), "Back", "Step back one decision",
       key_display="<-"),
-    C("replay.forward", "right,full_stop", "step_forward", "Step",
+    C("replay.forward", "right,full_stop", replay("step_forward"), "Step",
       "Step forward one decision", key_display="->"),
-    C("replay.turn_back", "shift+left,less_than_sign", "turn_back", "Turn back",
+    C("replay.turn_back", "shift+left,less_than_sign", replay("turn_back"), "Turn back",
       "Back to the start of this turn, or of the one before", key_display="<", show=False),
-    C("replay.turn_forward", "shift+right,greater_than_sign", "turn_forward", "Turn",
+    C("replay.turn_forward", "shift+right,greater_than_sign", replay("turn_forward"), "Turn",
       "On to the start of the next turn", key_display=">"),
     # Home and End are the prompt's option list's too: the replay's come first.
-    C("replay.start", "home", "to_start", "Start", "Jump to the start of the game",
+    C("replay.start", "home", replay("to_start"), "Start", "Jump to the start of the game",
       show=False, priority=True),
-    C("replay.end", "end", "to_end", "End", "Jump to the end of the recording", show=False,
+    C("replay.end", "end", replay("to_end"), "End", "Jump to the end of the recording", show=False,
       priority=True),
-    C("replay.faster", "plus,equals_sign", "faster", "Faster", "Play the recording faster",
+    C("replay.faster", "plus,equals_sign", replay("faster"), "Faster",
+      "Play the recording faster", show=False),
+    C("replay.slower", "minus", replay("slower"), "Slower", "Play the recording slower",
       show=False),
-    C("replay.slower", "minus", "slower", "Slower", "Play the recording slower", show=False),
-    C("replay.take_over", "t", "take_over", "Take over",
+    C("replay.take_over", "t", replay("take_over"), "Take over",
       "Play on from here, on a side of your choice against an AI (the recording is kept)"),
-    C("replay.quit", "q", "leave", "Quit", "Stop watching"),
+    C("replay.quit", "q", replay("leave"), "Quit", "Stop watching"),
 )
 
 GAME_OVER = (
@@ -233,12 +253,13 @@ CHOICE = tuple(C(f"choice.{n}", str(n), f"pick({n})", f"Choice {n}", show=False,
                  palette=False) for n in range(1, 10))
 
 DUEL = (
-    C("duel.quit", "q", "app.quit", "Lobby",
+    C("duel.quit", "q", mode_action("leave", "duel"), "Lobby",
       "Leave for the lobby: the duel waits for you to come back"),
 )
 
 WATCH = (
-    C("watch.quit", "q", "app.quit", "Lobby", "Stop watching: back to the lobby"),
+    C("watch.quit", "q", mode_action("leave", "watch"), "Lobby",
+      "Stop watching: back to the lobby"),
 )
 
 ALL: tuple[Command, ...] = (*APP, *TITLE, *NEW_GAME, *GAME, *PROMPT, *BATTLE, *DEMO, *REPLAY,
@@ -323,6 +344,12 @@ def load_keymap(path: Path | None, *, required: bool = False) -> dict[str, str]:
     except tomllib.TOMLDecodeError as exc:
         raise KeymapError(f"{path}: not valid TOML: {exc}") from None
     return parse_keymap(data, str(path))
+
+
+def key_namer(keymap: Mapping[str, str]) -> Callable[[str], str]:
+    """The key that runs a command, by the command's id, as ``keymap`` has it (for the
+    coach's hints that name keys)."""
+    return lambda command_id: key_label(command(command_id), keymap)
 
 
 def key_label(command: Command, keymap: Mapping[str, str]) -> str:

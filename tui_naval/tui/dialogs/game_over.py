@@ -15,7 +15,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
-from tui_naval.core.history import Game
+from tui_naval.app.session import Session
 from tui_naval.core.summary import chart_note, chart_scale, figure, summarise
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalModal
@@ -33,9 +33,10 @@ class GameOverDialog(NavalModal[str | None]):
     #: Enter plays again (Textual focuses it as the dialog opens, and only if it is there).
     AUTO_FOCUS = "#rematch"
 
-    def __init__(self, game: Game, demo: bool = False) -> None:
+    def __init__(self, session: Session, demo: bool = False) -> None:
         super().__init__()
-        self.game = game
+        self.session = session
+        self.game = session.game
         self.demo = demo
 
     def compose(self) -> ComposeResult:
@@ -76,15 +77,10 @@ class GameOverDialog(NavalModal[str | None]):
 
     def open_replay(self, app: App[object]) -> None:
         """The game watched again from its start, over the screen the dialog leaves (with
-        its seats, where that screen has a session: who decided is then known)."""
-        from tui_naval.core.replay import Recording
-        from tui_naval.tui.screens.replay import ReplayScreen
+        its seats: who decided is known, and its thoughts)."""
+        from tui_naval.tui.modes.replay import recording_of, replay_screen
 
-        session = getattr(app.screen, "session", None)
-        ours = getattr(session, "game", None) is self.game
-        seats = getattr(session, "seats", None) if ours else None
-        thoughts = getattr(session, "thoughts", None) if ours else None
-        app.push_screen(ReplayScreen(Recording.from_game(self.game, seats, thoughts=thoughts)))
+        app.push_screen(replay_screen(recording_of(self.session)))
 
     def action_close(self) -> None:
         self.dismiss("review")

@@ -49,10 +49,16 @@ def screen_keys(screen: Screen[object]) -> list[KeyRow]:
     app's), in the order Textual looks them up, one row a binding id."""
     app = screen.app
     rows: dict[str, KeyRow] = {}
+    # A screen that says its commands (a match's: the game's and its mode's) binds other
+    # modes' keys too, hidden: they are not its keys.
+    own = getattr(screen, "commands", None)
+    allowed = {command.id for command in own} if own is not None else None
     for namespace, bindings in screen._modal_binding_chain:
         for key, binding in bindings:
             ident = binding.id
             if ident not in KNOWN_IDS:
+                continue
+            if namespace is screen and allowed is not None and ident not in allowed:
                 continue
             row = rows.get(ident)
             if row is None:

@@ -11,9 +11,10 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from tui_naval.app.deliberations import Deliberation
 from tui_naval.tui.screens.base import NavalModal
 from tui_naval.tui.widgets.glyphs import ascii_text
-from tui_naval.tui.widgets.thinking import Deliberation, deliberation_text
+from tui_naval.tui.widgets.thinking import deliberation_text
 
 #: The width the text is laid out at: the dialog's, less its border, padding and the
 #: scroll bar's room.

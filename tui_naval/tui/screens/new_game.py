@@ -19,7 +19,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tui_naval.ai.players import DEFAULT_OPPONENT, OPPONENTS, UnknownPlayer, check_player
-from tui_naval.app.session import HUMAN, Session
+from tui_naval.app.seats import HUMAN
+from tui_naval.app.session import Session
 from tui_naval.core import mapgen, scenario
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
@@ -420,10 +421,10 @@ class NewGameScreen(NavalScreen[None]):
         if hints != self.naval.config.hints:  # for this game and the next ones
             self.naval.config = evolve(self.naval.config, hints=hints)
         if not session.human_sides():
-            from tui_naval.tui.screens.demo import DemoScreen
+            from tui_naval.tui.modes.demo import demo_screen
 
-            self.app.switch_screen(DemoScreen(session))
+            self.app.switch_screen(demo_screen(session))
             return
-        from tui_naval.tui.screens.battle import BattleScreen
+        from tui_naval.tui.modes.battle import battle_screen
 
-        self.app.switch_screen(BattleScreen(session))
+        self.app.switch_screen(battle_screen(session))

@@ -17,7 +17,7 @@ when it says more than the room left.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import ClassVar, cast
 
@@ -111,15 +111,6 @@ class PromptPanel(Horizontal):
             self.order = order
             self.question = question
 
-    class Highlighted(Message):
-        """The highlight moved to ``order`` of the question numbered ``question`` (for
-        previews)."""
-
-        def __init__(self, order: Order, question: int) -> None:
-            super().__init__()
-            self.order = order
-            self.question = question
-
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         #: Every option of the decision, and the ones shown (narrowed by typing).
@@ -132,10 +123,11 @@ class PromptPanel(Horizontal):
         self._typed = ""
         #: Whether ``/`` was pressed: typed characters then narrow the list.
         self._filtering = False
-        #: The option whose detail and preview are up (its highlight event is then
-        #: passed over), and what the detail was drawn from (it is drawn only anew).
-        self._previewed: int | None = None
+        #: What the detail was drawn from (it is drawn only anew).
         self._detail_key: tuple[object, ...] | None = None
+        #: Told of each option highlighted, as the highlight moves (the screen's preview),
+        #: in the same refresh: a key's whole effect reaches the terminal in one frame.
+        self.on_highlight: Callable[[Order], None] | None = None
         #: How many questions (``ask`` and ``wait``) have been put: the number of the one
         #: on show.
         self.question = 0
@@ -203,7 +195,6 @@ class PromptPanel(Horizontal):
         self.options.clear_options()
         self.options.styles.width = None  # (the stylesheet's: none while waiting)
         self.add_class("-waiting")
-        self._previewed = None
         self._detail_key = None
         self.query_one(PromptDetail).show(Text.from_markup(detail, emoji=False))
 
@@ -308,14 +299,15 @@ class PromptPanel(Horizontal):
             option_list.styles.width = width
         option_list.add_options(labels)
         index = min(highlight, len(self._orders) - 1)
-        option_list.highlighted = index
-        self._previewed = index
+        moved = option_list.highlighted != index
+        option_list.highlighted = index  # (the watcher previews it, if it moved)
         self._note = None
         self._render_detail()
         if typed or highlight:
             option_list.scroll_to_highlight()
-        if self._typing and 0 <= index < len(self._orders):
-            self.post_message(self.Highlighted(self._orders[index], self.question))
+        if self._typing and not moved and 0 <= index < len(self._orders) \
+                and self.on_highlight is not None:
+            self.on_highlight(self._orders[index])
 
     def typing_hint(self) -> str | None:
         """The prompt's border title while typing narrows the list (markup), else None."""
@@ -364,22 +356,22 @@ class PromptPanel(Horizontal):
             text.append(f"\n! {info.warning}", style="bold red")
         return text
 
-    def mark_previewed(self, index: int) -> None:
-        """The screen has previewed option ``index`` already (in the refresh that moved the
-        highlight): the highlight's message is not posted again for it."""
-        self._previewed = index
+    def on_mount(self) -> None:
+        self.watch(self.options, "highlighted", self._highlight_moved, init=False)
+
+    def _highlight_moved(self, index: int | None) -> None:
+        """The highlight moved (a key, the mouse, the map's cursor): its detail, and the
+        screen's preview, are drawn now, in the refresh that draws the highlight."""
+        if index is None or not 0 <= index < len(self._orders):
+            return
+        self._note = None
+        self._render_detail()
+        if self.on_highlight is not None:
+            self.on_highlight(self._orders[index])
 
     @on(OptionList.OptionHighlighted, "#prompt-options")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        index = event.option_index
-        if index != self.options.highlighted or index == self._previewed:
-            return  # (an event of a highlight since moved on or cleared by ``wait``)
-        self._previewed = index
-        self._note = None
-        self._render_detail()
-        if 0 <= index < len(self._orders):
-            self.post_message(self.Highlighted(self._orders[index], self.question))
+        event.stop()  # (drawn as the highlight moved: ``_highlight_moved``)
 
     @on(OptionList.OptionSelected, "#prompt-options")
     def _selected(self, event: OptionList.OptionSelected) -> None:

@@ -155,9 +155,9 @@ class TitleScreen(NavalScreen[None]):
         except SaveError as exc:
             self.notify(str(exc), title="Cannot continue", severity="error", markup=False)
             return
-        from tui_naval.tui.screens.battle import BattleScreen
+        from tui_naval.tui.modes.battle import battle_screen
 
-        self.app.push_screen(BattleScreen(session))
+        self.app.push_screen(battle_screen(session))
 
     def action_voyage(self) -> None:
         """The voyage under way, resumed; or a new one set up."""
@@ -217,22 +217,22 @@ class TitleScreen(NavalScreen[None]):
         except SaveError as exc:
             self.notify(str(exc), title="Cannot load", severity="error", markup=False)
             return
-        from tui_naval.tui.screens.battle import BattleScreen
+        from tui_naval.tui.modes.battle import battle_screen
 
-        self.app.push_screen(BattleScreen(session))
+        self.app.push_screen(battle_screen(session))
 
     def action_demo(self) -> None:
-        from tui_naval.tui.screens.demo import DemoScreen, demo_session
+        from tui_naval.tui.modes.demo import demo_screen, demo_session
 
         config = self.naval.config
-        self.app.push_screen(DemoScreen(demo_session(config.new_seed(), config.ai)))
+        self.app.push_screen(demo_screen(demo_session(config.new_seed(), config.ai)))
 
     def action_tutorial(self) -> None:
         from tui_naval.app.setup import SetupError
-        from tui_naval.tui.screens.tutorial import TutorialScreen
+        from tui_naval.tui.modes.lesson import lesson_screen
 
         try:
-            screen = TutorialScreen(ai=self.naval.config.ai)
+            screen = lesson_screen(ai=self.naval.config.ai)
         except SetupError as exc:
             self.notify(str(exc), title="No tutorial", severity="error", markup=False)
             return

@@ -3,10 +3,10 @@ far; its legs are fought on the battle screen with undo and named saves turned o
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
@@ -14,13 +14,15 @@ from textual.geometry import Size
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui_naval.app.session import HUMAN, Session
+from tui_naval.app.match import Match, Undo
+from tui_naval.app.seats import HUMAN
+from tui_naval.app.session import Session
 from tui_naval.core.messages import plural
-from tui_naval.core.orders import Decision
 from tui_naval.core.ruleset import PART_KEYS
 from tui_naval.tui import keys
+from tui_naval.tui.modes.leg import LegMode
 from tui_naval.tui.screens.base import NavalModal, NavalScreen
-from tui_naval.tui.screens.battle import BattleScreen
+from tui_naval.tui.screens.match import MatchScreen
 from tui_naval.tui.widgets.glyphs import to_ascii
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.option_list import PagedOptionList
@@ -240,8 +242,9 @@ class VoyageScreen(NavalScreen[None]):
         ai = self.naval.config.ai
         seats = {side: HUMAN if side == meeting.side and not self.watching else ai
                  for side in keeper.game.state.sides}
-        leg = LegScreen(Session(keeper.game, seats), keeper, meeting.place.name, self.watching)
-        self.app.push_screen(leg, lambda _: self._fought(leg.leaving))
+        match = Match.of_session(Session(keeper.game, seats), undo=Undo.NONE)
+        leg = LegMode(match, keeper, meeting.place.name, self.watching)
+        self.app.push_screen(MatchScreen(match, leg), lambda _: self._fought(leg.leaving))
 
     def _fought(self, leaving: bool) -> None:
         if leaving:
@@ -277,109 +280,6 @@ class VoyageScreen(NavalScreen[None]):
         from tui_naval.voyage.hall import Hall, hall_path
 
         self.app.push_screen(HallScreen(Hall(hall_path())))
-
-
-class LegScreen(BattleScreen):
-    """A leg of a voyage: the battle screen, its every decision saved into the voyage's
-    one save; no undo, no named saves (a voyage has one life)."""
-
-    OVER_HINT = "the leg is over: press enter to sail on"
-
-    def __init__(self, session: Session, keeper: VoyageKeeper, place: str,
-                 watch: bool = False) -> None:
-        """``place``: the chart's name for where the leg is fought."""
-        super().__init__(session)
-        self.keeper = keeper
-        self.watching = watch
-        #: Whether the player left the voyage (to the title) rather than ended the leg.
-        self.leaving = False
-        self._place = place
-
-    def on_mount(self) -> None:
-        # The voyage's save, not the skirmish autosave, keeps this game.  (Textual calls
-        # each class's ``on_mount`` in turn, this one first: the battle screen's sets the
-        # app's session, which is taken off again next.)
-        self.naval.keeper = self.keeper
-        self.call_next(self.not_autosaved)
-
-    def map_title(self) -> str:
-        return self._place
-
-    def not_autosaved(self) -> None:
-        if self.naval.session is self.session:
-            self.naval.session = None
-
-    def ask(self, decision: Decision) -> None:
-        self.not_autosaved()
-        super().ask(decision)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("undo", "redo", "save", "load"):
-            return False
-        return super().check_action(action, parameters)
-
-    def action_undo(self) -> None:
-        self.notify("No undo on a voyage: one life, as at sea.", timeout=3)
-
-    def action_save(self) -> None:
-        self.notify("A voyage keeps one save, written after every decision.", timeout=3)
-
-    def played(self, before: Any, after: Any) -> None:
-        failed = self.keeper.save()
-        if failed:
-            self.notify(failed, title="Voyage not saved", severity="error", markup=False)
-
-    def action_leave(self) -> None:
-        self.keeper.save()
-        self.leaving = True
-        self.dismiss(None)
-
-    def game_over(self) -> None:
-        if self._over_shown:
-            return
-        self._over_shown = True
-        from tui_naval.core.summary import summarise
-
-        summary = summarise(self.game)
-        dialog = LegOverDialog(" ".join(summary.sentences))
-        self.app.push_screen(dialog, self._sail_on)
-        if self.watching:
-            self.set_timer(max(0.05, self.naval.config.demo_delay * 4),
-                           lambda: dialog.dismiss("on") if dialog.is_current else None)
-
-    def _sail_on(self, _: str | None) -> None:
-        self.dismiss(None)  # (a no-op unless this is the top screen: AppScreen.dismiss)
-
-    def on_key(self, event: events.Key) -> None:
-        # The prompt says "press enter to sail on" once the leg is over: so it does, with
-        # its dialog closed too.
-        if event.key == "enter" and self._over_shown and self.game.state.outcome is not None:
-            event.stop()
-            self._sail_on(None)
-
-
-class LegOverDialog(NavalModal[str]):
-    """The leg's result; any key sails on."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="leg-box", classes="dialog"):
-            yield Static(Text(" The leg is over ", style="bold reverse"))
-            yield Static(Text(self.text))
-            yield Button("Sail on (enter)", id="sail-on", compact=True, variant="primary")
-
-    def on_mount(self) -> None:
-        self.query_one("#sail-on", Button).focus()
-
-    @on(Button.Pressed)
-    def _pressed(self) -> None:
-        self.dismiss("on")
-
-    def action_close(self) -> None:
-        self.dismiss("on")
 
 
 class VoyageEndDialog(NavalModal[str]):

@@ -71,13 +71,23 @@ class KeyBar(Widget, can_focus=False):
         shown: list[tuple[str, str, str, bool]] = []
         last: tuple[str, str, str, bool] | None = None
         seen: set[str] = set()
-        for key, (_node, binding, enabled, _tooltip) in self.screen.active_bindings.items():
+        #: The screen's keys it leaves out of the bar (they still work).
+        unshown: frozenset[str] = getattr(self.screen, "unshown", frozenset())
+        #: A screen that says its commands (a match's) has its keys in their order, after
+        #: its widgets' and before the app's.
+        screen = self.screen
+        order = {command.id: n for n, command in enumerate(getattr(screen, "commands", ()))}
+        ranked: list[tuple[int, tuple[str, str, str, bool]]] = []
+        for key, (node, binding, enabled, _tooltip) in screen.active_bindings.items():
             entry = (key, app.get_key_display(binding), binding.description, enabled)
             if key == palette and app.ENABLE_COMMAND_PALETTE:
                 last = entry
-            elif binding.show and binding.action not in seen:
+            elif binding.show and binding.action not in seen and binding.id not in unshown:
                 seen.add(binding.action)  # one key an action (its first)
-                shown.append(entry)
+                rank = order.get(binding.id or "", len(order)) if node is screen \
+                    else len(order) + 1 if node is app else -1
+                ranked.append((rank, entry))
+        shown = [entry for _, entry in sorted(ranked, key=lambda item: item[0])]
         return [*shown, last] if last is not None else shown
 
     def render(self) -> RenderResult:

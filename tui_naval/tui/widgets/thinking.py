@@ -17,15 +17,12 @@ them up), the rest from the ``core.thoughts.Thought`` the search left.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from attrs import field, frozen
 from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
 
+from tui_naval.app.deliberations import Deliberation
 from tui_naval.core.messages import plural
-from tui_naval.core.thoughts import Thought
 from tui_naval.tui.widgets.text_panel import NotePanel
 
 #: What each player that does not search goes by, by its name.
@@ -46,26 +43,6 @@ NOTES = {
 }
 #: Below this width the table's columns are narrower.
 WIDE = 44
-
-
-@frozen
-class Deliberation:
-    """One decision answered, as the screens show it: who, where, and what a search made
-    of it (None: no search, or none kept)."""
-
-    #: The answer's place in the game's orders.
-    index: int
-    side: str
-    #: The player's name (``search``, ``greedy``...; "" if not known).
-    who: str
-    turn: int
-    #: The decision's prompt (``R1 Cutter: helm orders``).
-    prompt: str
-    thought: Thought | None = None
-    #: Each option's label as the ruleset presents it, by the option's text.
-    labels: Mapping[str, str] = field(factory=dict)
-    #: A plotted decision (its answer hidden from the other sides until all have plotted).
-    plotted: bool = False
 
 
 def no_search_text(who: str) -> str:

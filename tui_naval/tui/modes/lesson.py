@@ -1,13 +1,6 @@
-"""The tutorial: a first voyage for a new player.
-
-Each lesson (``tui_naval.tutorial.LESSONS``) is a real game, with the real rules,
-against the AI, on the battle screen; a hint panel explains each rule as it first
-comes up, with this game's numbers (the ruleset's hints, ``core.hints``), and the
-screen's own keys (the prompt, undo, saving).  At a lesson's end the next one is
-offered; the hints already given are not given again in it.  A tutorial game is
-not autosaved (it would take the place of the player's own game in Continue);
-``s`` saves it under a name like any game.
-"""
+"""A lesson of the tutorial: a battle with the hint panel always there, not autosaved
+(Continue keeps the player's own game), a card at its start and a choice at its end:
+the next lesson, again, or the menu."""
 
 from __future__ import annotations
 
@@ -22,16 +15,19 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from tui_naval.ai.players import DEFAULT_OPPONENT
-from tui_naval.app.session import HUMAN, Session
+from tui_naval.app.coach import Coach, KeyOf
+from tui_naval.app.match import Match
+from tui_naval.app.seats import HUMAN
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
 from tui_naval.app.tutorial import LESSONS, Lesson
 from tui_naval.core.hints import Hint
-from tui_naval.core.orders import Decision
 from tui_naval.core.state import GameState
 from tui_naval.tui import keys
-from tui_naval.tui.hints import Coach
+from tui_naval.tui.modes.base import LOW_HEIGHT
+from tui_naval.tui.modes.battle import BattleMode
 from tui_naval.tui.screens.base import NavalModal
-from tui_naval.tui.screens.battle import BattleScreen
-from tui_naval.tui.screens.game import LOW_HEIGHT
+from tui_naval.tui.screens.match import MatchScreen
 
 #: The lesson-start dialog's keys (Escape, as in every dialog, closes it too).
 START_KEYS = (
@@ -48,14 +44,75 @@ END_KEYS = (
 
 
 def lesson_session(lesson: Lesson, ai: str) -> Session:
-    """A lesson's game: the player on the lesson's side, the AI on the others.
-
-    Raises ``cli.SetupError`` if its map cannot be found or played."""
-    from tui_naval.app.setup import new_game
-
+    """A lesson's game: the player on the lesson's side, the AI on the others (a one-line
+    ``SetupError`` if its map cannot be found or played)."""
     game = new_game(lesson.ruleset, lesson.map_path, lesson.seed, None)
     sides = game.state.sides
     return Session(game, {side: HUMAN if side == lesson.side else ai for side in sides})
+
+
+class LessonMode(BattleMode):
+    """A lesson: a battle whose hints are always on, carried from the lessons before."""
+
+    css_class = "-lesson"
+    #: A lesson lays its side column out itself (the stylesheet's ``-lesson``), and keeps
+    #: the ship panel's few rows beside the hints down to 30 rows: the hints say to read it.
+    cramped_height = LOW_HEIGHT
+
+    def __init__(self, match: Match, index: int, ai: str, shown: Iterable[str] = ()) -> None:
+        super().__init__(match)
+        self.index = index
+        self.lesson = LESSONS[index]
+        self.ai = ai
+        self._carried = tuple(shown)
+        self.intro: list[Hint] = []
+        self._coach: Coach | None = None
+
+    def coach(self, key_of: KeyOf) -> Coach:
+        """Hints always on, carried over from the lessons before; a lesson is not
+        autosaved (its save hint says nothing of Continue).  The game's intro is the
+        lesson card's (``LessonStart``)."""
+        self._coach = Coach.for_ruleset(self.match.ruleset, key_of, autosaves=False,
+                                        shown=self._carried)
+        self.intro = self._coach.start(self.match.state, self.lesson.side, keep=False)
+        return self._coach
+
+    def mounted(self) -> None:
+        super().mounted()
+        if self.intro:
+            self.screen.app.push_screen(LessonStart(self.index, self.lesson, self.intro))
+
+    def autosaved(self) -> None:
+        """A lesson is not autosaved: Continue keeps the player's own game."""
+        if self.screen.naval.match is self.match:
+            self.screen.naval.match = None
+
+    def turn_ended(self) -> None:
+        """(No autosave.)"""
+
+    def over(self) -> None:
+        last = self.index + 1 >= len(LESSONS)
+        self.screen.app.push_screen(LessonEnd(self.match.state, self.lesson,
+                                              None if last else LESSONS[self.index + 1]),
+                                    self._after_lesson)
+
+    def _after_lesson(self, choice: str | None) -> None:
+        shown = self._coach.shown if self._coach is not None else ()
+        if choice == "next" and self.index + 1 < len(LESSONS):
+            self.screen.app.switch_screen(lesson_screen(self.index + 1, self.ai, shown))
+        elif choice == "again":
+            self.screen.app.switch_screen(lesson_screen(self.index, self.ai, shown))
+        elif choice == "menu":
+            self.screen.dismiss(None)
+
+
+def lesson_screen(index: int = 0, ai: str = DEFAULT_OPPONENT, shown: Iterable[str] = (),
+                  session: Session | None = None) -> MatchScreen:
+    """Lesson ``index`` against the AI ``ai`` (its game ``session`` if given, else made
+    now: a one-line ``SetupError`` if its map cannot be played); ``shown``: the hints
+    given in the lessons before."""
+    match = Match.of_session(session or lesson_session(LESSONS[index], ai))
+    return MatchScreen(match, LessonMode(match, index, ai, shown))
 
 
 #: The lesson dialogs' layout (both dialogs share it).
@@ -91,104 +148,6 @@ LESSON_CSS = """
     margin: 0 1;
 }
 """
-
-
-class TutorialScreen(BattleScreen):
-    """A lesson: the battle screen with the hint panel always there."""
-
-    #: A lesson lays its side column out itself (below), and keeps the ship panel's few
-    #: rows beside the hints down to 30 rows: the hints say to read it.
-    cramped_height = LOW_HEIGHT
-
-    # The hints take the look panel's place in the side column (look mode brings it back),
-    # and as much of it as they need (the ship panel keeps a few rows).  (The battle
-    # screen's own sheet, ``game``, lays out the rest; a screen has one sheet, so this
-    # little is said here.)
-    DEFAULT_CSS = """
-    TutorialScreen #look {
-        display: none;
-    }
-    TutorialScreen.-looking #look {
-        display: block;
-    }
-    TutorialScreen #ship {
-        min-height: 4;
-    }
-    TutorialScreen #hint {
-        max-height: 70%;
-    }
-    /* under 30 rows the hints take the ship panel's room too (v shows the fleets) */
-    TutorialScreen.-low #ship {
-        display: none;
-    }
-    TutorialScreen.-low #hint {
-        height: 1fr;
-        max-height: 100%;
-    }
-    """
-
-    def __init__(self, index: int = 0, ai: str = DEFAULT_OPPONENT, shown: Iterable[str] = (),
-                 session: Session | None = None) -> None:
-        """Lesson ``index`` against the AI ``ai`` (its game ``session`` if given, else made
-        now: ``cli.SetupError`` if its map cannot be played); ``shown``: the hints given in
-        the lessons before."""
-        self.index = index
-        self.lesson = LESSONS[index]
-        self.ai = ai
-        self._carried = tuple(shown)
-        super().__init__(session or lesson_session(self.lesson, ai))
-        self.intro = self.coach.start(self.game.state, self.lesson.side, keep=False)
-        self._lesson_over = False
-
-    # -- the hooks of the battle screen ----------------------------------------------------
-    def on_mount(self) -> None:
-        # (Textual calls each class's ``on_mount`` in turn, this one first: the battle
-        # screen's and the game screen's follow, and ask the first question.)
-        self.call_next(self.not_autosaved)
-        self.show_hints()
-        if self.intro:
-            self.app.push_screen(LessonStart(self.index, self.lesson, self.intro))
-
-    def not_autosaved(self) -> None:
-        """A lesson is not autosaved: Continue keeps the player's own game."""
-        if self.naval.session is self.session:
-            self.naval.session = None
-
-    def ask(self, decision: Decision) -> None:
-        self._lesson_over = False
-        self.not_autosaved()
-        super().ask(decision)
-
-    def game_over(self) -> None:
-        if self._lesson_over:
-            return
-        self._lesson_over = True
-        last = self.index + 1 >= len(LESSONS)
-        self.app.push_screen(LessonEnd(self.game.state, self.lesson,
-                                       None if last else LESSONS[self.index + 1]),
-                             self._after_lesson)
-
-    # -- hints -----------------------------------------------------------------------------
-    def make_coach(self) -> Coach:
-        """Hints always on, carried over from the lessons before; a lesson is not
-        autosaved (its save hint says nothing of Continue)."""
-        return Coach.for_ruleset(self.game.ruleset, autosaves=False, shown=self._carried)
-
-    def start_hints(self) -> None:
-        """The hints are on from the start; the intro was shown by ``LessonStart``."""
-        super().start_hints()
-        self.coach.enabled = True
-        self.coach.pending.clear()  # (the intro is the lesson card's)
-        self.show_hint_panel(True)
-
-    # -- the end of a lesson -----------------------------------------------------------------
-    def _after_lesson(self, choice: str | None) -> None:
-        if choice == "next" and self.index + 1 < len(LESSONS):
-            self.app.switch_screen(TutorialScreen(self.index + 1, self.ai, self.coach.shown))
-        elif choice == "again":
-            self.app.switch_screen(TutorialScreen(self.index, self.ai, self.coach.shown))
-        elif choice == "menu":
-            self.dismiss(None)
 
 
 class LessonStart(NavalModal[None]):
