@@ -167,14 +167,6 @@ class Recording:
         at = bisect.bisect_right(self._start_turns, turn)
         return self._starts[at] if at < len(self._starts) else self.last
 
-    def marks_at(self, index: int) -> TurnMarks:
-        """The timeline's entry for the turn position ``index`` is in."""
-        turn = self.states[index].turn
-        for marks in self.turns:
-            if marks.turn == turn:
-                return marks
-        return TurnMarks(turn, index)
-
     # -- taking over -----------------------------------------------------------------------
     def game_at(self, index: int) -> Game:
         """A new game at position ``index``: the recording's orders up to it, replayed (so

@@ -14,7 +14,7 @@ carry Kyngesreach gunnery can use it; the words it logs are the ruleset's.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from attrs import frozen
 
@@ -28,16 +28,6 @@ from tui_naval.systems.gunnery.kyngesreach.gunnery import Gunned
 from tui_naval.systems.gunnery.kyngesreach.tables import tables
 
 S = TypeVar("S", bound=GameState)
-
-
-class GaugeState(Protocol):
-    """A state that keeps the wind gauge: its holder ("" for nobody) and the sides'
-    Weather Sense modifiers."""
-
-    @property
-    def holder(self) -> str: ...
-    @property
-    def weather(self) -> tuple[tuple[str, int], ...]: ...
 
 
 @frozen
