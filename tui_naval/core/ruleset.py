@@ -19,6 +19,7 @@ from attrs import frozen
 from tui_naval.core import engine
 from tui_naval.core.grid import GridKind
 from tui_naval.core.help import expand
+from tui_naval.core.hints import NO_HINTS, Hints
 from tui_naval.core.maps import MapKey
 from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
@@ -238,12 +239,18 @@ class Ruleset(Protocol[S]):
         search widens to its rivals in that order."""
         ...
 
+    @property
+    def hints(self) -> Hints:
+        """What the ruleset tells a player as its rules come up (``hints.HINTS``);
+        ``NO_HINTS`` where it has none."""
+        ...
+
 
 class RulesetBase(Generic[S]):
     """What every ruleset built on the engine shares: its names from its ``RulesetInfo``,
     decisions and transitions by its declared ``turn``, and its package's help,
-    presenter (``present.PRESENTER``) and advisor (``advisor.choose``), each imported
-    when first asked for."""
+    presenter (``present.PRESENTER``), advisor (``advisor.choose``) and hints
+    (``hints.HINTS``), each imported when first asked for."""
 
     info: RulesetInfo
     grids: tuple[GridKind, ...] = (GridKind.HEX_FLAT, GridKind.HEX_POINTY, GridKind.SQUARE)
@@ -346,3 +353,16 @@ class RulesetBase(Generic[S]):
         module = importlib.import_module(f"{self.info.package}.advisor")
         rank: Ranker | None = getattr(module, "rank", None)
         return rank
+
+    @cached_property
+    def hints(self) -> Hints:
+        """The package's ``hints.HINTS``; ``NO_HINTS`` where it has no ``hints`` module."""
+        name = f"{self.info.package}.hints"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return NO_HINTS
+        hints: Hints = module.HINTS
+        return hints

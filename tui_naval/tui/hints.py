@@ -13,7 +13,6 @@ order has been played, and ``panel.show`` with what they give.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -21,27 +20,17 @@ from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from tui_naval.core.hints import NO_HINTS, Hint, Hints
+from tui_naval.core.hints import Hint, Hints
 from tui_naval.core.orders import Decision
+from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.state import GameState
 from tui_naval.tui import keys
 from tui_naval.tui.widgets.text_panel import NotePanel
 
 
-def ruleset_hints(ruleset: Any) -> Hints:
-    """A ruleset's hints: its package's ``hints.HINTS``, or none if it has no such module."""
-    package = getattr(getattr(ruleset, "info", None), "package", "")
-    if not package:
-        return NO_HINTS
-    name = f"{package}.hints"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return NO_HINTS
-    found = getattr(module, "HINTS", NO_HINTS)
-    return found if isinstance(found, Hints) else NO_HINTS
+def ruleset_hints(ruleset: Ruleset[Any]) -> Hints:
+    """A ruleset's hints (``Ruleset.hints``)."""
+    return ruleset.hints
 
 
 def _key(command_id: str, keymap: Mapping[str, str]) -> str:
