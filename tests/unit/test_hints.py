@@ -19,11 +19,6 @@ from tui_naval.tui.hints import Coach, ruleset_hints
 from tui_naval.tutorial import LESSONS
 
 
-@pytest.fixture(autouse=True)
-def _declared() -> None:
-    registry()
-
-
 def race() -> Game:
     lesson = LESSONS[0]
     return new_game(lesson.ruleset, lesson.map_path, lesson.seed, None)
