@@ -96,6 +96,20 @@ class RuleOption:
 
 
 @frozen
+class Balance:
+    """How hard a voyage comes in a ruleset: a factor on the enemy's rise leg by leg, and
+    the ships the final action (or the final blockade's hunters) brings.  The rulesets
+    differ in how strength tells (three Kyngesreach sloops sink a frigate; Salt'n'Tar's
+    Strain wears out a ship in a long fight), so each is set by the bench
+    (``bench/voyage.py``) to the issue's target."""
+
+    pressure: float = 1.0
+    final: int = 3
+    #: A battle's turn limit (0: the ruleset's own).
+    turns: int = 0
+
+
+@frozen
 class RulesetInfo:
     """A ruleset's names and where it lives, declared once in its package's ``__init__``."""
 
@@ -119,6 +133,8 @@ class RulesetInfo:
     #: ("" where it has none of its own).
     sailing: str = ""
     gunnery: str = ""
+    #: How hard a voyage comes (``voyage``, which knows no ruleset, reads it).
+    balance: Balance = Balance()
 
 
 S = TypeVar("S", bound=GameState)
