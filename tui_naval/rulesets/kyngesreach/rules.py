@@ -30,6 +30,7 @@ from tui_naval.rulesets.kyngesreach import INFO, layout
 from tui_naval.rulesets.kyngesreach.state import KyngShip, KyngState
 from tui_naval.systems.gunnery.kyngesreach import damage
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
+from tui_naval.systems.gunnery.kyngesreach.gauge import CREWS
 from tui_naval.systems.gunnery.kyngesreach.gunnery import (
     SKILL_RANGE,
     Aim,
@@ -98,6 +99,7 @@ def magic_bonus(state: KyngState, roller: Roller, log: Log) -> str:
 
 
 GAUGE = WindGauge(
+    CREWS,
     lambda ship: ship.gunnery.in_action,
     Words(reading="the wind-gauge contests",
           taken="{holder} takes the wind gauge ({why}): fires first at +{holder_gunner}, "
