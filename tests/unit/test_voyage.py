@@ -222,7 +222,7 @@ def test_a_hunted_merchant_run_down_is_a_prize() -> None:
 
 def test_a_quarry_that_founders_is_sunk_not_taken() -> None:
     from tui_naval.core.controller import play
-    from tui_naval.core.state import Outcome
+    from tui_naval.core.state import End, Outcome
     from tui_naval.voyage.chart import FLEE
 
     ruleset = load(find_entry("salt-n-tar"))
@@ -233,7 +233,7 @@ def test_a_quarry_that_founders_is_sunk_not_taken() -> None:
     play(game, _players(ruleset))
     hunters = next(s for s in game.state.sides if s != meeting.side)
     flag = game.state.ship(meeting.ours[0])
-    ended = evolve(game.state, outcome=Outcome(hunters, "the quarry is lost at sea"))
+    ended = evolve(game.state, outcome=Outcome(hunters, "the quarry is lost at sea", End.SUNK))
     sunk = conclude(voyage, ruleset, ended.with_ship(evolve(flag, afloat=False)), game.orders)
     assert sunk.stage == OVER and sunk.legs[-1].text.endswith("was sunk")
     # the fleet at the end (the morgue's) is as the leg left her, not as she put to sea

@@ -79,6 +79,45 @@ class Fate(StrEnum):
     GONE = "gone"
 
 
+class Departure(StrEnum):
+    """How a ship has left the play, as the rules decide it (``Ruleset.departure``); the
+    value is what the game-over summary says after her name."""
+
+    #: Reached the finish of a race.
+    FINISHED = "finished"
+    #: Escaped over the chase's edge.
+    ESCAPED = "escaped"
+    #: Fled the battle (her fleet panicked).
+    FLED = "fled"
+    #: Going down, still afloat.
+    SINKING = "sinking"
+    #: Gone down (or burnt, or foundered).
+    SUNK = "sunk"
+    #: Struck her colours.
+    STRUCK = "struck her colours"
+    #: Captured, still on the sea: her side is now her captor's.
+    CAPTURED = "captured"
+    #: Taken away as a prize.
+    LED_OFF = "led off"
+    #: A wreck that can neither sail nor fire.
+    WRECKED = "wrecked"
+
+    @property
+    def fate(self) -> Fate:
+        """Where it leaves her: sunk, taken by the other side, or gone still hers."""
+        return _FATES[self]
+
+    def words(self, ship: ShipBase) -> str:
+        """What is said of ``ship`` after her name ("finished", "captured by red")."""
+        return f"captured by {ship.side}" if self is Departure.CAPTURED else self.value
+
+
+_FATES = {Departure.FINISHED: Fate.GONE, Departure.ESCAPED: Fate.GONE,
+          Departure.FLED: Fate.GONE, Departure.SINKING: Fate.SUNK, Departure.SUNK: Fate.SUNK,
+          Departure.STRUCK: Fate.TAKEN, Departure.CAPTURED: Fate.TAKEN,
+          Departure.LED_OFF: Fate.TAKEN, Departure.WRECKED: Fate.TAKEN}
+
+
 @frozen
 class RuleOption:
     """An optional rule a player may turn on or choose when setting up a game."""
@@ -226,8 +265,13 @@ class Ruleset(Protocol[S]):
         (a fresh ship has every part at ``full``)."""
         ...
 
+    def departure(self, state: S, ship: ShipBase) -> Departure | None:
+        """How ``ship`` has left the play (sunk, struck, finished...), or None while she is
+        in it: the rules' own reading of their state."""
+        ...
+
     def fate(self, state: S, ship: ShipBase) -> Fate:
-        """Where ``ship`` stands now: afloat, sunk, taken or gone."""
+        """Where ``ship`` stands now: afloat, sunk, taken or gone (her ``departure``'s)."""
         ...
 
     def worn(self, ship: Any, have: Mapping[str, int]) -> Any:
@@ -328,18 +372,14 @@ class RulesetBase(Generic[S]):
     def wear(self, ship: Any) -> tuple[Part, ...]:
         raise NotImplementedError
 
+    def departure(self, state: S, ship: ShipBase) -> Departure | None:
+        """Sunk once she is not afloat; a ruleset whose ships leave the play in other ways
+        (struck, finished...) says so itself."""
+        return None if ship.afloat else Departure.SUNK
+
     def fate(self, state: S, ship: ShipBase) -> Fate:
-        """Read from ``afloat`` and the presenter's ``ship_done`` ("finished", "escaped",
-        "sinking", "struck her colours", "out of action"...); a ruleset whose ships leave
-        the sea in other ways says so itself."""
-        if not ship.afloat:
-            return Fate.SUNK
-        done = self.presenter.ship_done(state, ship)
-        if not done:
-            return Fate.AFLOAT
-        if done in ("finished", "escaped"):
-            return Fate.GONE
-        return Fate.SUNK if done.startswith("sinking") else Fate.TAKEN
+        departure = self.departure(state, ship)
+        return Fate.AFLOAT if departure is None else departure.fate
 
     def worn(self, ship: Any, have: Mapping[str, int]) -> Any:
         raise NotImplementedError
