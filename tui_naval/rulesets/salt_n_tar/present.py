@@ -101,10 +101,7 @@ class SaltPresenter(Presenter):
     def next_mark(self, state: GameState, ship_id: str | None) -> str | None:
         if ship_id is None or not state.goal.course or not isinstance(state, SaltState):
             return None
-        try:
-            rounded = state.ship(ship_id).progress.rounded
-        except KeyError:
-            return None
+        rounded = state.ship(ship_id).progress.rounded
         if rounded >= len(state.goal.course):
             return None
         return state.goal.course[rounded]
