@@ -39,11 +39,11 @@ class KyngPresenter(Presenter):
                                            "battery": "blue", "magic": "magenta"}
 
     def ship_done(self, state: GameState, ship: ShipBase) -> str:
-        if not isinstance(ship, KyngShip) or not ship.afloat:
+        """Her departure's words ("struck her colours", "sinking") while she is afloat."""
+        if not isinstance(state, KyngState) or not ship.afloat:
             return ""
-        if ship.gunnery.struck:
-            return "struck her colours"
-        return "sinking" if ship.gunnery.sinking else ""
+        left = rules.RULESET.departure(state, ship)
+        return left.words(ship) if left is not None else ""
 
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, KyngState):

@@ -202,9 +202,11 @@ class SalamisPresenter(Presenter):
         return strength_series(states, RULESET.side_strength)
 
     def ship_done(self, state: GameState, ship: ShipBase) -> str:
-        if isinstance(ship, Galley) and ship.fate == CAPTURED:
-            return f"captured by {ship.side}"
-        return ""
+        """Her departure's words ("captured by greek") while she is afloat."""
+        if not isinstance(state, SalamisState) or not ship.afloat:
+            return ""
+        left = RULESET.departure(state, ship)
+        return left.words(ship) if left is not None else ""
 
     def ship_note(self, state: GameState, ship: ShipBase) -> str:
         if not isinstance(ship, Galley) or not isinstance(state, SalamisState):
