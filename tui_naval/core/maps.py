@@ -75,9 +75,12 @@ class MapKey:
     games: tuple[str, ...] = ()
 
 
+#: A header key's default and the game kinds that use it (as ``MapKey`` has them).
+KeyRule = tuple[str | None, tuple[str, ...]]
+
 #: Header keys, their default (None: required by the game that uses it) and
 #: the game kinds that use them (empty: every game).
-_KEYS: dict[str, tuple[str | None, tuple[str, ...]]] = {
+_KEYS: dict[str, KeyRule] = {
     "title": ("", ()),
     "about": ("", ()),
     "grids": ("hex-flat square", ()),
@@ -93,13 +96,9 @@ _KEYS: dict[str, tuple[str | None, tuple[str, ...]]] = {
     "catch": ("1", (GoalKind.CHASE,)),
 }
 
-#: The keys and game kinds core reads itself; ``declare`` adds a ruleset's own.
+#: The keys and game kinds core reads itself (the rulesets bring more: ``provide``).
 _BUILTIN_KEYS = frozenset(_KEYS)
 _GAMES: list[str] = [kind.value for kind in GoalKind]
-
-#: A header key's default and the game kinds that use it (as ``MapKey`` has them).
-KeyRule = tuple[str | None, tuple[str, ...]]
-
 
 class Vocabulary(Protocol):
     """What a ruleset brings to the map reader (its ``RulesetInfo`` has both): header keys
