@@ -98,7 +98,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
-    rulesets = registry()  # declares the rulesets' own map keys before any map is read
+    rulesets = registry()
     specs = [load_map(str(path)) for path in available_maps()]
     with ProcessPoolExecutor(args.workers) as pool:
         for info in rulesets:

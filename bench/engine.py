@@ -84,7 +84,7 @@ from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Ruleset, RulesetBase
-from tui_naval.core.state import Board, GameState, Goal, GoalKind, Outcome, ShipBase
+from tui_naval.core.state import Board, End, GameState, Goal, GoalKind, Outcome, ShipBase
 from tui_naval.core.wind import Wind
 
 #: Each ruleset's two-ship duel (Salt'n'Tar's is a two-ship race), or its smallest map.
@@ -208,7 +208,8 @@ def _idle_turn() -> tuple[engine.Turn[GameState], GameState]:
                engine.Auto("strain", idle), engine.Decide("move", plotted("move"), close=close),
                engine.Decide("maneuver", plotted("maneuver"), close=close),
                engine.Auto("end", idle)),
-        judge=lambda state: None, at_limit=lambda state: Outcome(None, "the turn limit"))
+        judge=lambda state: None, at_limit=lambda state: Outcome(None, "the turn limit",
+                                                                End.TURN_LIMIT))
     grid = Grid(GridKind.HEX_FLAT, 8, 3)
     state = GameState(ruleset="idle", board=Board("idle", grid, ("." * 8,) * 3),
                       goal=Goal(GoalKind.BATTLE, 30), sides=("blue", "red"), wind=Wind(0, 2),

@@ -189,9 +189,7 @@ def big_state() -> tuple[GameState, MapSpec]:
     from tui_naval.app.setup import new_game
     from tui_naval.core.grid import Cell
     from tui_naval.core.maps import available_maps, load_map
-    from tui_naval.rulesets import registry
 
-    registry()  # the rulesets' own map keys (Man-O-War's "enters"), before a map is read
     specs = [load_map(str(p)) for p in available_maps()]
     named = [s for s in specs if s.name == "grand-regatta"]
     spec = named[0] if named else max(specs, key=lambda s: s.width * s.height)

@@ -15,15 +15,10 @@ from tui_naval.core.history import Game
 from tui_naval.core.maps import load_map
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.scenario import Setup
-from tui_naval.rulesets import find_ruleset, registry
+from tui_naval.rulesets import find_ruleset
 
 #: Crash logs the tests provoke go to a scratch data folder, never the user's.
 os.environ["TUI_NAVAL_DATA"] = tempfile.mkdtemp(prefix="tui-naval-data-")
-
-# The rulesets' own map keys and game kinds are declared before any test reads a map, as
-# the game declares them (through the registry) before it reads one: without it a test
-# file run alone fails on a Man-O-War map's "enters" key.
-registry()
 
 MakeGame = Callable[..., Game]
 PlayRandom = Callable[[Game, int, int], Game]

@@ -35,7 +35,7 @@ PLAYERS = ("greedy", "random")
 def cases() -> list[tuple[str, str, str, int, str]]:
     """(ruleset, map, grid, seed, players) for every pinned playthrough."""
     out = []
-    entries = registry()  # the rulesets' own map keys, before any map is read
+    entries = registry()
     specs = [load_map(str(path)) for path in available_maps()]
     for info in entries:
         ruleset = load(info)

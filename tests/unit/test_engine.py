@@ -27,7 +27,7 @@ from tui_naval.core.history import Game
 from tui_naval.core.maps import load_map
 from tui_naval.core.orders import Decision, IllegalOrder, Order
 from tui_naval.core.scenario import Setup
-from tui_naval.core.state import Board, GameState, Goal, GoalKind, Outcome, ShipBase
+from tui_naval.core.state import Board, End, GameState, Goal, GoalKind, Outcome, ShipBase
 from tui_naval.core.wind import Wind
 from tui_naval.rulesets import find_ruleset
 
@@ -100,7 +100,7 @@ def never(state: ToyState) -> Outcome | None:
 
 
 def level(state: ToyState) -> Outcome:
-    return Outcome(None, f"turn limit {state.goal.turns}")
+    return Outcome(None, f"turn limit {state.goal.turns}", End.TURN_LIMIT)
 
 
 def first_to(points: int) -> Callable[[ToyState], Outcome | None]:
@@ -109,7 +109,7 @@ def first_to(points: int) -> Callable[[ToyState], Outcome | None]:
     def judge(state: ToyState) -> Outcome | None:
         for ship in state.ships:
             if ship.points >= points:
-                return Outcome(ship.side, f"{ship.id} has {ship.points} points")
+                return Outcome(ship.side, f"{ship.id} has {ship.points} points", End.FINISHED)
         return None
 
     return judge
@@ -277,7 +277,7 @@ def test_forced_answers_run_on_until_a_real_choice_or_the_end() -> None:
     over = begin(both, spent)
     turn = ("B1 holds", "R1 holds", "bids: B1 bid 0, R1 bid 0")
     assert over.trace == turn * 3
-    assert over.outcome == Outcome(None, "turn limit 3") and over.turn == 3
+    assert over.outcome == Outcome(None, "turn limit 3", End.TURN_LIMIT) and over.turn == 3
 
 
 # -- Goto: a step repeated, a jump ---------------------------------------------------------
@@ -376,7 +376,7 @@ def judged_turn(every_step: bool) -> Turn[ToyState]:
 
 def test_judged_after_every_step_the_game_ends_at_once() -> None:
     state = begin(judged_turn(True), toy())
-    assert state.outcome == Outcome("blue", "B1 has 3 points")
+    assert state.outcome == Outcome("blue", "B1 has 3 points", End.FINISHED)
     assert state.trace == ("score",)  # the step after it is never taken
     assert (state.turn, state.phase) == (1, "after")  # (where the turn would have gone on)
     assert [e.text for e in state.events if e.kind == "over"] == ["blue wins: B1 has 3 points"]
@@ -390,7 +390,7 @@ def test_judged_only_at_a_turns_end_the_turn_is_played_out() -> None:
     # bidding still happen.
     assert state.outcome is None and state.trace == ("score", "after")
     state = answer(turn, answer(turn, state, "B1 bid 1"), "R1 bid 1")
-    assert state.outcome == Outcome("blue", "B1 has 4 points")
+    assert state.outcome == Outcome("blue", "B1 has 4 points", End.FINISHED)
     assert state.turn == 1 and state.trace[-1].startswith("bids")
 
 
@@ -410,7 +410,7 @@ def test_the_turn_limit_ends_the_game_after_the_last_turn() -> None:
     turn = Turn(steps=(Auto("tick", mark("tick")),), judge=never, at_limit=level)
     state = begin(turn, toy(turns=3))
     assert state.trace == ("tick", "tick", "tick")
-    assert state.turn == 3 and state.outcome == Outcome(None, "turn limit 3")
+    assert state.turn == 3 and state.outcome == Outcome(None, "turn limit 3", End.TURN_LIMIT)
     assert [e.turn for e in state.events if e.kind == "step"] == [1, 2, 3]
     assert [e.text for e in state.events if e.kind == "over"] == ["draw: turn limit 3"]
 
@@ -421,7 +421,7 @@ def test_a_game_decided_on_its_last_turn_is_judged_not_timed_out() -> None:
     state = begin(turn, toy(turns=2))
     for text in ("B1 bid 3", "R1 bid 1", "B1 bid 3", "R1 bid 1"):
         state = answer(turn, state, text)
-    assert state.outcome == Outcome("blue", "B1 has 6 points") and state.turn == 2
+    assert state.outcome == Outcome("blue", "B1 has 6 points", End.FINISHED) and state.turn == 2
 
 
 # -- quiet transitions, the kept decision -------------------------------------------------------

@@ -4,6 +4,7 @@ figures went, and the record; the same words for every ruleset."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from attrs import evolve
@@ -12,9 +13,9 @@ from tui_naval.ai.players import make_player
 from tui_naval.app.setup import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.history import Game
-from tui_naval.core.presenter import Presenter, Series
-from tui_naval.core.ruleset import Fate, RulesetInfo
-from tui_naval.core.state import GameState, Outcome, ShipBase
+from tui_naval.core.presenter import Series
+from tui_naval.core.ruleset import Departure, Fate, RulesetInfo
+from tui_naval.core.state import End, GameState, Outcome, ShipBase
 from tui_naval.core.summary import (
     chart_note,
     chart_scale,
@@ -37,19 +38,20 @@ def finished(ruleset: str, map_name: str | None, player: str = "greedy", seed: i
 
 # -- the result ----------------------------------------------------------------------------
 def test_the_result_names_the_winner_the_turn_and_the_reason_once() -> None:
-    outcome = Outcome("red", "R1 Cutter finished first, on turn 27")
+    outcome = Outcome("red", "R1 Cutter finished first, on turn 27", End.FINISHED, ("R1",))
     assert result_sentence(outcome, 27) == "Red wins on turn 27: R1 Cutter finished first."
-    lost = Outcome(None, "every ship is lost (turn 5)")
+    lost = Outcome(None, "every ship is lost (turn 5)", End.SUNK)
     assert result_sentence(lost, 5) == "A draw on turn 5: every ship is lost."
-    heat = Outcome(None, "dead heat: B1 Cutter and R1 Cutter finished together on turn 9")
+    heat = Outcome(None, "dead heat: B1 Cutter and R1 Cutter finished together on turn 9",
+                   End.FINISHED, ("B1", "R1"))
     assert result_sentence(heat, 9) == \
         "A draw on turn 9. Dead heat: B1 Cutter and R1 Cutter finished together."
 
 
 def test_a_reason_about_another_turn_keeps_its_number() -> None:
-    outcome = Outcome("blue", "the quarry survived 40 turns")
+    outcome = Outcome("blue", "the quarry survived 40 turns", End.TURN_LIMIT)
     assert result_sentence(outcome, 41) == "Blue wins on turn 41: the quarry survived 40 turns."
-    early = Outcome("blue", "B1 Longship escaped over the W edge on turn 8")
+    early = Outcome("blue", "B1 Longship escaped over the W edge on turn 8", End.ESCAPED, ("B1",))
     assert result_sentence(early, 9).endswith("escaped over the W edge on turn 8.")
 
 
@@ -127,27 +129,76 @@ def test_a_side_of_one_ship_loses_its_only_ship() -> None:
 
 
 # -- ships that left the play --------------------------------------------------------------
-class Striking(Presenter):
-    """A presenter that says one ship has struck her colours."""
+def striking(ship_id: str) -> Callable[[GameState, ShipBase], Departure | None]:
+    """Rules by which one ship has struck her colours (and a ship not afloat is sunk)."""
 
-    def __init__(self, ship_id: str) -> None:
-        self.ship_id = ship_id
+    def departure(state: GameState, ship: ShipBase) -> Departure | None:
+        if not ship.afloat:
+            return Departure.SUNK
+        return Departure.STRUCK if ship.id == ship_id else None
 
-    def ship_done(self, state: GameState, ship: ShipBase) -> str:
-        return "struck her colours" if ship.id == self.ship_id else ""
+    return departure
+
+
+def still(state: GameState, ship: ShipBase) -> Departure | None:
+    return None
 
 
 def test_ships_that_left_the_play_are_told_unless_the_outcome_names_them() -> None:
     state = squadron()
     ship = state.ships[0]
     label = f"{ship.id} {ship.name}" if ship.name else ship.id
-    assert fates_sentence(state, Presenter(), None) == ""
-    assert fates_sentence(state, Striking(ship.id), None) == \
+    assert fates_sentence(state, still, None) == ""
+    assert fates_sentence(state, striking(ship.id), None) == \
         f"At the end: {label} struck her colours."
-    named = Outcome("red", f"{ship.id} struck first, on turn 3")
-    assert fates_sentence(state, Striking(ship.id), named) == ""
+    named = Outcome("red", f"{ship.id} struck first, on turn 3", End.OUT_OF_ACTION, (ship.id,))
+    assert fates_sentence(state, striking(ship.id), named) == ""
+    unnamed = Outcome("red", f"{ship.id} struck first, on turn 3", End.OUT_OF_ACTION)
+    assert fates_sentence(state, striking(ship.id), unnamed) != "", "the words are not read"
     sunk = changed(state, ship.id, afloat=False)  # a sunk ship is a loss, not a fate
-    assert fates_sentence(sunk, Striking(ship.id), None) == ""
+    assert fates_sentence(sunk, striking(ship.id), None) == ""
+
+
+def test_a_captured_ship_is_told_with_her_captor() -> None:
+    state = squadron()
+    ship = state.ships[0]
+    taken = changed(state, ship.id, side="red")
+
+    def captured(state: GameState, one: ShipBase) -> Departure | None:
+        return Departure.CAPTURED if one.id == ship.id else None
+
+    assert fates_sentence(taken, captured, None).endswith(" captured by red.")
+
+
+@pytest.mark.parametrize("info", registry(), ids=lambda info: info.id)
+def test_every_rulesets_fate_is_its_departures(info: RulesetInfo) -> None:
+    """``fate`` reads the rules' ``departure``: afloat while she has none."""
+    game = finished(info.id, None, player="random")
+    ruleset = game.ruleset
+    for ship in game.state.ships:
+        left = ruleset.departure(game.state, ship)
+        assert ruleset.fate(game.state, ship) is (Fate.AFLOAT if left is None else left.fate)
+        assert (left is None) <= ship.afloat
+
+
+def test_the_departures_read_the_rules_state() -> None:
+    first = squadron()
+    kyng = find_ruleset("kyngesreach")
+    blue = ids(first, "blue")[0]
+    ship = first.ship(blue)
+    assert kyng.departure(first, ship) is None
+    struck = changed(first, blue, gunnery=evolve(ship.gunnery, struck=True))
+    assert kyng.departure(struck, struck.ship(blue)) is Departure.STRUCK
+    sinking = changed(first, blue, gunnery=evolve(ship.gunnery, sinking=True))
+    assert kyng.departure(sinking, sinking.ship(blue)) is Departure.SINKING
+    assert kyng.departure(first, evolve(ship, afloat=False)) is Departure.SUNK
+    race = new_game("salt-n-tar", "channel-race", 3, None).state
+    racer = race.ships[0]
+    salt = find_ruleset("salt-n-tar")
+    assert salt.departure(race, racer) is None
+    done = evolve(racer, progress=evolve(racer.progress, finished=4))
+    assert salt.departure(race, done) is Departure.FINISHED
+    assert salt.fate(race, done) is Fate.GONE
 
 
 # -- the chart -----------------------------------------------------------------------------

@@ -14,14 +14,10 @@ from tui_naval.app.tutorial import LESSONS
 from tui_naval.core.hints import NO_HINTS, Hint, Hints, hints
 from tui_naval.core.history import Game
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.state import Event
+from tui_naval.core.ruleset import RulesetBase, RulesetInfo
+from tui_naval.core.state import Event, GameState
 from tui_naval.rulesets import find_ruleset, registry
 from tui_naval.tui.keys import key_namer
-
-
-@pytest.fixture(autouse=True)
-def _declared() -> None:
-    registry()
 
 
 def race() -> Game:
@@ -51,12 +47,13 @@ def play_until(game: Game, kind: str, side: str = "blue") -> Decision:
 
 
 def test_a_ruleset_without_a_hints_module_has_none() -> None:
-    from types import SimpleNamespace
+    class Bare(RulesetBase[GameState]):
+        info = RulesetInfo(id="bare", title="Bare", aliases=(), summary="no hints",
+                           package="tui_naval.systems")
 
-    bare = SimpleNamespace(info=SimpleNamespace(package="tui_naval.systems"))
-    assert ruleset_hints(bare) is NO_HINTS
-    assert ruleset_hints(object()) is NO_HINTS
-    assert "luck" in ruleset_hints(find_ruleset("salt-n-tar")).decisions
+    assert Bare().hints is NO_HINTS
+    assert "luck" in find_ruleset("salt-n-tar").hints.decisions
+    assert ruleset_hints(find_ruleset("salt-n-tar")) is find_ruleset("salt-n-tar").hints
 
 
 #: Questions a hint given with the one before them covers (a galley's three answers).

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 
 from tui_naval.core import maps
 from tui_naval.core.maps import MapError, MapKey, parse_map
 from tui_naval.core.ruleset import RulesetInfo
+from tui_naval.rulesets import registry
 
 ESCORT = """\
 title: Convoy
@@ -78,3 +81,36 @@ def test_a_declared_key_in_another_game_is_a_typo(vocabulary: None) -> None:
 def test_a_ruleset_cannot_take_over_a_key_of_the_game(vocabulary: None) -> None:
     with pytest.raises(ValueError, match="the game's own"):
         maps.declare((MapKey("turns"),))
+
+
+#: In a fresh interpreter: the ruleset package imported, its registry never read, then a
+#: map that uses a ruleset's own key (Man-O-War's "enters") read.
+FRESH = """
+import sys
+import tui_naval.rulesets as rulesets
+from tui_naval.core.maps import load_map
+before = rulesets.registry.cache_info()
+spec = load_map("mow-corner")
+assert before.hits == before.misses == 0, before
+print(spec.option("enters"))
+"""
+
+
+def test_a_rulesets_own_keys_are_known_without_reading_the_registry_first() -> None:
+    proc = subprocess.run([sys.executable, "-c", FRESH], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip(), "the map's 'enters' line"
+
+
+def test_the_map_reader_asks_the_registry_it_was_given() -> None:
+    info = RulesetInfo(id="escort-test", title="Escort", aliases=(), summary="a test",
+                       map_keys=(MapKey("convoy", None, ("escort",)),
+                                 MapKey("harbour", "1", ("escort",))),
+                       games=("escort",))
+    maps.provide(lambda: (info,))
+    try:
+        assert parse_map(ESCORT, "convoy.map").option("harbour") == "3"
+    finally:
+        maps.provide(registry)
+    assert "convoy" not in maps._vocabulary()[0]

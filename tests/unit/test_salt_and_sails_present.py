@@ -245,13 +245,17 @@ def test_the_ship_note() -> None:
     assert PRESENTER.ship_note(state, hurt) == "hull 53.6/60, 2 Strain, grape loading 2"
 
 
-def test_an_order_for_no_ship_gets_the_plain_answer() -> None:
+def test_an_order_for_no_ship_is_not_passed_off_as_plain_text() -> None:
+    """A presenter asked of an order it cannot describe fails loudly (the playouts would
+    catch it), not with the raw order on the screen."""
     state = sea(CLOSE)
     decision = RULESET.decision(state)
     assert decision is not None
     stray = Order("Z9", "aim", "starboard:1,1")
-    assert PRESENTER.option_info(state, decision, stray) == OptionInfo(str(stray))
-    assert PRESENTER.preview(state, stray) is None
+    with pytest.raises(KeyError):
+        PRESENTER.option_info(state, decision, stray)
+    with pytest.raises(KeyError):
+        PRESENTER.preview(state, stray)
 
 
 def test_every_style_is_a_known_kind_and_the_log_kinds_are_styled() -> None:

@@ -29,12 +29,17 @@ from tui_naval.core.saves import (
     state_digest,
     unstructure_state,
 )
+from tui_naval.core.state import End
 from tui_naval.rulesets import find_ruleset
 
 #: Saves written by the last build of format 1 (commit 716e373, before the phase engine:
 #: flat ships, plotted orders as text): a channel race and a Ships & Sails duel some way
 #: in, each stopped with orders held (plotted) in the middle of a phase.
 FORMAT_1 = Path(__file__).parent / "data"
+#: Saves written by the last build of format 2 (commit 05a7fa0, before the outcome said how
+#: the game ended): a race won and a Kyngesreach duel judged at its turn limit, finished,
+#: and a Salamis battle going on.
+FORMAT_2 = FORMAT_1
 
 
 def load_game(path: Path) -> Game:
@@ -381,11 +386,11 @@ def test_a_format_1_save_is_rebuilt_from_its_orders(name: str, tmp_path: Path):
     for order in loaded.orders:
         fresh.play(order)
     assert fresh.state == state
-    # Saved again, it is a format-2 save with a snapshot of the new shape.
+    # Saved again, it is a save of today's format with a snapshot of the new shape.
     again = tmp_path / "again.json"
     save_game(loaded, again)
     redone = json.loads(again.read_text(encoding="utf-8"))
-    assert redone["format"] == FORMAT == 2
+    assert redone["format"] == FORMAT == 3
     assert redone["digest"] == state_digest(state)
     assert load_game(again).state == state
 
@@ -397,6 +402,50 @@ def test_a_format_1_save_whose_orders_no_longer_replay(tmp_path: Path):
     path.write_bytes((FORMAT_1 / "format1-salt-n-tar.json").read_bytes())
     rewrite(path, lambda doc: doc.update(orders=["ZZ hold", *doc["orders"]]))
     assert "no longer replay" in one_line_error(path)
+
+
+@pytest.mark.parametrize(("name", "end"), [("format2-salt-n-tar-finished.json", End.FINISHED),
+                                         ("format2-kyngesreach-finished.json", End.TURN_LIMIT)])
+def test_a_finished_format_2_save_is_rebuilt_from_its_orders_and_judged_again(
+        name: str, end: End, tmp_path: Path):
+    """A format-2 outcome has no ``end``: the snapshot of a finished game is dropped and its
+    orders, replayed, end it as before, now saying how."""
+    path = FORMAT_2 / name
+    old = json.loads(path.read_text(encoding="utf-8"))
+    assert old["format"] == 2 and set(old["snapshot"]["outcome"]) == {"winner", "reason"}
+    doc = read_document(path)
+    assert doc["format"] == FORMAT
+    assert doc["snapshot"] is None and doc["digest"] == ""
+    loaded = load_game(path)
+    assert [str(o) for o in loaded.orders] == old["orders"]
+    outcome = loaded.state.outcome
+    assert outcome is not None and str(outcome) == old["outcome"]
+    assert (outcome.winner, outcome.reason) == (old["snapshot"]["outcome"]["winner"],
+                                                old["snapshot"]["outcome"]["reason"])
+    assert outcome.end is end
+    again = tmp_path / "again.json"
+    save_game(loaded, again)
+    redone = json.loads(again.read_text(encoding="utf-8"))
+    assert redone["format"] == FORMAT
+    assert redone["snapshot"]["outcome"]["end"] == end.value
+    assert load_game(again).state == loaded.state
+
+
+def test_a_format_2_save_of_a_game_going_on_keeps_its_snapshot(tmp_path: Path):
+    path = FORMAT_2 / "format2-salamis-going-on.json"
+    old = json.loads(path.read_text(encoding="utf-8"))
+    assert old["format"] == 2 and old["snapshot"]["outcome"] is None
+    doc = read_document(path)
+    assert (doc["snapshot"], doc["digest"]) == (old["snapshot"], old["digest"])
+    loaded = load_game(path)
+    assert [str(o) for o in loaded.orders] == old["orders"]
+    assert state_digest(loaded.state) == old["digest"]
+    # The orders refused, the game resumes from the snapshot, as it was saved.
+    stale = tmp_path / "stale.json"
+    stale.write_bytes(path.read_bytes())
+    rewrite(stale, lambda doc: doc.update(orders=["ZZ hold", *doc["orders"]]))
+    resumed = load_game(stale)
+    assert resumed.orders == () and resumed.state == loaded.state
 
 
 # -- snapshots -------------------------------------------------------------------
@@ -615,7 +664,10 @@ def first_ship(change: Callable[[dict[str, Any]], object]) -> Callable[[dict[str
     (lambda s: s.update(locks=[{"a": "B1", "b": "Q7"}]), "a lock holds unknown ships"),
     (lambda s: s.update(rng={"state": -1}), "64-bit"),
     (lambda s: s["wind"].update(direction=17), "its wind"),
-    (lambda s: s.update(outcome={"winner": "green", "reason": "x"}), "winner 'green'"),
+    (lambda s: s.update(outcome={"winner": "green", "reason": "x", "end": "sunk"}),
+     "winner 'green'"),
+    (lambda s: s.update(outcome={"winner": None, "reason": "x", "end": "sunk",
+                                 "ships": ["Z9"]}), "outcome names no ship"),
     (lambda s: s.update(holder="green"), "held by no side"),
     (lambda s: s["goal"].update(turns=0), "turn limit 0"),
     (first_ship(lambda ship: ship.update(heading=9)), "heads on no facing"),

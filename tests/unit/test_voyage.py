@@ -12,7 +12,7 @@ from attrs import evolve
 from tui_naval.ai.players import make_player
 from tui_naval.core.history import Game
 from tui_naval.core.mapgen import profile
-from tui_naval.core.ruleset import Fate
+from tui_naval.core.ruleset import Balance, Fate
 from tui_naval.core.saves import SaveError
 from tui_naval.rulesets import find_entry, load, registry
 from tui_naval.voyage.chart import FINAL, PORT, STORM
@@ -21,7 +21,6 @@ from tui_naval.voyage.run import sail
 from tui_naval.voyage.store import load_voyage, save_voyage
 from tui_naval.voyage.voyage import (
     ASHORE,
-    BALANCE,
     FIGHTING,
     OVER,
     START_GOLD,
@@ -116,7 +115,7 @@ def test_a_leg_carries_the_fleets_wear_in_and_reads_it_back() -> None:
     flag = game.state.ship(meeting.ours[0])
     assert {p.key: p.have for p in ruleset.wear(flag)} == dict(voyage.flagship.condition())
     enemies = [s for s in game.state.ships if s.side != meeting.side]
-    assert len(enemies) == BALANCE["kyngesreach"].final  # the final fleet action
+    assert len(enemies) == ruleset.info.balance.final  # the final fleet action
     from tui_naval.core.controller import play
 
     play(game, _players(ruleset))
@@ -223,7 +222,7 @@ def test_a_hunted_merchant_run_down_is_a_prize() -> None:
 
 def test_a_quarry_that_founders_is_sunk_not_taken() -> None:
     from tui_naval.core.controller import play
-    from tui_naval.core.state import Outcome
+    from tui_naval.core.state import End, Outcome
     from tui_naval.voyage.chart import FLEE
 
     ruleset = load(find_entry("salt-n-tar"))
@@ -234,7 +233,7 @@ def test_a_quarry_that_founders_is_sunk_not_taken() -> None:
     play(game, _players(ruleset))
     hunters = next(s for s in game.state.sides if s != meeting.side)
     flag = game.state.ship(meeting.ours[0])
-    ended = evolve(game.state, outcome=Outcome(hunters, "the quarry is lost at sea"))
+    ended = evolve(game.state, outcome=Outcome(hunters, "the quarry is lost at sea", End.SUNK))
     sunk = conclude(voyage, ruleset, ended.with_ship(evolve(flag, afloat=False)), game.orders)
     assert sunk.stage == OVER and sunk.legs[-1].text.endswith("was sunk")
     # the fleet at the end (the morgue's) is as the leg left her, not as she put to sea
@@ -287,3 +286,13 @@ def test_the_morgue_counts_one_leg_in_the_singular() -> None:
     text = morgue_text(one, ruleset, [], date(2026, 11, 29))
     assert f"{one.sailed} leg sailed" in text and one.sailed == 1
     assert " 0 prizes" in text
+
+
+def test_each_ruleset_declares_how_hard_its_voyage_comes() -> None:
+    """The factors the bench set (``bench/voyage.py``), each the ruleset's own: the voyage
+    names no ruleset."""
+    assert {info.id: info.balance for info in registry()} == {
+        "salt-n-tar": Balance(final=3), "kyngesreach": Balance(0.8, 2),
+        "ships-and-sails": Balance(), "salt-and-shot": Balance(0.5, 2, turns=15),
+        "salt-and-sails": Balance(), "mow-and-shot": Balance(1.1),
+        "mow-and-sails": Balance(final=2), "salamis": Balance(0.9)}

@@ -9,32 +9,21 @@ what the coach gives it (``current``, or what ``asked`` and ``played`` return).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from tui_naval.core.hints import NO_HINTS, Hint, Hints
+from tui_naval.core.hints import Hint, Hints
 from tui_naval.core.orders import Decision
+from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.state import GameState
 
 #: The key that runs a command, by the command's id (``battle.undo`` -> ``u``).
 KeyOf = Callable[[str], str]
 
 
-def ruleset_hints(ruleset: Any) -> Hints:
-    """A ruleset's hints: its package's ``hints.HINTS``, or none if it has no such module."""
-    package = getattr(getattr(ruleset, "info", None), "package", "")
-    if not package:
-        return NO_HINTS
-    name = f"{package}.hints"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return NO_HINTS
-    found = getattr(module, "HINTS", NO_HINTS)
-    return found if isinstance(found, Hints) else NO_HINTS
+def ruleset_hints(ruleset: Ruleset[Any]) -> Hints:
+    """A ruleset's hints (``Ruleset.hints``)."""
+    return ruleset.hints
 
 
 class Coach:

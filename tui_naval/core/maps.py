@@ -11,8 +11,10 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from pathlib import Path
+from typing import Protocol
 
 from attrs import field, frozen
 
@@ -73,9 +75,12 @@ class MapKey:
     games: tuple[str, ...] = ()
 
 
+#: A header key's default and the game kinds that use it (as ``MapKey`` has them).
+KeyRule = tuple[str | None, tuple[str, ...]]
+
 #: Header keys, their default (None: required by the game that uses it) and
 #: the game kinds that use them (empty: every game).
-_KEYS: dict[str, tuple[str | None, tuple[str, ...]]] = {
+_KEYS: dict[str, KeyRule] = {
     "title": ("", ()),
     "about": ("", ()),
     "grids": ("hex-flat square", ()),
@@ -91,25 +96,74 @@ _KEYS: dict[str, tuple[str | None, tuple[str, ...]]] = {
     "catch": ("1", (GoalKind.CHASE,)),
 }
 
-#: The keys and game kinds core reads itself; ``declare`` adds a ruleset's own.
+#: The keys and game kinds core reads itself (the rulesets bring more: ``provide``).
 _BUILTIN_KEYS = frozenset(_KEYS)
 _GAMES: list[str] = [kind.value for kind in GoalKind]
 
+class Vocabulary(Protocol):
+    """What a ruleset brings to the map reader (its ``RulesetInfo`` has both): header keys
+    and game kinds of its own."""
+
+    @property
+    def map_keys(self) -> tuple[MapKey, ...]: ...
+
+    @property
+    def games(self) -> tuple[str, ...]: ...
+
+
+#: Where the rulesets' own keys and game kinds come from (``provide``).
+_source: Callable[[], Iterable[Vocabulary]] | None = None
+
+
+def provide(source: Callable[[], Iterable[Vocabulary]]) -> None:
+    """Name where the rulesets' keys and game kinds come from: the ruleset registry names
+    its ``registry`` as it is imported, and a map asks it when it is first read, so core
+    knows no ruleset and a map reads the same whether or not the registry was read yet."""
+    global _source
+    _source = source
+    _provided.cache_clear()
+
+
+@cache
+def _provided() -> tuple[dict[str, KeyRule], tuple[str, ...]]:
+    """The keys and game kinds of the ``provide``d source, asked once."""
+    keys: dict[str, KeyRule] = {}
+    games: list[str] = []
+    for found in _source() if _source is not None else ():
+        _add(keys, games, found.map_keys, found.games)
+    return keys, tuple(games)
+
+
+def _vocabulary() -> tuple[dict[str, KeyRule], list[str]]:
+    """Every header key a map may have (with its default and games) and every game kind:
+    the game's own, the ``provide``d rulesets' and any ``declare``d."""
+    provided_keys, provided_games = _provided()
+    keys, games = dict(_KEYS), list(_GAMES)
+    _add(keys, games, (), provided_games)
+    for name, rule in provided_keys.items():
+        keys.setdefault(name, rule)
+    return keys, games
+
+
+def _add(keys: dict[str, KeyRule], games: list[str], more: Iterable[MapKey],
+         kinds: Iterable[str]) -> None:
+    for key in more:
+        if key.name in _BUILTIN_KEYS or key.name in ("ship", "map"):
+            raise ValueError(f"map key {key.name!r} is the game's own")
+        keys[key.name] = (key.default, key.games)
+    for game in kinds:
+        if game not in games:
+            games.append(game)
+
 
 def declare(keys: tuple[MapKey, ...] = (), games: tuple[str, ...] = ()) -> None:
-    """Let maps carry a ruleset's own header keys and game kinds (the ruleset registry
-    declares what each ruleset's ``RulesetInfo`` names, so core knows no ruleset).
+    """Let maps carry header keys and game kinds beyond the game's own and those the
+    ``provide``d rulesets bring (a ruleset made in a test, say).
 
     A declared key's value is kept in ``MapSpec.options`` for the ruleset to read; a map
     of a declared game kind has a ``Goal`` of that kind and its turn limit.
     """
-    for key in keys:
-        if key.name in _BUILTIN_KEYS or key.name in ("ship", "map"):
-            raise ValueError(f"map key {key.name!r} is the game's own")
-        _KEYS[key.name] = (key.default, key.games)
-    for game in games:
-        if game not in _GAMES:
-            _GAMES.append(game)
+    _add(_KEYS, _GAMES, keys, games)
 
 
 #: Allowed ranges of the numeric keys (and of the wind's speed).
@@ -162,7 +216,8 @@ class MapSpec:
         found = dict(self.options)
         if key in found:
             return found[key]
-        default = _KEYS[key][0] if key in _KEYS else ""
+        keys = _vocabulary()[0]
+        default = keys[key][0] if key in keys else ""
         return default or ""
 
     @property
@@ -224,8 +279,11 @@ def text_lines(text: str) -> Iterator[tuple[int, str]]:
 class _Header:
     """The ``key: value`` lines of a map, with their line numbers."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, keys: dict[str, KeyRule], games: list[str]) -> None:
         self.source = source
+        #: The keys and game kinds a map may use.
+        self.keys = keys
+        self.games = games
         self.entries: dict[str, tuple[int, str]] = {}
 
     def add(self, line: int, key: str, value: str) -> None:
@@ -240,7 +298,7 @@ class _Header:
     def text(self, key: str) -> str:
         if key in self.entries:
             return self.entries[key][1]
-        default = _KEYS[key][0]
+        default = self.keys[key][0]
         assert default is not None, key
         return default
 
@@ -279,7 +337,7 @@ def parse_map(text: str, source: str = "<map>", name: str | None = None) -> MapS
         raise _fail_file(source, f"bad map name {quoted(name)}: up to {MAX_NAME} printable "
                          "characters, no / or \\")
     text = text.removeprefix("\ufeff")
-    header = _Header(source)
+    header = _Header(source, *_vocabulary())
     slots: list[tuple[int, str]] = []
     rows: list[tuple[int, str]] = []
     map_line = 0
@@ -322,10 +380,10 @@ def parse_map(text: str, source: str = "<map>", name: str | None = None) -> MapS
             if len(slots) == MAX_SHIPS:
                 raise _fail(source, number, f"more than {MAX_SHIPS} ships")
             slots.append((number, value))
-        elif key in _KEYS:
+        elif key in header.keys:
             header.add(number, key, value)
         else:
-            known = listing([*_KEYS, "ship", "map"], 110)
+            known = listing([*header.keys, "ship", "map"], 110)
             raise _fail(source, number, f"unknown key {quoted(key)} (known: {known})")
     if not map_line:
         raise _fail(source, last, "no 'map:' line: the terrain must follow a line 'map:'")
@@ -461,12 +519,12 @@ def _parse_rulesets(header: _Header) -> tuple[str, ...]:
 def _parse_goal(header: _Header, marks: tuple[Mark, ...]) -> Goal:
     source = header.source
     value = header.text("game")
-    if value.lower() not in _GAMES:
+    if value.lower() not in header.games:
         raise _fail(source, header.line("game"),
-                    f"unknown game {quoted(value)} ({listing(_GAMES)})")
+                    f"unknown game {quoted(value)} ({listing(header.games)})")
     builtin = {k.value: k for k in GoalKind}
     kind: str = builtin.get(value.lower(), value.lower())
-    for key, (default, used_by) in _KEYS.items():
+    for key, (default, used_by) in header.keys.items():
         if used_by and kind not in used_by and key in header.entries:
             games = " or ".join(used_by)
             raise _fail(source, header.line(key), f"'{key}' is only used in a {games} "

@@ -73,14 +73,3 @@ class Decision:
                 return option
         legal = ", ".join(str(o) for o in self.options)
         raise IllegalOrder(f"{wanted!r} is not a legal order now (legal: {legal})")
-
-
-def check_answer(decision: Decision | None, order: Order, game_over: bool) -> Decision:
-    """The pending decision ``order`` answers; IllegalOrder if it answers none legally."""
-    if game_over:
-        raise IllegalOrder("the game is over")
-    if decision is None:
-        raise IllegalOrder("no decision is pending")
-    if order not in decision.options:
-        decision.find(str(order))  # raises IllegalOrder listing the legal ones
-    return decision

@@ -146,8 +146,3 @@ def strength_series(states: Sequence[GameState],
 def order_key(order: Order) -> str:
     """An order's verb and argument, as option tables key them (``port 1``)."""
     return f"{order.verb} {order.arg}".strip()
-
-
-def ship_of(state: GameState, ship_id: str) -> Any:
-    """The ship as the ruleset's own type (its components are the presenter's to read)."""
-    return state.ship(ship_id)

@@ -167,14 +167,6 @@ class Recording:
         at = bisect.bisect_right(self._start_turns, turn)
         return self._starts[at] if at < len(self._starts) else self.last
 
-    def marks_at(self, index: int) -> TurnMarks:
-        """The timeline's entry for the turn position ``index`` is in."""
-        turn = self.states[index].turn
-        for marks in self.turns:
-            if marks.turn == turn:
-                return marks
-        return TurnMarks(turn, index)
-
     def game(self, index: int = 0) -> Game:
         """The recording as a game at position ``index``, the rest of it to redo: stepping
         through it computes nothing (``Game.replaying``)."""

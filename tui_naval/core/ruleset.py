@@ -19,6 +19,7 @@ from attrs import frozen
 from tui_naval.core import engine
 from tui_naval.core.grid import GridKind
 from tui_naval.core.help import expand
+from tui_naval.core.hints import NO_HINTS, Hints
 from tui_naval.core.maps import MapKey
 from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
@@ -78,6 +79,45 @@ class Fate(StrEnum):
     GONE = "gone"
 
 
+class Departure(StrEnum):
+    """How a ship has left the play, as the rules decide it (``Ruleset.departure``); the
+    value is what the game-over summary says after her name."""
+
+    #: Reached the finish of a race.
+    FINISHED = "finished"
+    #: Escaped over the chase's edge.
+    ESCAPED = "escaped"
+    #: Fled the battle (her fleet panicked).
+    FLED = "fled"
+    #: Going down, still afloat.
+    SINKING = "sinking"
+    #: Gone down (or burnt, or foundered).
+    SUNK = "sunk"
+    #: Struck her colours.
+    STRUCK = "struck her colours"
+    #: Captured, still on the sea: her side is now her captor's.
+    CAPTURED = "captured"
+    #: Taken away as a prize.
+    LED_OFF = "led off"
+    #: A wreck that can neither sail nor fire.
+    WRECKED = "wrecked"
+
+    @property
+    def fate(self) -> Fate:
+        """Where it leaves her: sunk, taken by the other side, or gone still hers."""
+        return _FATES[self]
+
+    def words(self, ship: ShipBase) -> str:
+        """What is said of ``ship`` after her name ("finished", "captured by red")."""
+        return f"captured by {ship.side}" if self is Departure.CAPTURED else self.value
+
+
+_FATES = {Departure.FINISHED: Fate.GONE, Departure.ESCAPED: Fate.GONE,
+          Departure.FLED: Fate.GONE, Departure.SINKING: Fate.SUNK, Departure.SUNK: Fate.SUNK,
+          Departure.STRUCK: Fate.TAKEN, Departure.CAPTURED: Fate.TAKEN,
+          Departure.LED_OFF: Fate.TAKEN, Departure.WRECKED: Fate.TAKEN}
+
+
 @frozen
 class RuleOption:
     """An optional rule a player may turn on or choose when setting up a game."""
@@ -92,6 +132,20 @@ class RuleOption:
     @property
     def default(self) -> str:
         return self.choices[0]
+
+
+@frozen
+class Balance:
+    """How hard a voyage comes in a ruleset: a factor on the enemy's rise leg by leg, and
+    the ships the final action (or the final blockade's hunters) brings.  The rulesets
+    differ in how strength tells (three Kyngesreach sloops sink a frigate; Salt'n'Tar's
+    Strain wears out a ship in a long fight), so each is set by the bench
+    (``bench/voyage.py``) to the issue's target."""
+
+    pressure: float = 1.0
+    final: int = 3
+    #: A battle's turn limit (0: the ruleset's own).
+    turns: int = 0
 
 
 @frozen
@@ -118,6 +172,8 @@ class RulesetInfo:
     #: ("" where it has none of its own).
     sailing: str = ""
     gunnery: str = ""
+    #: How hard a voyage comes (``voyage``, which knows no ruleset, reads it).
+    balance: Balance = Balance()
 
 
 S = TypeVar("S", bound=GameState)
@@ -209,8 +265,13 @@ class Ruleset(Protocol[S]):
         (a fresh ship has every part at ``full``)."""
         ...
 
+    def departure(self, state: S, ship: ShipBase) -> Departure | None:
+        """How ``ship`` has left the play (sunk, struck, finished...), or None while she is
+        in it: the rules' own reading of their state."""
+        ...
+
     def fate(self, state: S, ship: ShipBase) -> Fate:
-        """Where ``ship`` stands now: afloat, sunk, taken or gone."""
+        """Where ``ship`` stands now: afloat, sunk, taken or gone (her ``departure``'s)."""
         ...
 
     def worn(self, ship: Any, have: Mapping[str, int]) -> Any:
@@ -238,12 +299,18 @@ class Ruleset(Protocol[S]):
         search widens to its rivals in that order."""
         ...
 
+    @property
+    def hints(self) -> Hints:
+        """What the ruleset tells a player as its rules come up (``hints.HINTS``);
+        ``NO_HINTS`` where it has none."""
+        ...
+
 
 class RulesetBase(Generic[S]):
     """What every ruleset built on the engine shares: its names from its ``RulesetInfo``,
     decisions and transitions by its declared ``turn``, and its package's help,
-    presenter (``present.PRESENTER``) and advisor (``advisor.choose``), each imported
-    when first asked for."""
+    presenter (``present.PRESENTER``), advisor (``advisor.choose``) and hints
+    (``hints.HINTS``), each imported when first asked for."""
 
     info: RulesetInfo
     grids: tuple[GridKind, ...] = (GridKind.HEX_FLAT, GridKind.HEX_POINTY, GridKind.SQUARE)
@@ -305,18 +372,14 @@ class RulesetBase(Generic[S]):
     def wear(self, ship: Any) -> tuple[Part, ...]:
         raise NotImplementedError
 
+    def departure(self, state: S, ship: ShipBase) -> Departure | None:
+        """Sunk once she is not afloat; a ruleset whose ships leave the play in other ways
+        (struck, finished...) says so itself."""
+        return None if ship.afloat else Departure.SUNK
+
     def fate(self, state: S, ship: ShipBase) -> Fate:
-        """Read from ``afloat`` and the presenter's ``ship_done`` ("finished", "escaped",
-        "sinking", "struck her colours", "out of action"...); a ruleset whose ships leave
-        the sea in other ways says so itself."""
-        if not ship.afloat:
-            return Fate.SUNK
-        done = self.presenter.ship_done(state, ship)
-        if not done:
-            return Fate.AFLOAT
-        if done in ("finished", "escaped"):
-            return Fate.GONE
-        return Fate.SUNK if done.startswith("sinking") else Fate.TAKEN
+        departure = self.departure(state, ship)
+        return Fate.AFLOAT if departure is None else departure.fate
 
     def worn(self, ship: Any, have: Mapping[str, int]) -> Any:
         raise NotImplementedError
@@ -346,3 +409,16 @@ class RulesetBase(Generic[S]):
         module = importlib.import_module(f"{self.info.package}.advisor")
         rank: Ranker | None = getattr(module, "rank", None)
         return rank
+
+    @cached_property
+    def hints(self) -> Hints:
+        """The package's ``hints.HINTS``; ``NO_HINTS`` where it has no ``hints`` module."""
+        name = f"{self.info.package}.hints"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return NO_HINTS
+        hints: Hints = module.HINTS
+        return hints

@@ -45,7 +45,7 @@ from tui_naval.core.scenario import ScenarioError, Setup
 from tui_naval.core.state import GameState
 from tui_naval.core.validate import InvalidState, check_state
 
-FORMAT = 2
+FORMAT = 3
 GAME_TAG = "tui-naval"
 SUFFIX = ".json"
 
@@ -176,8 +176,20 @@ def _from_format_1(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "snapshot": None, "digest": ""}
 
 
+def _from_format_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 2's outcome had no ``end`` (how the game ended) nor the ships its words name:
+    a finished game's snapshot lacks them, so the game is rebuilt from its orders, which
+    the rules judge again; a game still going on keeps its snapshot, whose shape is
+    unchanged."""
+    snapshot = doc.get("snapshot")
+    if isinstance(snapshot, dict) and snapshot.get("outcome") is not None:
+        return {**doc, "snapshot": None, "digest": ""}
+    return doc
+
+
 #: Migrations: MIGRATIONS[n] turns a format-n document into format n+1.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1,
+                                                                       2: _from_format_2}
 
 #: Finds a ruleset by its name (the registry's ``find_ruleset``): core imports none.
 Finder = Callable[[str], Ruleset[Any]]

@@ -158,12 +158,37 @@ class Event:
         return f"T{self.turn:>3} {self.kind:<7} {self.text}"
 
 
+class End(StrEnum):
+    """How a game ended, as the rules judged it (``Outcome.end``)."""
+
+    #: A ship reached the finish of the race (first, or several together: a dead heat).
+    FINISHED = "finished"
+    #: The chase's quarry got away over its edge.
+    ESCAPED = "escaped"
+    #: A hunter came up with the quarry.
+    CAUGHT = "caught"
+    #: Ships went down: the last side afloat won, or the quarry, the hunters or every
+    #: ship was lost.
+    SUNK = "sunk"
+    #: No ship of a side (or of either) is left fighting: sunk, sinking, struck, taken,
+    #: fled or a wreck.
+    OUT_OF_ACTION = "out of action"
+    #: The last side with a ship that can maneuver (Ships & Sails).
+    DISABLED = "disabled"
+    #: The turn limit came: judged by the course, the strength kept or the damage taken.
+    TURN_LIMIT = "turn limit"
+
+
 @frozen
 class Outcome:
-    """How the game ended: the winning side (None for a draw) and why."""
+    """How the game ended: the winning side (None for a draw), why in the player's words,
+    how (``end``), and the ships the words name (a race's winners, the quarry that
+    escaped, a hunter and her catch)."""
 
     winner: str | None
     reason: str
+    end: End
+    ships: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         head = f"{self.winner} wins" if self.winner else "draw"

@@ -1,9 +1,9 @@
 """The end of a game in sentences: who won and why, what each side lost, how the figures
 went, and the game's record (map, seed, turns, orders).
 
-Ruleset-blind: it reads the outcome, the ships (their sides and whether they are afloat)
-and what the ruleset's presenter says (a ship that has left the play, the end-of-game
-chart), and words them the same way for every ruleset.
+Ruleset-blind: it reads the outcome, the ships (their sides and whether they are afloat),
+how the rules say each has left the play (``Ruleset.departure`` and ``fate``) and the
+presenter's end-of-game chart, and words them the same way for every ruleset.
 """
 
 from __future__ import annotations
@@ -15,12 +15,14 @@ from attrs import frozen
 
 from tui_naval.core.history import Game
 from tui_naval.core.messages import plural, word_list
-from tui_naval.core.presenter import Presenter, Series
-from tui_naval.core.ruleset import Fate
+from tui_naval.core.presenter import Series
+from tui_naval.core.ruleset import Departure, Fate
 from tui_naval.core.state import GameState, Outcome, ShipBase
 
 #: Where a ship stands in a state: the ruleset's ``fate``.
 FateOf = Callable[[GameState, ShipBase], Fate]
+#: How a ship has left the play in a state: the ruleset's ``departure``.
+DepartureOf = Callable[[GameState, ShipBase], Departure | None]
 
 
 @frozen
@@ -57,16 +59,17 @@ def turn_states(game: Game) -> list[GameState]:
 
 
 def summarise(game: Game) -> Summary:
-    """The summary of ``game`` (finished or not), from its states and its presenter."""
+    """The summary of ``game`` (finished or not), from its states, its rules and its
+    presenter's chart."""
     states = turn_states(game)
     last = states[-1]
-    presenter = game.ruleset.presenter
-    chart = presenter.progress(states)
+    ruleset = game.ruleset
+    chart = ruleset.presenter.progress(states)
     setup = game.setup
     return Summary(
         result=result_sentence(last.outcome, last.turn),
-        losses=losses_sentence(states[0], last, game.ruleset.fate),
-        fates=fates_sentence(last, presenter, last.outcome),
+        losses=losses_sentence(states[0], last, ruleset.fate),
+        fates=fates_sentence(last, ruleset.departure, last.outcome),
         figures=figures_sentence(chart),
         record=record_sentence(setup.map_name, setup.seed, last.turn, len(game.orders)),
         chart=chart)
@@ -137,18 +140,17 @@ def loss_words(lost: int, had: int, taken: int) -> str:
     return words
 
 
-def fates_sentence(last: GameState, presenter: Presenter, outcome: Outcome | None) -> str:
-    """The ships afloat that have left the play, as the presenter says ("finished",
-    "escaped"), but for those the outcome already names."""
-    named = outcome.reason if outcome else ""
+def fates_sentence(last: GameState, departure: DepartureOf, outcome: Outcome | None) -> str:
+    """The ships afloat that have left the play, as the rules' ``departure`` reads them
+    ("finished", "struck her colours"), but for those the outcome already names."""
+    named = outcome.ships if outcome else ()
     parts = []
     for ship in last.ships:
-        if not ship.afloat:
+        if not ship.afloat or ship.id in named:
             continue
-        done = presenter.ship_done(last, ship)
-        if not done or re.search(rf"\b{re.escape(ship.id)}\b", named):
-            continue
-        parts.append(f"{ship_label(ship.id, ship.name)} {done}")
+        left = departure(last, ship)
+        if left is not None:
+            parts.append(f"{ship_label(ship.id, ship.name)} {left.words(ship)}")
     if not parts:
         return ""
     return f"At the end: {word_list(parts)}."

@@ -178,6 +178,10 @@ def _turn_problem(state: GameState) -> str | None:
     outcome = state.outcome
     if outcome is not None and outcome.winner is not None and outcome.winner not in state.sides:
         return f"its winner {cut(outcome.winner)} is no side"
+    ids = {ship.id for ship in state.ships}
+    for ship_id in outcome.ships if outcome is not None else ():
+        if ship_id not in ids:
+            return f"its outcome names no ship of its own ({cut(ship_id)})"
     if not 0 <= state.rng.state < 2**64:
         return "its dice are not a 64-bit state"
     wind = state.wind

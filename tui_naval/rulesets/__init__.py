@@ -14,7 +14,7 @@ import re
 from functools import cache
 from typing import Any
 
-from tui_naval.core.maps import declare
+from tui_naval.core import maps
 from tui_naval.core.ruleset import Ruleset, RulesetInfo
 
 #: The ruleset packages, in the order menus list them.
@@ -30,14 +30,17 @@ class UnknownRuleset(LookupError):
 
 @cache
 def registry() -> tuple[RulesetInfo, ...]:
-    """Every ruleset's ``RulesetInfo``, in menu order; the map keys and game kinds they
-    bring are declared to the map reader."""
+    """Every ruleset's ``RulesetInfo``, in menu order."""
     out = []
     for package in PACKAGES:
         info: RulesetInfo = importlib.import_module(f"{__name__}.{package}").INFO
-        declare(info.map_keys, info.games)
         out.append(info)
     return tuple(out)
+
+
+# The map reader asks the registry for the map keys and game kinds the rulesets bring
+# when it first reads a map: no caller need read the registry before a map.
+maps.provide(registry)
 
 
 def load(info: RulesetInfo) -> Ruleset[Any]:

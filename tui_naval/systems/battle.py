@@ -25,9 +25,25 @@ from tui_naval.core.engine import Log
 from tui_naval.core.maps import MapSpec
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.package_data import read_package_text
-from tui_naval.core.ruleset import PART_KEYS, Part, Ranker, Row, RulesetBase, ShipClass
+from tui_naval.core.ruleset import (
+    PART_KEYS,
+    Departure,
+    Part,
+    Ranker,
+    Row,
+    RulesetBase,
+    ShipClass,
+)
 from tui_naval.core.scenario import Scenario
-from tui_naval.core.state import GoalKind, Outcome, ShipBase, WindState, evolved, kept_or_evolved
+from tui_naval.core.state import (
+    End,
+    GoalKind,
+    Outcome,
+    ShipBase,
+    WindState,
+    evolved,
+    kept_or_evolved,
+)
 from tui_naval.systems.handicap import Handicap
 
 
@@ -147,6 +163,11 @@ class Combat(Protocol):
 
     def status(self, ship: CombatShip) -> str:
         """Her combat status ("struck her colours"...), or ""."""
+        ...
+
+    def departure(self, ship: CombatShip) -> Departure:
+        """How a ship afloat that no longer fights has left the fight (struck, sinking, a
+        wreck...)."""
         ...
 
     def class_name(self, ship: CombatShip) -> str:
@@ -352,6 +373,17 @@ class Battle(RulesetBase[S], Generic[S]):
     def in_play(self, ship: CombatShip) -> bool:
         return in_play(self.combat, ship)
 
+    def departure(self, state: S, ship: ShipBase) -> Departure | None:
+        """Sunk; out of the fight as the combat system says (struck, a wreck...); or
+        sinking from her sailing's own damage."""
+        if not isinstance(ship, self.ship_type) or not ship.afloat:
+            return super().departure(state, ship)
+        if self.in_play(ship):
+            return None
+        if not self.combat.fighting(ship):
+            return self.combat.departure(ship)
+        return Departure.SINKING
+
     def synced(self, ship: CombatShip) -> CombatShip:
         """Her sailing brought in line with her damage (the same ship if it already is)."""
         handicap = self.combat.handicap(ship)
@@ -390,9 +422,10 @@ class Battle(RulesetBase[S], Generic[S]):
         if fighting:
             losers = [side for side in state.sides if side != fighting[0]]
             return Outcome(fighting[0], f"no ship of {' or '.join(losers)} is left in action "
-                           f"({self.combat.out_of_action}) on turn {state.turn}")
+                           f"({self.combat.out_of_action}) on turn {state.turn}",
+                           End.OUT_OF_ACTION)
         return Outcome(None, "both sides are out of action" if len(state.sides) == 2
-                       else "every side is out of action")
+                       else "every side is out of action", End.OUT_OF_ACTION)
 
     def strength_left(self, ship: CombatShip) -> float:
         """Her strength left (0..1; 0 out of play): what the judge at the limit counts."""
@@ -412,7 +445,7 @@ class Battle(RulesetBase[S], Generic[S]):
             text = f"after {state.turn} turns the strength kept: {', '.join(parts)}"
         best = max(round(v, 9) for v in kept.values())
         leaders = [side for side, v in kept.items() if round(v, 9) == best]
-        return Outcome(leaders[0] if len(leaders) == 1 else None, text)
+        return Outcome(leaders[0] if len(leaders) == 1 else None, text, End.TURN_LIMIT)
 
     def standing_value(self, ship: CombatShip) -> float:
         """A ship's worth in ``standing``: her strength left.  A sailing system may also

@@ -371,7 +371,7 @@ def encounter(voyage: Voyage, ruleset: Ruleset[Any]) -> Encounter:
     seed = leg_seed(voyage, place.id)
     goals = ruleset.goals
     depth = place.column
-    balance = BALANCE.get(voyage.ruleset, Balance())
+    balance = ruleset.info.balance
     ours = [v.kind for v in voyage.fleet]
     fleeing = False
     quarry = 0
@@ -398,7 +398,8 @@ def encounter(voyage: Voyage, ruleset: Ruleset[Any]) -> Encounter:
         game, fleets = GoalKind.BATTLE, (tuple(ours), (_merchant(classes),))
     else:
         count = balance.final if place.kind == FINAL else 1 + (depth >= 4)
-        game, fleets = GoalKind.BATTLE, (tuple(ours), _enemies(classes, voyage, seed, depth, count))
+        game, fleets = GoalKind.BATTLE, (tuple(ours), _enemies(classes, voyage, seed, depth, count,
+                                                                balance.pressure))
     turns = balance.turns if game == GoalKind.BATTLE else 0
     muster = Muster(game, fleets, quarry, title=f"{place.name}: {place.about}", turns=turns)
     text = _sea(ruleset.name, seed, voyage.grid, muster)
@@ -431,40 +432,18 @@ def _merchant(classes: Classes) -> str:
 
 
 #: How strong the enemy comes, leg by leg (the final action last), against the fleet's
-#: own strength (the sum of its classes' strengths).
+#: own strength (the sum of its classes' strengths), times the ruleset's
+#: ``Balance.pressure``.
 RISE = (0.5, 0.5, 0.65, 0.8, 0.9, 1.0, 1.1, 1.3)
 
 
-@frozen
-class Balance:
-    """A ruleset's voyage difficulty: a factor on ``RISE``, and the ships the final action
-    (or the final blockade's hunters) brings.  The rulesets differ in how strength tells
-    (three Kyngesreach sloops sink a frigate; Salt'n'Tar's Strain wears out a ship in a
-    long fight), so each is set by the bench (``bench/voyage.py``) to the issue's target."""
-
-    pressure: float = 1.0
-    final: int = 3
-    #: A battle's turn limit (0: the ruleset's own).
-    turns: int = 0
-
-
-BALANCE: dict[str, Balance] = {
-    "salt-n-tar": Balance(final=3),
-    "kyngesreach": Balance(0.8, 2),
-    "salt-and-shot": Balance(0.5, 2, turns=15),
-    "mow-and-shot": Balance(1.1),
-    "mow-and-sails": Balance(final=2),
-    "salamis": Balance(0.9),
-}
-
-
-def _enemies(classes: Classes, voyage: Voyage, seed: int, depth: int, count: int
-             ) -> tuple[str, ...]:
-    """An enemy that rises leg by leg against the fleet's own strength: at least ``count``
-    ships (more where the enemy's strongest class cannot meet it with fewer, up to six),
-    each of the class nearest its share (one of the two nearest, by the seed)."""
+def _enemies(classes: Classes, voyage: Voyage, seed: int, depth: int, count: int,
+             pressure: float) -> tuple[str, ...]:
+    """An enemy that rises leg by leg against the fleet's own strength, times the ruleset's
+    ``pressure`` (its ``Balance``): at least ``count`` ships (more where the enemy's
+    strongest class cannot meet it with fewer, up to six), each of the class nearest its
+    share (one of the two nearest, by the seed)."""
     own = sum(classes.of(v.kind) for v in voyage.fleet)
-    pressure = BALANCE.get(voyage.ruleset, Balance()).pressure
     budget = own * pressure * RISE[min(depth, len(RISE) - 1)]
     strongest = max(classes.of(k) for k in classes.theirs)
     count = min(6, max(count, math.ceil(budget / strongest - 0.05)))

@@ -5,7 +5,7 @@ The gunnery itself is the Kyngesreach gunnery system
 gauge and the range bands.
 """
 
-from tui_naval.core.ruleset import RulesetInfo
+from tui_naval.core.ruleset import Balance, RulesetInfo
 
 INFO = RulesetInfo(
     id="kyngesreach",
@@ -17,4 +17,5 @@ INFO = RulesetInfo(
     package=__name__,
     sailing="",
     gunnery="kyngesreach",
+    balance=Balance(0.8, 2),
 )

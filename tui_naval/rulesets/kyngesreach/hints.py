@@ -8,6 +8,7 @@ from typing import Any
 
 from tui_naval.core.hints import Hint, Hints, hints, ships_named
 from tui_naval.core.orders import Decision
+from tui_naval.systems.gunnery.kyngesreach.gauge import CREWS
 from tui_naval.systems.gunnery.kyngesreach.hints import GUNNERY, bands_text
 from tui_naval.systems.initiative.hints import gauge_hint
 
@@ -49,5 +50,5 @@ HINTS: Hints = GUNNERY.joined(hints(
     decisions={"weather": _weather, "range": _range, "battery": _battery},
     events={"gauge": gauge_hint(
         "From round 2 the flagships contest it by Seamanship (with Tactics, handling and "
-        "damage).", "may try to change the range, chooses the battery")},
+        "damage).", "may try to change the range, chooses the battery", CREWS)},
     intro=_intro))

@@ -39,19 +39,16 @@ class KyngPresenter(Presenter):
                                            "battery": "blue", "magic": "magenta"}
 
     def ship_done(self, state: GameState, ship: ShipBase) -> str:
-        if not isinstance(ship, KyngShip) or not ship.afloat:
+        """Her departure's words ("struck her colours", "sinking") while she is afloat."""
+        if not isinstance(state, KyngState) or not ship.afloat:
             return ""
-        if ship.gunnery.struck:
-            return "struck her colours"
-        return "sinking" if ship.gunnery.sinking else ""
+        left = rules.RULESET.departure(state, ship)
+        return left.words(ship) if left is not None else ""
 
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, KyngState):
             return OptionInfo(str(order))
-        try:
-            return self._info(state, decision, order)
-        except (KeyError, ValueError):
-            return OptionInfo(str(order))
+        return self._info(state, decision, order)
 
     def _info(self, state: KyngState, decision: Decision, order: Order) -> OptionInfo:
         ship = state.ship(order.ship)
@@ -83,20 +80,14 @@ class KyngPresenter(Presenter):
         """A shot's target ship."""
         if order.verb not in AIM_TOKENS or not order.arg:
             return None
-        try:
-            return state.ship(order.arg).cell
-        except KeyError:
-            return None
+        return state.ship(order.arg).cell
 
     def preview(self, state: GameState, order: Order) -> Preview | None:
         """A shot's odds and line of fire; a range order's band, and where the squadrons
         would lie at it (the rules' own ``arrange``)."""
         if not isinstance(state, KyngState):
             return None
-        try:
-            return self._preview(state, order)
-        except (KeyError, ValueError):
-            return None
+        return self._preview(state, order)
 
     def _preview(self, state: KyngState, order: Order) -> Preview | None:
         ship = state.ship(order.ship)

@@ -22,14 +22,15 @@ from tui_naval.core.grid import Cell
 from tui_naval.core.maps import MapSpec
 from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.ruleset import Part, Row, Ruleset, RulesetBase, ShipClass
+from tui_naval.core.ruleset import Departure, Part, Row, Ruleset, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario, ScenarioError
-from tui_naval.core.state import Board, GoalKind, Outcome
+from tui_naval.core.state import Board, End, GoalKind, Outcome, ShipBase
 from tui_naval.core.wind import Wind
 from tui_naval.rulesets.kyngesreach import INFO, layout
 from tui_naval.rulesets.kyngesreach.state import KyngShip, KyngState
 from tui_naval.systems.gunnery.kyngesreach import damage
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
+from tui_naval.systems.gunnery.kyngesreach.gauge import CREWS
 from tui_naval.systems.gunnery.kyngesreach.gunnery import (
     SKILL_RANGE,
     Aim,
@@ -98,6 +99,7 @@ def magic_bonus(state: KyngState, roller: Roller, log: Log) -> str:
 
 
 GAUGE = WindGauge(
+    CREWS,
     lambda ship: ship.gunnery.in_action,
     Words(reading="the wind-gauge contests",
           taken="{holder} takes the wind gauge ({why}): fires first at +{holder_gunner}, "
@@ -403,8 +405,9 @@ def judge(state: KyngState) -> Outcome | None:
         return None
     if fighting:
         loser = enemy(state, fighting[0])
-        return Outcome(fighting[0], f"every ship of {loser} is sunk, sinking or struck")
-    return Outcome(None, "both squadrons are out of action")
+        return Outcome(fighting[0], f"every ship of {loser} is sunk, sinking or struck",
+                       End.OUT_OF_ACTION)
+    return Outcome(None, "both squadrons are out of action", End.OUT_OF_ACTION)
 
 
 def side_strength(state: KyngState, side: str) -> float:
@@ -418,8 +421,8 @@ def judge_at_limit(state: KyngState) -> Outcome:
     sa, sb = side_strength(state, a), side_strength(state, b)
     text = f"after {state.turn} rounds {a} keeps {sa:.0%} of its strength, {b} {sb:.0%}"
     if round(sa, 9) == round(sb, 9):
-        return Outcome(None, text)
-    return Outcome(a if sa > sb else b, text)
+        return Outcome(None, text, End.TURN_LIMIT)
+    return Outcome(a if sa > sb else b, text, End.TURN_LIMIT)
 
 
 TURN: Turn[KyngState] = Turn(
@@ -517,6 +520,14 @@ class Kyngesreach(RulesetBase[KyngState]):
         ours = side_strength(state, side)
         theirs = side_strength(state, enemy(state, side))
         return (ours - theirs) / max(ours + theirs, 1e-9)
+
+    def departure(self, state: KyngState, ship: ShipBase) -> Departure | None:
+        """Sunk; struck her colours or sinking while still afloat."""
+        if not isinstance(ship, KyngShip) or not ship.afloat:
+            return super().departure(state, ship)
+        if ship.gunnery.struck:
+            return Departure.STRUCK
+        return Departure.SINKING if ship.gunnery.sinking else None
 
     def wear(self, ship: KyngShip) -> tuple[Part, ...]:
         """Her hull, sails, masts, guns and crew (the gunnery system's)."""

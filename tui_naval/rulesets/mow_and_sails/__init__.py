@@ -5,7 +5,7 @@ moves the ships navy by navy in initiative order; Ships & Sails' gunnery aims
 each navy's broadsides at hexes after it moves.  ``rules`` pairs them.
 """
 
-from tui_naval.core.ruleset import RulesetInfo
+from tui_naval.core.ruleset import Balance, RulesetInfo
 from tui_naval.systems.sailing.man_o_war.battle import MAP_KEYS, SEAMANSHIP
 
 INFO = RulesetInfo(
@@ -20,4 +20,5 @@ INFO = RulesetInfo(
     options=(SEAMANSHIP,),
     sailing="man-o-war",
     gunnery="ships-and-sails",
+    balance=Balance(final=2),
 )

@@ -33,30 +33,24 @@ class MawPresenter(in_battle.FiresShipsAndSails, BattlePresenter):
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, MawState):
             return OptionInfo(str(order))
-        try:
-            ship = state.ship(order.ship)
-            if decision.kind == "move":
-                return sailing.move_info(state, ship, order)
-            info = in_battle.fire_info(state, decision, ship, order)
-            if info is not None:
-                return info
-        except (KeyError, ValueError):
-            pass
+        ship = state.ship(order.ship)
+        if decision.kind == "move":
+            return sailing.move_info(state, ship, order)
+        info = in_battle.fire_info(state, decision, ship, order)
+        if info is not None:
+            return info
         return OptionInfo(str(order))
 
     def preview(self, state: GameState, order: Order) -> Preview | None:
         if not isinstance(state, MawState):
             return None
-        try:
-            ship = state.ship(order.ship)
-            if state.phase == "move":
-                return sailing.move_preview(state, ship, order)
-            if order.verb == "aim":
-                text, overlays = gunnery.aim_preview(state.grid, ship.gunnery, ship.cell,
-                                                     ship.heading, order, found="lies in")
-                return Preview(text=text, overlays=tuple(overlays.items()))
-        except (KeyError, ValueError):
-            pass
+        ship = state.ship(order.ship)
+        if state.phase == "move":
+            return sailing.move_preview(state, ship, order)
+        if order.verb == "aim":
+            text, overlays = gunnery.aim_preview(state.grid, ship.gunnery, ship.cell,
+                                                 ship.heading, order, found="lies in")
+            return Preview(text=text, overlays=tuple(overlays.items()))
         return None
 
     def ship_note(self, state: GameState, ship: ShipBase) -> str:

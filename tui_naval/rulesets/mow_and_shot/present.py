@@ -34,16 +34,13 @@ class MasPresenter(BattlePresenter):
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, MasState):
             return OptionInfo(str(order))
-        try:
-            ship = state.ship(order.ship)
-            if decision.kind == "move":
-                return sailing.move_info(state, ship, order)
-            if decision.kind == "target":
-                return on_map.target_info(state, order)
-            if decision.kind == "ammo":
-                return on_map.ammo_info(state, order, COMBAT)
-        except (KeyError, ValueError):
-            pass
+        ship = state.ship(order.ship)
+        if decision.kind == "move":
+            return sailing.move_info(state, ship, order)
+        if decision.kind == "target":
+            return on_map.target_info(state, order)
+        if decision.kind == "ammo":
+            return on_map.ammo_info(state, order, COMBAT)
         return OptionInfo(str(order))
 
     def option_cell(self, state: GameState, order: Order) -> Cell | None:
@@ -52,14 +49,11 @@ class MasPresenter(BattlePresenter):
     def preview(self, state: GameState, order: Order) -> Preview | None:
         if not isinstance(state, MasState):
             return None
-        try:
-            ship = state.ship(order.ship)
-            if state.phase == "move":
-                return sailing.move_preview(state, ship, order)
-            if state.phase == "fire" and "@" in order.arg:
-                return on_map.fire_preview(state, order, COMBAT)
-        except (KeyError, ValueError):
-            pass
+        ship = state.ship(order.ship)
+        if state.phase == "move":
+            return sailing.move_preview(state, ship, order)
+        if state.phase == "fire" and "@" in order.arg:
+            return on_map.fire_preview(state, order, COMBAT)
         return None
 
 

@@ -6,7 +6,7 @@ marines board and capture, and fleets panic when they have lost enough ships.
 """
 
 from tui_naval.core.maps import MapKey
-from tui_naval.core.ruleset import RulesetInfo
+from tui_naval.core.ruleset import Balance, RulesetInfo
 
 INFO = RulesetInfo(
     id="salamis",
@@ -18,4 +18,5 @@ INFO = RulesetInfo(
     package=__name__,
     #: ``initiative: rolled``: who is player 1 is rolled each turn (a duel's adaptation).
     map_keys=(MapKey("initiative"),),
+    balance=Balance(0.9),
 )

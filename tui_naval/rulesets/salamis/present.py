@@ -202,9 +202,11 @@ class SalamisPresenter(Presenter):
         return strength_series(states, RULESET.side_strength)
 
     def ship_done(self, state: GameState, ship: ShipBase) -> str:
-        if isinstance(ship, Galley) and ship.fate == CAPTURED:
-            return f"captured by {ship.side}"
-        return ""
+        """Her departure's words ("captured by greek") while she is afloat."""
+        if not isinstance(state, SalamisState) or not ship.afloat:
+            return ""
+        left = RULESET.departure(state, ship)
+        return left.words(ship) if left is not None else ""
 
     def ship_note(self, state: GameState, ship: ShipBase) -> str:
         if not isinstance(ship, Galley) or not isinstance(state, SalamisState):
@@ -243,19 +245,13 @@ class SalamisPresenter(Presenter):
     def option_cell(self, state: GameState, order: Order) -> Cell | None:
         if isinstance(state, SalamisState) and order.verb in ("shoot", "ram", "grapple",
                                                                "board"):
-            try:
-                return state.ship(order.arg).cell
-            except KeyError:
-                return None
+            return state.ship(order.arg).cell
         return None
 
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, SalamisState):
             return OptionInfo(str(order))
-        try:
-            return self._info(state, order)
-        except (KeyError, ValueError, IndexError):
-            return OptionInfo(str(order))
+        return self._info(state, order)
 
     def _info(self, state: SalamisState, order: Order) -> OptionInfo:
         ship = state.ship(order.ship)
@@ -335,27 +331,24 @@ class SalamisPresenter(Presenter):
     def preview(self, state: GameState, order: Order) -> Preview | None:
         if not isinstance(state, SalamisState):
             return None
-        try:
-            ship = state.ship(order.ship)
-            if order.verb in ("helm", "turn-at", "row") and order.arg not in LOCKED_HELMS:
-                plan = planned(state, order)
-                _, warning, path, course, rams = _move_words(state, ship, plan)
-                grid = state.grid
-                text = (f"{self._info(state, order).detail}\nher side's galleys row "
-                        "together: this assumes the others stay where they are")
-                return Preview(tuple(path), path[-1] if path else ship.cell,
-                               grid.facing_name(grid.nearest_facing(course)), text, warning,
-                               tuple((s.cell, "target") for s in rams))
-            cell = self.option_cell(state, order)
-            trail = rowed_so_far(state) if state.phase == "move" else ()
-            if cell is not None:
-                info = self._info(state, order)
-                return Preview(trail, text=info.detail, overlays=((cell, "target"),))
-            if order.verb in ("stop", "wait", "pass"):
-                info = self._info(state, order)
-                return Preview(trail, text=info.detail)
-        except (KeyError, ValueError, IndexError):
-            pass
+        ship = state.ship(order.ship)
+        if order.verb in ("helm", "turn-at", "row") and order.arg not in LOCKED_HELMS:
+            plan = planned(state, order)
+            _, warning, path, course, rams = _move_words(state, ship, plan)
+            grid = state.grid
+            text = (f"{self._info(state, order).detail}\nher side's galleys row "
+                    "together: this assumes the others stay where they are")
+            return Preview(tuple(path), path[-1] if path else ship.cell,
+                           grid.facing_name(grid.nearest_facing(course)), text, warning,
+                           tuple((s.cell, "target") for s in rams))
+        cell = self.option_cell(state, order)
+        trail = rowed_so_far(state) if state.phase == "move" else ()
+        if cell is not None:
+            info = self._info(state, order)
+            return Preview(trail, text=info.detail, overlays=((cell, "target"),))
+        if order.verb in ("stop", "wait", "pass"):
+            info = self._info(state, order)
+            return Preview(trail, text=info.detail)
         return None
 
 

@@ -40,9 +40,9 @@ from tui_naval.core.dice import Rng
 from tui_naval.core.engine import Auto, Decide, Log, Turn
 from tui_naval.core.maps import MapSpec
 from tui_naval.core.messages import plural
-from tui_naval.core.ruleset import Fate, Part, Row, RulesetBase, ShipClass
+from tui_naval.core.ruleset import Departure, Part, Row, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario, ScenarioError
-from tui_naval.core.state import GoalKind, Outcome, ShipBase, Terrain
+from tui_naval.core.state import End, GoalKind, Outcome, ShipBase, Terrain
 from tui_naval.core.wind import COMPASS
 from tui_naval.rulesets.salamis import INFO, contact, moving
 from tui_naval.rulesets.salamis.galleys import (
@@ -56,6 +56,10 @@ from tui_naval.rulesets.salamis.galleys import (
 from tui_naval.rulesets.salamis.geometry import compass_name
 from tui_naval.rulesets.salamis.state import CAPTURED, FLED, LED_OFF, SUNK, Galley, SalamisState
 from tui_naval.rulesets.salamis.tables import fleet_of, tables
+
+#: How a galley's ``fate`` has her leave the play.
+DEPARTURES = {SUNK: Departure.SUNK, CAPTURED: Departure.CAPTURED, LED_OFF: Departure.LED_OFF,
+              FLED: Departure.FLED}
 
 
 class Salamis(RulesetBase[SalamisState]):
@@ -134,10 +138,10 @@ class Salamis(RulesetBase[SalamisState]):
         if len(left) == 2:
             return None
         if not left:
-            return Outcome(None, "neither side has a galley left fighting")
+            return Outcome(None, "neither side has a galley left fighting", End.OUT_OF_ACTION)
         loser = next(side for side in state.sides if side not in left)
         return Outcome(left[0], f"{loser} has no galley left fighting ("
-                       f"{self._fates(state, loser)}) on turn {state.turn}")
+                       f"{self._fates(state, loser)}) on turn {state.turn}", End.OUT_OF_ACTION)
 
     def _fates(self, state: SalamisState, side: str) -> str:
         counts: dict[str, int] = {}
@@ -158,8 +162,8 @@ class Salamis(RulesetBase[SalamisState]):
         text = (f"after {state.turn} turns {a} keeps {kept[a]:.0%} of its strength, "
                 f"{b} {kept[b]:.0%}")
         if round(kept[a], 9) == round(kept[b], 9):
-            return Outcome(None, text)
-        return Outcome(a if kept[a] > kept[b] else b, text)
+            return Outcome(None, text, End.TURN_LIMIT)
+        return Outcome(a if kept[a] > kept[b] else b, text, End.TURN_LIMIT)
 
     def standing(self, state: SalamisState, side: str) -> float:
         other = state.sides[1] if side == state.sides[0] else state.sides[0]
@@ -183,16 +187,13 @@ class Salamis(RulesetBase[SalamisState]):
             return evolve(ship, damage=full, afloat=False, fate=SUNK)
         return evolve(ship, damage=full - left)
 
-    def fate(self, state: SalamisState, ship: ShipBase) -> Fate:
-        """A galley that fled in a panic got away; one captured (or led off as a prize)
-        is taken; one sunk is sunk."""
+    def departure(self, state: SalamisState, ship: ShipBase) -> Departure | None:
+        """A galley's fate: captured (still on the sea), led off as a prize, fled in a
+        panic (she got away) or sunk."""
         if not isinstance(ship, Galley):
-            return super().fate(state, ship)
-        if ship.fate in (CAPTURED, LED_OFF):
-            return Fate.TAKEN
-        if ship.fate == FLED:
-            return Fate.GONE
-        return Fate.SUNK if ship.fate == SUNK or not ship.afloat else Fate.AFLOAT
+            return super().departure(state, ship)
+        found = DEPARTURES.get(ship.fate)
+        return found if found or ship.afloat else Departure.SUNK
 
     # -- checks and the UI --------------------------------------------------------------
     def invalid(self, state: SalamisState) -> str | None:

@@ -67,35 +67,29 @@ class SalsPresenter(in_battle.FiresShipsAndSails, BattlePresenter):
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, SalsState):
             return OptionInfo(str(order))
-        try:
-            ship = state.ship(order.ship)
-            if decision.kind in sailing.KINDS:
-                info = sailing.sailing_info(ship, order, state.wind)
-                if info is not None:
-                    return info
-            fired = in_battle.fire_info(state, decision, ship, order)
-            if fired is not None:
-                return fired
-        except (KeyError, ValueError):
-            pass
+        ship = state.ship(order.ship)
+        if decision.kind in sailing.KINDS:
+            info = sailing.sailing_info(ship, order, state.wind)
+            if info is not None:
+                return info
+        fired = in_battle.fire_info(state, decision, ship, order)
+        if fired is not None:
+            return fired
         return OptionInfo(str(order))
 
     def preview(self, state: GameState, order: Order) -> Preview | None:
         if not isinstance(state, SalsState):
             return None
-        try:
-            if state.phase in ("first-half", "second-half") and order_key(order) in STEER:
-                return sailing.half_move_preview(RULESET, state, order, in_reach)
-            ship = state.ship(order.ship)
-            a = ship.gunnery
-            if order.verb == "aim":
-                text, overlays = gunnery.aim_preview(state.grid, a, ship.cell, ship.heading,
-                                                     order, found="lies in")
-            elif order.verb == "ammo":
-                text, overlays = ammo_preview(state, ship, order)
-            else:
-                return None
-        except (KeyError, ValueError):
+        if state.phase in ("first-half", "second-half") and order_key(order) in STEER:
+            return sailing.half_move_preview(RULESET, state, order, in_reach)
+        ship = state.ship(order.ship)
+        a = ship.gunnery
+        if order.verb == "aim":
+            text, overlays = gunnery.aim_preview(state.grid, a, ship.cell, ship.heading,
+                                                 order, found="lies in")
+        elif order.verb == "ammo":
+            text, overlays = ammo_preview(state, ship, order)
+        else:
             return None
         return Preview(text=text, overlays=tuple(overlays.items()))
 

@@ -6,7 +6,7 @@ broadsides, with the range band measured on the map; the wind gauge is the
 initiative.  ``rules`` pairs them.
 """
 
-from tui_naval.core.ruleset import RulesetInfo
+from tui_naval.core.ruleset import Balance, RulesetInfo
 
 INFO = RulesetInfo(
     id="salt-and-shot",
@@ -19,4 +19,5 @@ INFO = RulesetInfo(
     package=__name__,
     sailing="salt-n-tar",
     gunnery="kyngesreach",
+    balance=Balance(0.5, 2, turns=15),
 )

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from tui_naval.core.hints import Hint, Hints, hints, ships_named
 from tui_naval.core.state import GameState, GoalKind
+from tui_naval.systems.gunnery.kyngesreach.gauge import CREWS
 from tui_naval.systems.gunnery.kyngesreach.hints import GUNNERY
 from tui_naval.systems.initiative.hints import gauge_hint
 from tui_naval.systems.sailing.salt_n_tar.hints import COMBAT_TURN, SAILING
@@ -29,4 +30,4 @@ HINTS: Hints = SAILING.joined(COMBAT_TURN, GUNNERY,
                                   "Each turn the sides contest the initiative: Weather Sense "
                                   "on the first turn, then Seamanship.",
                                   "moves after the other side in each half move, seeing "
-                                  "where she went,")}, intro=_intro))
+                                  "where she went,", CREWS)}, intro=_intro))

@@ -47,10 +47,7 @@ class SasPresenter(BattlePresenter):
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, SasState):
             return OptionInfo(str(order))
-        try:
-            return self._info(state, decision, order)
-        except (KeyError, ValueError):
-            return OptionInfo(str(order))
+        return self._info(state, decision, order)
 
     def _info(self, state: SasState, decision: Decision, order: Order) -> OptionInfo:
         ship = state.ship(order.ship)
@@ -75,13 +72,10 @@ class SasPresenter(BattlePresenter):
         """Where a helm order takes the ship this half move; a shot's line and odds."""
         if not isinstance(state, SasState):
             return None
-        try:
-            if state.phase in ("first-half", "second-half") and order_key(order) in STEER:
-                return self._helm(state, order)
-            if state.phase == "missile" and "@" in order.arg:
-                return on_map.fire_preview(state, order, COMBAT)
-        except (KeyError, ValueError):
-            pass
+        if state.phase in ("first-half", "second-half") and order_key(order) in STEER:
+            return self._helm(state, order)
+        if state.phase == "missile" and "@" in order.arg:
+            return on_map.fire_preview(state, order, COMBAT)
         return None
 
     def _helm(self, state: SasState, order: Order) -> Preview:

@@ -17,6 +17,7 @@ from tui_naval.rulesets.salt_and_shot import INFO
 from tui_naval.rulesets.salt_and_shot.state import SasShip, SasState
 from tui_naval.rulesets.salt_and_shot.tables import classes
 from tui_naval.systems.battle import Pairing, in_play
+from tui_naval.systems.gunnery.kyngesreach.gauge import CREWS
 from tui_naval.systems.gunnery.kyngesreach.gunnery import gunnery_problem
 from tui_naval.systems.gunnery.kyngesreach.options import refuse_magic
 from tui_naval.systems.gunnery.kyngesreach.salt_combat import KyngCombat
@@ -26,7 +27,8 @@ from tui_naval.systems.sailing.salt_n_tar.component import sailing_problem
 
 COMBAT = KyngCombat()
 GAUGE = WindGauge(
-    lambda ship: in_play(COMBAT, ship),  # type: ignore[arg-type]
+    CREWS,
+    lambda ship: in_play(COMBAT, ship),
     Words(reading="the contests for the initiative",
           taken="{holder} has the initiative (the wind gauge: {why}): it moves last in each "
                 "half move and fires first, at +{holder_gunner}",

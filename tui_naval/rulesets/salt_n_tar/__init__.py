@@ -1,6 +1,6 @@
 """Salt'n'Tar: Regatta-style sailing races and chases."""
 
-from tui_naval.core.ruleset import RulesetInfo
+from tui_naval.core.ruleset import Balance, RulesetInfo
 
 INFO = RulesetInfo(
     id="salt-n-tar",
@@ -11,4 +11,5 @@ INFO = RulesetInfo(
     package=__name__,
     sailing="salt-n-tar",
     gunnery="",
+    balance=Balance(final=3),
 )

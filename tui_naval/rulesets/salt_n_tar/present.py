@@ -14,7 +14,7 @@ from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.salt_n_tar.advisor import distance_to_goal
 from tui_naval.rulesets.salt_n_tar.projection import project
-from tui_naval.rulesets.salt_n_tar.rules import TURN
+from tui_naval.rulesets.salt_n_tar.rules import RULESET, TURN
 from tui_naval.rulesets.salt_n_tar.state import SaltShip, SaltState
 from tui_naval.systems.fields import FAR
 from tui_naval.systems.sailing.salt_n_tar import present as sailing
@@ -92,19 +92,16 @@ class SaltPresenter(Presenter):
         return Preview(tuple(path), end, heading, text, "; ".join(warnings))
 
     def ship_done(self, state: GameState, ship: ShipBase) -> str:
-        if not isinstance(ship, SaltShip):
+        """Her departure's words ("finished", "escaped") while she is afloat."""
+        if not isinstance(state, SaltState) or not ship.afloat:
             return ""
-        if ship.progress.escaped:
-            return "escaped"
-        return "finished" if ship.progress.finished else ""
+        left = RULESET.departure(state, ship)
+        return left.words(ship) if left is not None else ""
 
     def next_mark(self, state: GameState, ship_id: str | None) -> str | None:
         if ship_id is None or not state.goal.course or not isinstance(state, SaltState):
             return None
-        try:
-            rounded = state.ship(ship_id).progress.rounded
-        except KeyError:
-            return None
+        rounded = state.ship(ship_id).progress.rounded
         if rounded >= len(state.goal.course):
             return None
         return state.goal.course[rounded]

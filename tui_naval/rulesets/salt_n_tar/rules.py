@@ -18,9 +18,9 @@ from tui_naval.core.engine import Auto, Decide, Log, Turn
 from tui_naval.core.grid import Cell
 from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.ruleset import Part, Row, Ruleset, RulesetBase, ShipClass
+from tui_naval.core.ruleset import Departure, Part, Row, Ruleset, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
-from tui_naval.core.state import GoalKind
+from tui_naval.core.state import GoalKind, ShipBase
 from tui_naval.rulesets.salt_n_tar import INFO
 from tui_naval.rulesets.salt_n_tar.state import SaltShip, SaltState
 from tui_naval.systems.goals import course
@@ -164,6 +164,12 @@ class SaltNTar(RulesetBase[SaltState]):
         ours = left[side]
         theirs = min(v for s, v in left.items() if s != side)
         return (theirs - ours) / (theirs + ours + 1)
+
+    def departure(self, state: SaltState, ship: ShipBase) -> Departure | None:
+        """Sunk, escaped or finished (the course's reading of her progress)."""
+        if not isinstance(ship, SaltShip):
+            return super().departure(state, ship)
+        return course.departure(ship)
 
     def wear(self, ship: SaltShip) -> tuple[Part, ...]:
         """Her masts, crew and Strain (the sailing system's)."""

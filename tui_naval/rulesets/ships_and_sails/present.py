@@ -57,10 +57,7 @@ class SnsPresenter(Presenter):
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, SailState):
             return OptionInfo(str(order))
-        try:
-            return self._info(state, order)
-        except (KeyError, ValueError):
-            return OptionInfo(str(order))
+        return self._info(state, order)
 
     def _info(self, state: SailState, order: Order) -> OptionInfo:
         ship = state.ship(order.ship)
@@ -91,10 +88,7 @@ class SnsPresenter(Presenter):
 
     def option_cell(self, state: GameState, order: Order) -> Cell | None:
         """An aim's hex."""
-        try:
-            return gunnery.aimed_cell(order)
-        except ValueError:
-            return None
+        return gunnery.aimed_cell(order)
 
     def typing_keys(self, state: GameState, decision: Decision) -> str:
         """A move is a string of L, F and R (0 to stay): typing them narrows the list."""
@@ -105,10 +99,7 @@ class SnsPresenter(Presenter):
         and the broadsides from where it ends: their reach, an aim's hexes."""
         if order.verb not in ("move", "ammo", "aim") or not isinstance(state, SailState):
             return None
-        try:
-            return self._preview(state, order)
-        except (KeyError, ValueError):
-            return None
+        return self._preview(state, order)
 
     def _preview(self, state: SailState, order: Order) -> Preview:
         ship = state.ship(order.ship)

@@ -24,7 +24,7 @@ from tui_naval.core.messages import cut, plural
 from tui_naval.core.orders import Decision, Order, orders_for
 from tui_naval.core.ruleset import Part, Row, Ruleset, RulesetBase, ShipClass
 from tui_naval.core.scenario import Scenario
-from tui_naval.core.state import GoalKind, Outcome, Terrain
+from tui_naval.core.state import End, GoalKind, Outcome, Terrain
 from tui_naval.core.wind import Wind
 from tui_naval.rulesets.ships_and_sails import INFO
 from tui_naval.rulesets.ships_and_sails import movement as mv
@@ -339,14 +339,16 @@ def judge(state: SailState) -> Outcome | None:
     """The last side afloat, or the last side with a maneuverable ship, wins."""
     afloat = {s.side for s in state.ships if s.afloat}
     if not afloat:
-        return Outcome(None, f"every ship is lost (turn {state.turn})")
+        return Outcome(None, f"every ship is lost (turn {state.turn})", End.SUNK)
     if len(afloat) == 1:
         (side,) = afloat
-        return Outcome(side, f"the last side with a ship afloat, on turn {state.turn}")
+        return Outcome(side, f"the last side with a ship afloat, on turn {state.turn}",
+                       End.SUNK)
     handy = {s.side for s in state.ships if mv.maneuverable(s)}
     if len(handy) == 1:
         (side,) = handy
-        return Outcome(side, f"the last side with a maneuverable ship, on turn {state.turn}")
+        return Outcome(side, f"the last side with a maneuverable ship, on turn {state.turn}",
+                       End.DISABLED)
     return None
 
 
@@ -365,8 +367,10 @@ def least_damage(state: SailState) -> Outcome:
     leaders = [side for side, d in damage.items() if abs(d - best) < 1e-9]
     figures = ", ".join(f"{side} {d:.1%}" for side, d in damage.items())
     if len(leaders) > 1:
-        return Outcome(None, f"after {state.goal.turns} turns the damage is level ({figures})")
-    return Outcome(leaders[0], f"least damage after {state.goal.turns} turns ({figures})")
+        return Outcome(None, f"after {state.goal.turns} turns the damage is level ({figures})",
+                       End.TURN_LIMIT)
+    return Outcome(leaders[0], f"least damage after {state.goal.turns} turns ({figures})",
+                   End.TURN_LIMIT)
 
 
 TURN: Turn[SailState] = Turn(

@@ -17,7 +17,17 @@ from attrs import evolve, frozen
 
 from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell
-from tui_naval.core.state import Board, GameState, GoalKind, Outcome, ShipLike, Terrain, evolved
+from tui_naval.core.ruleset import Departure
+from tui_naval.core.state import (
+    Board,
+    End,
+    GameState,
+    GoalKind,
+    Outcome,
+    ShipLike,
+    Terrain,
+    evolved,
+)
 
 UNREACHABLE = 10_000
 
@@ -59,6 +69,15 @@ def label(ship: Racer) -> str:
 def in_race(ship: Racer) -> bool:
     """Afloat and neither finished nor escaped."""
     return ship.afloat and not ship.progress.done
+
+
+def departure(ship: Racer) -> Departure | None:
+    """How a ship has left the race or chase: sunk, escaped or finished (None: in it)."""
+    if not ship.afloat:
+        return Departure.SUNK
+    if ship.progress.escaped:
+        return Departure.ESCAPED
+    return Departure.FINISHED if ship.progress.finished else None
 
 
 # -- distances --------------------------------------------------------------------------
@@ -194,14 +213,18 @@ def judge(state: GameState) -> Outcome | None:
         winners = [state.ship(sid) for sid, step in finish_step if step == first]
         sides = {s.side for s in winners}
         names = " and ".join(f"{s.id} {s.name}" for s in winners)
+        named = tuple(s.id for s in winners)
         if len(sides) == 1:
-            return Outcome(winners[0].side, f"{names} finished first, on turn {state.turn}")
-        return Outcome(None, f"dead heat: {names} finished together on turn {state.turn}")
+            return Outcome(winners[0].side, f"{names} finished first, on turn {state.turn}",
+                           End.FINISHED, named)
+        return Outcome(None, f"dead heat: {names} finished together on turn {state.turn}",
+                       End.FINISHED, named)
     if goal.kind is GoalKind.CHASE:
         escaped = [s for s in ships if s.progress.escaped]
         if escaped:
             return Outcome(goal.quarry, f"{escaped[0].id} {escaped[0].name} escaped over the "
-                           f"{goal.escape} edge on turn {state.turn}")
+                           f"{goal.escape} edge on turn {state.turn}", End.ESCAPED,
+                           (escaped[0].id,))
         quarry = [s for s in ships if s.side == goal.quarry and in_race(s)]
         hunters = [s for s in ships if s.side != goal.quarry and in_race(s)]
         for q in quarry:
@@ -209,20 +232,23 @@ def judge(state: GameState) -> Outcome | None:
                 d = state.grid.distance(q.cell, h.cell)
                 if d <= goal.catch:
                     return Outcome(h.side, f"{h.id} {h.name} caught {q.id} {q.name} "
-                                   f"({d} cell{'s' * (d != 1)} apart) on turn {state.turn}")
+                                   f"({d} cell{'s' * (d != 1)} apart) on turn {state.turn}",
+                                   End.CAUGHT, (h.id, q.id))
         if not quarry:
             hunter_side = hunters[0].side if hunters else None
             if hunter_side:
-                return Outcome(hunter_side, f"the quarry is lost at sea on turn {state.turn}")
-            return Outcome(None, "every ship is lost")
+                return Outcome(hunter_side, f"the quarry is lost at sea on turn {state.turn}",
+                               End.SUNK)
+            return Outcome(None, "every ship is lost", End.SUNK)
         if not hunters:
-            return Outcome(goal.quarry, f"no hunter is left afloat on turn {state.turn}")
+            return Outcome(goal.quarry, f"no hunter is left afloat on turn {state.turn}",
+                           End.SUNK)
     afloat = {s.side for s in ships if s.afloat}
     if not afloat:
-        return Outcome(None, "every ship is lost")
+        return Outcome(None, "every ship is lost", End.SUNK)
     if len(afloat) == 1 and len(state.sides) > 1:
         (side,) = afloat
-        return Outcome(side, f"the last side afloat, on turn {state.turn}")
+        return Outcome(side, f"the last side afloat, on turn {state.turn}", End.SUNK)
     return None
 
 
@@ -231,7 +257,7 @@ def at_limit(state: GameState) -> Outcome:
     the race goes to the side furthest round the course."""
     goal = state.goal
     if goal.kind is GoalKind.CHASE:
-        return Outcome(goal.quarry, f"the quarry survived {goal.turns} turns")
+        return Outcome(goal.quarry, f"the quarry survived {goal.turns} turns", End.TURN_LIMIT)
     best: dict[str, tuple[int, int]] = {}
     ships: tuple[Racer, ...] = state.ships  # type: ignore[assignment]
     for ship in ships:
@@ -242,7 +268,7 @@ def at_limit(state: GameState) -> Outcome:
             best[ship.side] = score
     ranked = sorted(best.items(), key=lambda kv: kv[1], reverse=True)
     if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
-        return Outcome(None, f"turn limit {goal.turns}: level on the course")
+        return Outcome(None, f"turn limit {goal.turns}: level on the course", End.TURN_LIMIT)
     side, (rounded, left) = ranked[0]
     return Outcome(side, f"turn limit {goal.turns}: leads the race ({rounded} marks rounded, "
-                   f"{-left} cells to go)")
+                   f"{-left} cells to go)", End.TURN_LIMIT)

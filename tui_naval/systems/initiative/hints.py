@@ -9,20 +9,20 @@ from typing import Any
 
 from tui_naval.core.hints import EventRule, Hint
 from tui_naval.core.state import Event
-from tui_naval.systems.gunnery.kyngesreach.tables import tables
+from tui_naval.systems.initiative.wind_gauge import GunnerModifiers
 
 
-def gauge_hint(contest: str, holder: str) -> EventRule:
-    """The hint on the gauge's first award: ``contest`` (a sentence: how it is contested)
-    and ``holder`` (what its holder does besides firing first)."""
+def gauge_hint(contest: str, holder: str, gunner: GunnerModifiers) -> EventRule:
+    """The hint on the gauge's first award: ``contest`` (a sentence: how it is contested),
+    ``holder`` (what its holder does besides firing first) and the ``gunner`` modifiers
+    (the gunnery's)."""
 
     def rule(state: Any, event: Event, side: str) -> Sequence[Hint]:
         if event.ship:  # (a ship's own roll for it: the result follows)
             return ()
-        t = tables()
         return (Hint("gauge", "The wind gauge",
                      f"{event.text}. {contest} The holder {holder} and fires first, at "
-                     f"{t.holder_gunner:+d} to the Gunner roll; on a tie both fire together "
-                     f"at {t.tie_gunner:+d}."),)
+                     f"{gunner.holder_gunner:+d} to the Gunner roll; on a tie both fire "
+                     f"together at {gunner.tie_gunner:+d}."),)
 
     return rule

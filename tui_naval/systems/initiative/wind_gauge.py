@@ -7,14 +7,15 @@ Seamanship between the squadrons' flagships, the clumsiest ship of each line
 setting its handling modifiers; a side with no ship that can work to windward
 cannot contest.  The holder moves last and fires first; on a tie nobody holds it.
 
-It reads the Kyngesreach crews (``ship.gunnery``), so any ruleset whose ships
-carry Kyngesreach gunnery can use it; the words it logs are the ruleset's.
+It reads the ships' crews through ``Crews``, which the gunnery they carry hands in
+(Kyngesreach's: ``systems.gunnery.kyngesreach.gauge.CREWS``), so the gauge imports no
+gunnery; the words it logs are the ruleset's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from attrs import frozen
 
@@ -22,22 +23,65 @@ from tui_naval.core.dice import Check, Roller
 from tui_naval.core.engine import Log
 from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.state import GameState, evolved
-from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
-from tui_naval.systems.gunnery.kyngesreach.gunnery import Gunned
-from tui_naval.systems.gunnery.kyngesreach.tables import tables
+from tui_naval.core.state import GameState, ShipLike, evolved
 
 S = TypeVar("S", bound=GameState)
 
 
-class GaugeState(Protocol):
-    """A state that keeps the wind gauge: its holder ("" for nobody) and the sides'
-    Weather Sense modifiers."""
+class GunnerModifiers(Protocol):
+    """The gauge's Gunner modifiers: its holder's, and both sides' on a tie."""
 
     @property
-    def holder(self) -> str: ...
+    def holder_gunner(self) -> int: ...
+
     @property
-    def weather(self) -> tuple[tuple[str, int], ...]: ...
+    def tie_gunner(self) -> int: ...
+
+
+class Crews(GunnerModifiers, Protocol):
+    """What the gauge needs of the crews who contest it, handed in by the gunnery their
+    ships carry: their skills and handling, the rolls, and the gauge's figures."""
+
+    def weather(self, ship: Any) -> int:
+        """Her Weather Sense."""
+        ...
+
+    def tactics(self, ship: Any) -> int:
+        """Her Tactics (Naval)."""
+        ...
+
+    def seamanship(self, ship: Any) -> int: ...
+
+    def out_of_line(self, ship: Any) -> bool:
+        """She cannot work to windward (masts down, adrift, sails shot away)."""
+        ...
+
+    def handling(self, ship: Any) -> list[tuple[str, int]]:
+        """What her class and damage add to her Seamanship."""
+        ...
+
+    def roll(self, roller: Roller, what: str, base: int, mods: Sequence[tuple[str, int]],
+             loud: bool = True) -> tuple[Check, str]:
+        """A skill roll and its log text ("" unless ``loud``)."""
+        ...
+
+    def contest(self, a: Check, b: Check) -> int:
+        """A Quick Contest: 1 if ``a`` wins, -1 if ``b`` does, 0 for a tie."""
+        ...
+
+    def weather_modifier(self, check: Check) -> int:
+        """The side's modifier for the rest of the battle from its Weather Sense roll."""
+        ...
+
+    @property
+    def tactics_bonus(self) -> int:
+        """To Seamanship for a Tactics roll made."""
+        ...
+
+    @property
+    def trailing_wind(self) -> int:
+        """To Seamanship for a trailing wind raised (``WindGauge.magic``)."""
+        ...
 
 
 @frozen
@@ -54,33 +98,33 @@ class Words:
     cannot: str
 
 
-def label(ship: Gunned) -> str:
+def label(ship: ShipLike) -> str:
     return f"{ship.id} {ship.name}"
 
 
 class WindGauge:
-    """The gauge for a ruleset: which of its ships fight (``fighting``), its ``words``, and
-    what may blow for one side before the contest (``magic``: that side, or "")."""
+    """The gauge for a ruleset: its ships' ``crews`` (from the gunnery they carry), which
+    of them fight (``fighting``), its ``words``, and what may blow for one side before the
+    contest (``magic``: that side, or "")."""
 
-    def __init__(self, fighting: Callable[[Gunned], bool], words: Words,
+    def __init__(self, crews: Crews, fighting: Callable[[Any], bool], words: Words,
                  magic: Callable[[GameState, Roller, Log], str] | None = None) -> None:
+        self.crews = crews
         self.fighting = fighting
         self.words = words
         self.magic = magic
 
-    def in_action(self, state: GameState, side: str) -> list[Gunned]:
-        ships: Sequence[Gunned] = state.ships  # type: ignore[assignment]
-        return [s for s in ships if s.side == side and self.fighting(s)]
+    def in_action(self, state: GameState, side: str) -> list[Any]:
+        return [s for s in state.ships if s.side == side and self.fighting(s)]
 
     def line_mods(self, state: GameState, side: str) -> tuple[list[tuple[str, int]], str]:
         """The squadron's handling modifiers: its clumsiest ship still in the line sets them
         (and the id of that ship; "" when no ship can work to windward)."""
         return self._line_mods(self.in_action(state, side))
 
-    @staticmethod
-    def _line_mods(ships: list[Gunned]) -> tuple[list[tuple[str, int]], str]:
-        line = [(gun.seamanship_modifiers(s.gunnery), s.id) for s in ships
-                if not s.gunnery.out_of_line]
+    def _line_mods(self, ships: list[Any]) -> tuple[list[tuple[str, int]], str]:
+        crews = self.crews
+        line = [(crews.handling(s), s.id) for s in ships if not crews.out_of_line(s)]
         if not line:
             return [], ""
         return min(line, key=lambda mods: sum(v for _, v in mods[0]))
@@ -89,9 +133,8 @@ class WindGauge:
         """``line_mods`` labelled with the ship they come from when the side has several."""
         return self._squadron_mods(self.in_action(state, side))
 
-    @classmethod
-    def _squadron_mods(cls, ships: list[Gunned]) -> list[tuple[str, int]]:
-        mods, worst = cls._line_mods(ships)
+    def _squadron_mods(self, ships: list[Any]) -> list[tuple[str, int]]:
+        mods, worst = self._line_mods(ships)
         if len(ships) > 1:
             mods = [(f"{name} ({worst})", v) for name, v in mods]
         return mods
@@ -100,19 +143,26 @@ class WindGauge:
     def weather_decision(self, state: GameState, question: str) -> Decision | None:
         """The next side to name who reads the weather."""
         done = {state.ship(o.ship).side for o in state.plotted}
-        return gun.weather_decision(state.sides, lambda side: self.in_action(state, side), done,
-                                    question)
+        for side in state.sides:
+            ships = self.in_action(state, side)
+            if side in done or not ships:
+                continue
+            options = tuple(Order(s.id, "weather") for s in
+                            sorted(ships, key=lambda s: -self.crews.weather(s)))
+            return Decision(side, "weather", ships[0].id, f"{side}: {question}", options,
+                            plotted=True)
+        return None
 
     def read_weather(self, state: S, orders: Sequence[Order], log: Log) -> S:
         """Each side's nominee rolls Weather Sense; the better reading takes the gauge."""
-        t = tables()
+        crews = self.crews
         roller = Roller(state.rng)
         checks: dict[str, Check] = {}
         weather = []
         for order in orders:
-            ship: Gunned = state.ship(order.ship)  # type: ignore[assignment]
-            check, text = gun.skill_roll(roller, "Weather Sense", ship.gunnery.skills.weather, [])
-            mod = t.weather_sense[gun.result_text(check).replace(" ", "_")]
+            ship = state.ship(order.ship)
+            check, text = crews.roll(roller, "Weather Sense", crews.weather(ship), [])
+            mod = crews.weather_modifier(check)
             checks[ship.side] = check
             weather.append((ship.side, mod))
             log("weather", f"{ship.side}: {label(ship)} reads the weather: {text}: {mod:+d} to "
@@ -123,14 +173,14 @@ class WindGauge:
         if a not in checks or b not in checks:
             holder = a if a in checks else b if b in checks else ""
         else:
-            result = gun.contest(checks[a], checks[b])
+            result = crews.contest(checks[a], checks[b])
             holder = a if result > 0 else b if result < 0 else ""
         return self.set_holder(state, holder, "the better reading of the weather", log)
 
     # -- later rounds -----------------------------------------------------------------
     def contest(self, state: S, log: Log) -> S:
         """Tactics, then Contested Seamanship for the gauge."""
-        t = tables()
+        crews = self.crews
         a, b = state.sides
         fleets = {side: self.in_action(state, side) for side in state.sides}
         able = {side: bool(self._line_mods(fleets[side])[1]) for side in state.sides}
@@ -147,21 +197,21 @@ class WindGauge:
         checks: dict[str, Check] = {}
         for side in state.sides:
             flag = fleets[side][0]  # the first ship in action (map order) commands
-            tactics, ttext = gun.skill_roll(roller, "Tactics (Naval)",
-                                            flag.gunnery.skills.tactics, [], log.loud)
+            tactics, ttext = crews.roll(roller, "Tactics (Naval)", crews.tactics(flag), [],
+                                        log.loud)
             if log.loud:
                 log("tactics", f"{side}: {label(flag)} {ttext}", flag.id)
             mods = [("weather sense", weather.get(side, 0)),
-                    ("tactics", t.tactics if tactics.success else 0),
-                    ("trailing wind", t.trailing_wind if magic == side else 0),
+                    ("tactics", crews.tactics_bonus if tactics.success else 0),
+                    ("trailing wind", crews.trailing_wind if magic == side else 0),
                     *self._squadron_mods(fleets[side])]
-            check, text = gun.skill_roll(roller, "Seamanship", flag.gunnery.skills.seamanship,
-                                         mods, log.loud)
+            check, text = crews.roll(roller, "Seamanship", crews.seamanship(flag), mods,
+                                     log.loud)
             checks[side] = check
             if log.loud:
                 log("gauge", f"{side}: {label(flag)} {text}", flag.id)
         ca, cb = checks[a], checks[b]
-        result = gun.contest(ca, cb)
+        result = crews.contest(ca, cb)
         holder = a if result > 0 else b if result < 0 else ""
         if log.loud:
             self.announce(holder, f"Contested Seamanship, margins {ca.margin:+d} and "
@@ -174,23 +224,21 @@ class WindGauge:
 
     def announce(self, holder: str, why: str, log: Log) -> None:
         """Log who holds the gauge now (``holder``, "" for nobody) and ``why``."""
-        t = tables()
         if holder:
             log("gauge", self.words.taken.format(holder=holder, why=why, holder_gunner=
-                                                 t.holder_gunner))
+                                                 self.crews.holder_gunner))
         else:
-            log("gauge", self.words.tie.format(why=why, tie_gunner=t.tie_gunner))
+            log("gauge", self.words.tie.format(why=why, tie_gunner=self.crews.tie_gunner))
 
     def gunner_mods(self, state: GameState, side: str, names: tuple[str, str]
                     ) -> list[tuple[str, int]]:
         """The gauge's Gunner modifier for ``side``: the holder's bonus, or the tie's
         penalty for both; ``names`` label them (holder, tie)."""
-        t = tables()
         holder: str = state.holder  # type: ignore[attr-defined]
         if not holder:
-            return [(names[1], t.tie_gunner)]
+            return [(names[1], self.crews.tie_gunner)]
         if side == holder:
-            return [(names[0], t.holder_gunner)]
+            return [(names[0], self.crews.holder_gunner)]
         return []
 
 

@@ -692,20 +692,6 @@ class Gunned(ShipLike, Protocol):
     def gunnery(self) -> Gunnery: ...
 
 
-def weather_decision(sides: Iterable[str], ships_of: Callable[[str], Sequence[Gunned]],
-                     done: set[str], question: str) -> Decision | None:
-    """The next side (not in ``done``) to nominate who reads the weather, best reader first."""
-    for side in sides:
-        ships = ships_of(side)
-        if side in done or not ships:
-            continue
-        options = tuple(Order(s.id, "weather") for s in
-                        sorted(ships, key=lambda s: -s.gunnery.skills.weather))
-        return Decision(side, "weather", ships[0].id, f"{side}: {question}", options,
-                        plotted=True)
-    return None
-
-
 G = TypeVar("G", bound=Gunned)
 
 

@@ -57,10 +57,7 @@ def target_cell(state: CombatState, order: Order) -> Cell | None:
     """A shot's target ship's cell (None: not a shot)."""
     if "@" not in order.arg:
         return None
-    try:
-        return state.ship(order.arg.partition("@")[2]).cell
-    except KeyError:
-        return None
+    return state.ship(order.arg.partition("@")[2]).cell
 
 
 def fire_preview(state: CombatState, order: Order, combat: KyngCombat) -> Preview | None:

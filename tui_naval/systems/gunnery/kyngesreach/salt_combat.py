@@ -17,7 +17,7 @@ from tui_naval.core.dice import Roller
 from tui_naval.core.engine import Log
 from tui_naval.core.maps import MapSpec
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.ruleset import Part, Row
+from tui_naval.core.ruleset import Departure, Part, Row
 from tui_naval.systems.battle import CombatShip, CombatState, in_play, label
 from tui_naval.systems.gunnery.kyngesreach import damage
 from tui_naval.systems.gunnery.kyngesreach import gunnery as gun
@@ -238,6 +238,13 @@ class KyngCombat:
                             f"{AMMO_NAMES[guns.ammo]}, {what}", guns.guns / info.guns))
         rows.extend(gun.readiness_rows(g))
         return rows
+
+    def departure(self, ship: CombatShip) -> Departure:
+        """Struck her colours, or sinking (or sunk, before the battle counts her down)."""
+        g: gun.Gunnery = ship.gunnery
+        if g.struck:
+            return Departure.STRUCK
+        return Departure.SINKING if g.sinking else Departure.SUNK
 
     def status(self, ship: CombatShip) -> str:
         g: gun.Gunnery = ship.gunnery

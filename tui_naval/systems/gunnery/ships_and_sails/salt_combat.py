@@ -30,7 +30,7 @@ from tui_naval.core.dice import Roller
 from tui_naval.core.engine import Log
 from tui_naval.core.maps import MapSpec
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.ruleset import Part, Row
+from tui_naval.core.ruleset import Departure, Part, Row
 from tui_naval.systems.battle import CombatShip, CombatState, in_play, label
 from tui_naval.systems.gunnery.ships_and_sails import broadsides as fire
 from tui_naval.systems.gunnery.ships_and_sails.armament import (
@@ -260,6 +260,10 @@ class SnsCombat:
         else:
             load = f"loading: ready on turn {state.turn + a.reload}"
         return [*condition_rows(a, "Canvas"), reload_row(a, load), *damage_rows(a)]
+
+    def departure(self, ship: CombatShip) -> Departure:
+        """Lost (sunk, foundered, exploded...), or a wreck that can neither sail nor fire."""
+        return Departure.SUNK if armament(ship).fate else Departure.WRECKED
 
     def status(self, ship: CombatShip) -> str:
         a = armament(ship)

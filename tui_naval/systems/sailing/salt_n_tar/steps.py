@@ -526,11 +526,6 @@ def maneuver_verbs(sail: SaltSail) -> tuple[str, ...]:
     return ("keep", "weigh")
 
 
-def maneuver_options(ship: Sailor) -> tuple[Order, ...]:
-    """Keep, or the maneuvers her sails and anchor allow now."""
-    return _maneuver_orders(ship.id, maneuver_verbs(ship.sail))
-
-
 @lru_cache(maxsize=4096)
 def _maneuver_orders(ship_id: str, verbs: tuple[str, ...]) -> tuple[Order, ...]:
     return tuple(Order(ship_id, v) for v in verbs)
