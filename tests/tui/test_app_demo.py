@@ -84,7 +84,8 @@ async def test_demo_pause_and_pace(tmp_path: Path) -> None:
         assert isinstance(demo, DemoScreen)
         await pilot.press("space")
         assert demo.paused
-        await pilot.pause(0.5)
+        # An answer already being worked out is still played: wait for it, not 0.5 s.
+        await wait_until(pilot, lambda: not demo.thinking, what="the answer in hand")
         count = len(demo.game.orders)
         await pilot.pause(0.5)
         assert len(demo.game.orders) == count, "a paused demo stands still"
