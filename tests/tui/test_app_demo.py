@@ -184,7 +184,8 @@ async def test_a_save_is_a_script(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         demo = app.screen
         assert isinstance(demo, DemoScreen)
-        await wait_until(pilot, lambda: demo.paused, what="the script's end")
+        # A bound on the wait for a whole game's 108 orders (1.5 s on a busy machine).
+        await wait_until(pilot, lambda: demo.paused, timeout=60, what="the script's end")
         assert state_digest(game.state) == state_digest(recorded.state)
         # (the notice is a message to the app: it may be handled a moment later)
         await wait_until(pilot, lambda: "script has ended" in " ".join(
