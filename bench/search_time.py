@@ -8,8 +8,9 @@ from the first decision until it has answered N real choices (forced ones are no
 asked), over as many games (seeds S, S+1...) as that takes; it prints the answer times'
 p50, p95 and max in milliseconds, the iterations per answer (median), and "over ms", how
 far the slowest answer ran past the level's time limit (its last rollout cut short, its
-helper's share waited for at most ``HELPER_MARGIN``: tens of milliseconds on a quiet
-machine; the tests check the stopping in clock readings, not in time).  Normal is meant
+helper's share waited for at most ``HELPER_MARGIN``: 15-25 ms at normal on Kyngesreach and
+Salt'n'Tar, 8 answers each, on the shared 2-core machine while busy; the tests count the
+search's clock readings instead, ``tests/unit/test_search_helper.py``).  Normal is meant
 to answer within 300 ms at the 95th percentile and hard within 2 s.  The levels use
 both cores (a search and its helper process): run it on a quiet machine.
 
