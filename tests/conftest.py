@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
@@ -19,6 +20,14 @@ from tui_naval.rulesets import find_ruleset
 
 #: Crash logs the tests provoke go to a scratch data folder, never the user's.
 os.environ["TUI_NAVAL_DATA"] = tempfile.mkdtemp(prefix="tui-naval-data-")
+
+# No property test is timed: hypothesis' defaults fail an example that takes over 200 ms
+# (its deadline) and a strategy slow to draw (the too_slow health check), and on a loaded
+# machine any may.  A test that sets its own list of health checks to suppress keeps
+# too_slow in it.
+settings.register_profile("unhurried", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("unhurried")
 
 MakeGame = Callable[..., Game]
 PlayRandom = Callable[[Game, int, int], Game]

@@ -9,7 +9,7 @@ import select
 import signal
 import struct
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 
 class Pty:
@@ -64,14 +64,19 @@ def in_pty(argv: list[str], env: dict[str, str], size: tuple[int, int]) -> Itera
         term.hang_up()
 
 
-def read_until_quiet(fd: int, quiet: float = 1.5, limit: float = 60.0) -> bytes:
+def read_until_quiet(fd: int, quiet: float = 1.5, limit: float = 60.0,
+                     until: Callable[[bytes], bool] | None = None) -> bytes:
     """What the terminal receives until nothing more came for ``quiet`` seconds (after
-    something came), or ``limit`` seconds passed."""
+    something came and, with ``until``, once ``until(received)`` holds), or ``limit``
+    seconds passed.  A loaded machine may leave a gap of more than ``quiet`` before what
+    is awaited (the app sets the terminal up, then builds its first screen): ``until``
+    names what must have come, so the quiet is only looked for after it."""
     received = bytearray()
     started = last = time.monotonic()
     while time.monotonic() - started < limit:
         if not select.select([fd], [], [], 0.1)[0]:
-            if received and time.monotonic() - last > quiet:
+            if (received and time.monotonic() - last > quiet
+                    and (until is None or until(bytes(received)))):
                 break
             continue
         try:

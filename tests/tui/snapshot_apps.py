@@ -3,12 +3,14 @@ a fixed clock, and waits that stop on an exact decision so every run draws the s
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from app_support import make_app, mode_of, wait_for_screen, wait_until
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 from tui_naval.ai.players import make_player
 from tui_naval.app.session import Session
@@ -32,8 +34,11 @@ def battle_app(tmp_path: Path, game: Game, human: str = "blue") -> NavalApp:
 
 async def settled(pilot: Pilot[Any]) -> None:
     """Let the app's background work end (the battle prepares saving in a thread), then
-    the frames it leads to."""
-    await pilot.app.workers.wait_for_complete()
+    the frames it leads to.  A worker cancelled meanwhile has nothing left to draw (an AI
+    still thinking when a key leaves its turn, as on a loaded machine it may be)."""
+    for worker in list(pilot.app.workers):
+        with contextlib.suppress(WorkerCancelled):
+            await worker.wait()
     await pilot.pause()
     await pilot.pause()
 

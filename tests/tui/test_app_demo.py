@@ -85,7 +85,8 @@ async def test_demo_pause_and_pace(tmp_path: Path) -> None:
         assert isinstance(mode_of(demo), DemoMode)
         await pilot.press("space")
         assert demo.match.paused
-        await pilot.pause(0.5)
+        # An answer already being worked out is still played: wait for it, not 0.5 s.
+        await wait_until(pilot, lambda: not demo.match.thinking, what="the answer in hand")
         count = len(demo.match.game.orders)
         await pilot.pause(0.5)
         assert len(demo.match.game.orders) == count, "a paused demo stands still"
@@ -184,7 +185,8 @@ async def test_a_save_is_a_script(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         demo = app.screen
         assert isinstance(mode_of(demo), DemoMode)
-        await wait_until(pilot, lambda: demo.match.paused, what="the script's end")
+        # A bound on the wait for a whole game's 108 orders (1.5 s on a busy machine).
+        await wait_until(pilot, lambda: demo.match.paused, timeout=60, what="the script's end")
         assert state_digest(game.state) == state_digest(recorded.state)
         # (the notice is a message to the app: it may be handled a moment later)
         await wait_until(pilot, lambda: "script has ended" in " ".join(

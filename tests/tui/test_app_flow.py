@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from app_support import SIZE, make_app, mode_of, screen_text, wait_until
+from textual.pilot import Pilot
 
 from tui_naval.core.saves import load_game, state_digest
 from tui_naval.rulesets import find_ruleset
@@ -43,6 +45,13 @@ async def test_enter_enter_starts_a_game(tmp_path: Path) -> None:
         assert "roll a luck die" in text
 
 
+async def drawn(pilot: Pilot[Any], *texts: str) -> None:
+    """Wait until the screen shows every one of ``texts``: a prompt asked when the AI's
+    answer comes in (later on a loaded machine) is drawn a moment after it is asked."""
+    await wait_until(pilot, lambda: all(text in screen_text(pilot.app) for text in texts),
+                     what=f"{texts!r} on the screen")
+
+
 async def test_a_full_turn_through_every_prompt(tmp_path: Path) -> None:
     from tui_naval.app.session import Session
     from tui_naval.app.setup import new_game
@@ -54,7 +63,6 @@ async def test_a_full_turn_through_every_prompt(tmp_path: Path) -> None:
         battle = app.screen
         assert isinstance(mode_of(battle), BattleMode)
         kinds: list[str] = []
-        text = ""
         while battle.match.game.state.turn == 1:
             await wait_until(pilot, lambda: (battle.prompt.asking
                                              or battle.match.game.state.turn > 1),
@@ -64,19 +72,18 @@ async def test_a_full_turn_through_every_prompt(tmp_path: Path) -> None:
             decision = battle.match.game.decision()
             assert decision is not None and decision.side == "blue"
             kinds.append(decision.kind)
-            text = screen_text(app)
             if decision.kind == "luck":
-                assert "1d6" in text and "odds" in text and "Wind Speed +2" in text
+                await drawn(pilot, "1d6", "odds", "Wind Speed +2")
                 await pilot.press("2")  # pass
             elif decision.kind == "move":
-                assert "Port 2 points !" in text and "Starboard 1 point" in text
+                await drawn(pilot, "Port 2 points !", "Starboard 1 point")
                 await pilot.press("down")  # highlight port 1: the preview follows
                 await pilot.pause()
                 assert battle._preview, "a helm preview is drawn on the map"
                 assert "ends at" in screen_text(app)
                 await pilot.press("enter")
             else:
-                assert "Keep as she is" in text
+                await drawn(pilot, "Keep as she is")
                 await pilot.press("1")
             await pilot.pause()
         assert kinds == ["luck", "move", "maneuver"]
@@ -161,7 +168,7 @@ async def test_an_option_the_preview_sees_run_aground_is_marked(tmp_path: Path) 
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert labels[0] == "1 Hold course !" and labels[1] == "2 Port 1 point"
         assert labels[2] == "3 Port 2 points !"
-        assert "! +1 Strain (runs aground)" in screen_text(app)
+        await drawn(pilot, "! +1 Strain (runs aground)")
 
 
 def test_a_cost_every_option_shares_marks_none() -> None:

@@ -50,7 +50,11 @@ async def test_save_then_load(tmp_path: Path) -> None:
         battle = app.screen
         assert isinstance(mode_of(battle), BattleMode)
         await wait_until(pilot, lambda: battle.prompt.asking)
-        await pilot.press("1", "2")  # roll for luck, then port 1
+        await pilot.press("1")  # roll for luck
+        # Red's luck comes between: its AI may still be thinking when a second key comes.
+        await wait_until(pilot, lambda: battle.prompt.asking and
+                         battle.match.game.decision().kind == "move")  # type: ignore[union-attr]
+        await pilot.press("2")  # port 1
         await wait_until(pilot, lambda: battle.prompt.asking and
                          battle.match.game.decision().kind == "maneuver")  # type: ignore[union-attr]
         digest = state_digest(battle.match.game.state)

@@ -228,8 +228,15 @@ def title_screen(mode: str, scratch: Path) -> tuple[Cells, int]:
         env["TEXTUAL_DRIVER"] = "tui_naval.tui.output:CompactDriver"
     screen = pyte.Screen(columns, lines)
     stream = pyte.ByteStream(screen)
+
+    def drawn(data: bytes) -> bool:
+        """The title screen's menu is on the screen (not only the terminal's set-up)."""
+        seen = pyte.Screen(columns, lines)
+        pyte.ByteStream(seen).feed(data)
+        return "new game" in "\n".join(seen.display).lower()
+
     with in_pty([sys.executable, "-c", LAUNCH, mode], env, (columns, lines)) as term:
-        data = read_until_quiet(term.fd)
+        data = read_until_quiet(term.fd, until=drawn)
     stream.feed(data)
     received = len(data)
     return cells(screen), received

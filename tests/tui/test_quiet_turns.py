@@ -83,8 +83,8 @@ async def test_a_quiet_turn_goes_on_after_its_pause(tmp_path: Path) -> None:
         screen = await wait_for_screen(pilot, BattleMode)
         await play_to_quiet(pilot, screen)
         assert "going on in 1.5 s" in screen_text(app)
-        await wait_until(pilot, lambda: screen.prompt.asking, timeout=5,
-                         what="the prompt after the pause")
+        # (Bounded by wait_until's 20 s, over 10x the pause: 5 s was 3x, tight when busy.)
+        await wait_until(pilot, lambda: screen.prompt.asking, what="the prompt after the pause")
         assert not screen.quiet_waiting
         assert screen.match.game.state.turn == 3
         # The quiet turn is told once.

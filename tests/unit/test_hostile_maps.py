@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 import re
 import threading
-import time
+from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 
 from tui_naval.app.setup import SetupError, game_on_map
 from tui_naval.cli import main
+from tui_naval.core import maps
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
 from tui_naval.core.maps import (
@@ -29,6 +31,7 @@ from tui_naval.core.maps import (
     MAX_SIZE,
     MAX_VALUE,
     MapError,
+    ShipSlot,
     load_map,
     parse_map,
     read_map_file,
@@ -272,12 +275,32 @@ def test_a_file_over_the_size_limit_is_not_read(tmp_path: Path) -> None:
                                f"{MAX_FILE_BYTES} bytes a map file may have")
 
 
-def test_a_text_over_the_size_limit_is_refused_at_once() -> None:
+@pytest.fixture
+def work(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """What ``parse_map`` does, counted: the ``lines`` it reads and the ``ships`` it builds
+    (work counted, not timed: a loaded machine is slow, never wrong)."""
+    done: Counter[str] = Counter()
+    real_lines, real_slot = maps.text_lines, maps._parse_slot
+
+    def text_lines(text: str) -> Iterator[tuple[int, str]]:
+        for numbered in real_lines(text):
+            done["lines"] += 1
+            yield numbered
+
+    def parse_slot(*args: Any) -> ShipSlot:
+        done["ships"] += 1
+        return real_slot(*args)
+
+    monkeypatch.setattr(maps, "text_lines", text_lines)
+    monkeypatch.setattr(maps, "_parse_slot", parse_slot)
+    return done
+
+
+def test_a_text_over_the_size_limit_is_refused_at_once(work: Counter[str]) -> None:
     text = SMALL + "~~~~\n" * 2_000_000  # 10 MB: once took half a gigabyte and seconds
-    start = time.perf_counter()
     with pytest.raises(MapError, match=r"^big\.map: the map is 10000\d+ characters long, more"):
         parse_map(text, "big.map")
-    assert time.perf_counter() - start < 0.5
+    assert work == {}  # refused on its length: not a line of it read
 
 
 def test_rows_are_counted_as_they_are_read() -> None:
@@ -292,18 +315,22 @@ def test_rows_are_counted_as_they_are_read() -> None:
     assert parse_map(exactly, "sea.map").height == MAX_SIZE
 
 
-def test_too_many_ships_are_refused() -> None:
+def test_too_many_ships_are_refused(work: Counter[str]) -> None:
     def fleet(n: int) -> str:
         ships = "".join(f"ship: S{i} {'blue' if i % 2 else 'red'} {i % 100},{i // 100} N\n"
                         for i in range(n))
         return f"game: battle\n{ships}map:\n" + ("~" * 100 + "\n") * 100
 
     assert len(parse_map(fleet(MAX_SHIPS), "sea.map").ships) == MAX_SHIPS
+    assert work == {"lines": 1 + MAX_SHIPS + 1 + 100, "ships": MAX_SHIPS}
+    work.clear()
     assert map_error(fleet(MAX_SHIPS + 1)) == (MAX_SHIPS + 2, f"more than {MAX_SHIPS} ships")
-    start = time.perf_counter()
+    # Refused at the ship too many: no line after it read, no ship built.
+    assert work == {"lines": MAX_SHIPS + 2}
+    work.clear()
     with pytest.raises(MapError, match=r"^sea\.map: the map is \d+ characters long, more than"):
         parse_map(fleet(40_000), "sea.map")  # (it once took a minute a turn)
-    assert time.perf_counter() - start < 0.5
+    assert work == {}  # refused on its length: not a line of it read, not a ship built
 
 
 def test_a_long_value_is_refused() -> None:

@@ -18,7 +18,14 @@ from attrs import evolve
 
 from tui_naval.ai import search_helper
 from tui_naval.ai.greedy import GreedyPlayer
-from tui_naval.ai.search import SearchPlayer, SearchSettings, Tally, _Search, stable_seed
+from tui_naval.ai.search import (
+    HELPER_MARGIN,
+    SearchPlayer,
+    SearchSettings,
+    Tally,
+    _Search,
+    stable_seed,
+)
 from tui_naval.app.setup import new_game
 from tui_naval.core.orders import Decision
 from tui_naval.core.ruleset import Ruleset
@@ -119,13 +126,60 @@ def test_a_share_scored_at_another_horizon_is_left_out() -> None:
     assert search.iterations == 5 and search.stats[option].visits == 5
 
 
-def test_a_timed_search_with_a_helper_answers_within_its_limit() -> None:
+class TickingClock:
+    """A clock that moves on ``step`` seconds each time it is read, keeping its readings:
+    the search reads it at every decision of a rollout, so its time is work counted."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.readings: list[float] = []
+
+    def __call__(self) -> float:
+        self.readings.append((len(self.readings) + 1) * self.step)
+        return self.readings[-1]
+
+
+def test_a_timed_search_with_a_helper_answers_within_its_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search stops at the first reading of its clock past its limit, then waits for
+    its helper's share no longer than the margin, and the helper is told to be done by
+    then: its time counted in clock readings (a loaded machine's speed does not matter)."""
+    limit, step = 0.25, 0.001
+    submitted: list[float | None] = []
+    waits: list[float | None] = []
+    real_submit, real_collect = search_helper.submit, search_helper.collect
+
+    def submit(state: GameState, decision: Decision, settings: SearchSettings,
+               deadline: float | None) -> Future[Tally] | None:
+        submitted.append(deadline)
+        return real_submit(state, decision, settings, deadline)
+
+    def collect(future: Future[Tally], timeout: float | None) -> Tally | None:
+        waits.append(timeout)
+        return real_collect(future, timeout)
+
+    monkeypatch.setattr(search_helper, "submit", submit)
+    monkeypatch.setattr(search_helper, "collect", collect)
     _, seen, decision = first_decision()
-    player = SearchPlayer(SearchSettings(iterations=5_000, seconds=0.25, workers=2))
-    player.analyse(seen, decision)  # the helper's start (a new process) is not counted
+    clock = TickingClock(step)
+    player = SearchPlayer(SearchSettings(iterations=5_000, seconds=limit, workers=2),
+                          clock=clock)
+    before = time.time()
     analysis = player.analyse(seen, decision)
-    assert analysis.seconds < 0.25 + 0.1
+    after = time.time()
+    started = clock.readings[0]
+    late = [t for t in clock.readings if t >= started + limit]
+    # One reading found the limit passed (the rollout in hand is left out), one measured
+    # what was left for the helper (nothing), one the answer's time: no rollout after it.
+    assert len(late) == 3
+    assert analysis.seconds == pytest.approx(limit + 2 * step)
     assert analysis.iterations > 0
+    # The helper was told to answer by the search's own end, less the margin, and its
+    # share was waited for no longer than the margin past the limit.
+    (deadline,) = submitted
+    assert deadline is not None
+    assert before + limit - HELPER_MARGIN <= deadline <= after + limit - HELPER_MARGIN
+    assert waits == [pytest.approx(HELPER_MARGIN)]
 
 
 SCRIPT = """
@@ -165,8 +219,10 @@ def test_the_helper_ends_when_the_program_is_killed(tmp_path: Path) -> None:
     assert done.returncode == -signal.SIGKILL
     helpers = [int(pid) for pid in done.stdout.split()]
     assert helpers
+    # The helper looks for its parent every half second: 30 s only bounds the wait for
+    # it to go (on a loaded machine it may be late), it times nothing.
     waited = time.monotonic()
-    while any(alive(pid) for pid in helpers) and time.monotonic() - waited < 5:
+    while any(alive(pid) for pid in helpers) and time.monotonic() - waited < 30:
         time.sleep(0.1)
     assert not any(alive(pid) for pid in helpers)
 

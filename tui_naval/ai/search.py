@@ -199,9 +199,12 @@ class SearchPlayer:
     """Monte Carlo rollout search over sampled worlds (see the module's note)."""
 
     def __init__(self, settings: SearchSettings | None = None, name: str = "search",
-                 should_stop: StopCheck | None = None) -> None:
+                 should_stop: StopCheck | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.name = name
         self.settings = settings or SearchSettings()
+        #: The seconds its time limit is measured in (a test passes a clock of its own).
+        self.clock = clock
         #: Checked between rollouts: True stops the search (the best answer so far).
         self.should_stop = should_stop
         #: What the last search made of its decision (for showing the admiral's thinking).
@@ -227,7 +230,7 @@ class SearchPlayer:
         """Search ``decision`` (asked in the observed ``state``): its options, best first.
         With ``workers=2`` a helper process plays half the rounds in worlds of its own
         (``search_helper``), and the two tallies are added up."""
-        started = time.perf_counter()
+        started = self.clock()
         if len(decision.options) == 1:
             return Analysis((OptionValue(decision.options[0], 0, 0.0),), 0, 0.0, "forced")
         settings = self.settings
@@ -250,14 +253,14 @@ class SearchPlayer:
         stop = should_stop or self.should_stop
         search = self._search(state, decision, settings, stop, started)
         if helper is not None and not search.note:
-            wait = None if limit is None else max(0.0, started + limit - time.perf_counter())
+            wait = None if limit is None else max(0.0, started + limit - self.clock())
             if wait is not None and (search.settled or (stop is not None and stop())):
                 wait = min(wait, 0.02)  # it answers early on its own: do not wait for more
             tally = search_helper.collect(helper, None if wait is None
                                           else wait + HELPER_MARGIN)
             if tally is not None:
                 search.absorb(tally)
-        elapsed = time.perf_counter() - started
+        elapsed = self.clock() - started
         if search.note:
             return Analysis((OptionValue(search.preferred, 0, 0.0),), search.iterations,
                             elapsed, search.note)
@@ -268,7 +271,7 @@ class SearchPlayer:
         """This process's share of a search (what a helper sends back): the options'
         rollouts as counted, not yet judged."""
         return self._search(state, decision, self.settings, self.should_stop,
-                            time.perf_counter()).tally()
+                            self.clock()).tally()
 
     def _search(self, state: GameState, decision: Decision, settings: SearchSettings,
                 stop: StopCheck | None, started: float) -> _Search:
@@ -283,7 +286,7 @@ class SearchPlayer:
 
         def expired() -> bool:
             return ((stop is not None and stop())
-                    or (deadline is not None and time.perf_counter() >= deadline))
+                    or (deadline is not None and self.clock() >= deadline))
 
         search.expired = expired
         while (search.iterations < settings.iterations and not search.settled

@@ -16,7 +16,6 @@ from typing import Any
 from tui_naval.app.setup import PLAYER_ERRORS
 from tui_naval.cli.options import EXIT_USAGE, add_tui_options, pair_chosen
 from tui_naval.core.messages import one_line
-from tui_naval.rulesets import registry
 
 DESCRIPTION = "A naval wargame in the terminal: wind, sails, broadsides and an AI admiral."
 
@@ -69,7 +68,6 @@ def run(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
     args: Any = parser.parse_args(words)
-    registry()  # the rulesets' own map keys and game kinds, before any map is read
     try:
         pair_chosen(args)
         code: int = args.func(args)

@@ -52,9 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if link is None:
         return say("this runs under `tui-naval serve` only")
     from tui_naval.app.collection import collection_paused
-    from tui_naval.rulesets import registry
 
-    registry()
     first = first_message(link)
     if first is None:
         return say("the server did not answer")
