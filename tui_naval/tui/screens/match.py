@@ -93,6 +93,8 @@ class MatchScreen(NavalScreen[None]):
         self.coach = coach or Coach.for_ruleset(match.ruleset, self.key_of, enabled=False)
         self._own_coach = coach is None
         self.hint_panel = HintPanel(id="hint")
+        #: The sea (made as the screen is composed).
+        self.ocean: OceanView
         self._fitted_to = Size(0, 0)
         self._bindings_key: tuple[object, ...] = ()
         self._sea_pending = False
@@ -126,12 +128,9 @@ class MatchScreen(NavalScreen[None]):
             yield self.hint_panel
             yield from self.mode.panels()
             yield LookPanel(id="look")
-        yield OceanView(ascii_only=ascii_only, id="ocean")
+        self.ocean = OceanView(ascii_only=ascii_only, id="ocean")
+        yield self.ocean
         yield MessageLog(id="log")
-
-    @property
-    def ocean(self) -> OceanView:
-        return self.query_one("#ocean", OceanView)
 
     @property
     def prompt(self) -> PromptPanel:
@@ -352,7 +351,7 @@ class MatchScreen(NavalScreen[None]):
 
     def _paint_sea(self) -> None:
         self._sea_pending = False
-        if not self.is_attached:
+        if not self.ocean.is_attached:
             return  # (the screen has gone meanwhile)
         state = self.match.state
         self.ocean.show(state, selected=self.selected, preview=self._preview,
