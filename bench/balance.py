@@ -57,7 +57,7 @@ def play_one(job: tuple[str, str, int, str]) -> Played:
     ruleset_name, map_name, seed, player = job
     game = new_game(ruleset_name, map_name, seed, None)
     sides = game.state.sides
-    state = play(game, {side: make_player(player) for side in sides})
+    state = play(game, {side: make_player(player, game.ruleset) for side in sides})
     outcome = state.outcome
     assert outcome is not None, f"{ruleset_name} on {map_name} seed {seed} did not end"
     ruleset: Any = game.ruleset

@@ -31,7 +31,7 @@ from tui_naval.ai.search import SearchPlayer
 from tui_naval.core.controller import Player
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import GameState
-from tui_naval.rulesets import UnknownRuleset, find_entry
+from tui_naval.rulesets import UnknownRuleset, find_entry, find_ruleset
 
 
 def count(ruleset: str, level: str, answers: int, seed: int, rollouts: int | None,
@@ -40,7 +40,7 @@ def count(ruleset: str, level: str, answers: int, seed: int, rollouts: int | Non
     asked: Counter[str] = Counter()
     left: Counter[str] = Counter()
     rolled: Counter[str] = Counter()
-    greedy = GreedyPlayer()
+    greedy = GreedyPlayer(find_ruleset(ruleset))
 
     def compared(player: Player, seen: GameState, decision: Decision) -> Order:
         chosen = player.choose(seen, decision)

@@ -33,7 +33,8 @@ def races_per_second(races: int, map_name: str) -> tuple[float, float, float, in
     cpu = time.process_time()
     for seed in range(races):
         game = new_game("salt-n-tar", map_name, seed, None)
-        players: dict[str, Player] = {side: GreedyPlayer() for side in game.state.sides}
+        players: dict[str, Player] = {side: GreedyPlayer(game.ruleset)
+                                      for side in game.state.sides}
         state = play(game, players)
         turns.append(state.turn)
         finished += state.outcome is not None
@@ -58,7 +59,7 @@ def reachable(roots: list[Any]) -> dict[int, int]:
 def bytes_per_step(orders: int, map_name: str) -> tuple[float, int]:
     """Bytes per undo step over a game of up to ``orders`` orders."""
     game = new_game("salt-n-tar", map_name, 11, None)
-    players: dict[str, Player] = {side: RandomPlayer() if i else GreedyPlayer()
+    players: dict[str, Player] = {side: RandomPlayer() if i else GreedyPlayer(game.ruleset)
                                   for i, side in enumerate(game.state.sides)}
     while len(game.orders) < orders and step(game, players):
         pass

@@ -60,7 +60,7 @@ def play_one(ruleset: str, seed: int, index: int, oracle: str, dice: bool
     game = new_game(ruleset, None, seed, None)
     rules, state = game.ruleset, game.state
     a_side = state.sides[index % len(state.sides)]
-    players = {side: make(oracle if side == a_side else "greedy") for side in state.sides}
+    players = {side: make(oracle if side == a_side else "greedy", rules) for side in state.sides}
     KEPT[0] = 0
     while (decision := rules.decision(state)) is not None:
         side = decision.side

@@ -8,9 +8,9 @@ recording (``core.replay.load_recording``).
 
 (a) Memory: the bytes reachable from all the recording's states but not from its first
     (what keeping every position costs), in all and per position; and the log entries
-    the replay screen makes once for the whole game.
-(b) A step back in the core: ``ReplayGame.back`` and the decision asked there (what the
-    screen reads first), from the end to the start.
+    the replay screen shows at the end of the game.
+(b) A step back in the match: a replay's ``Match.undo`` (free to go back) and the
+    question asked there, worked out (what the screen shows), from the end to the start.
 (c) A step back on the replay screen (headless app, ``--size``): each press of the key
     timed from the key event being sent until the screen has handled it and the screen
     update that repaints it is done (forced at once, as in ``bench/tui.py``), for
@@ -31,10 +31,14 @@ from pathlib import Path
 from headless import reachable  # (bench/ is on the path when a bench is run as a script)
 
 from tui_naval.ai.greedy import GreedyPlayer
+from tui_naval.app.match import Match, Undo
+from tui_naval.app.runner import QueuedRunner
+from tui_naval.app.seats import Seat
+from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
 from tui_naval.core.controller import play
 from tui_naval.core.maps import load_map
-from tui_naval.core.replay import Recording, ReplayGame, load_recording
+from tui_naval.core.replay import Recording, load_recording
 from tui_naval.core.saves import save_game
 from tui_naval.rulesets import find_ruleset
 
@@ -52,7 +56,8 @@ def long_race(folder: Path, turns: int, seed: int) -> Path:
     map_path = folder / f"{MAP}-laps.map"
     map_path.write_text(text.replace(course, f"course: {laps}"), encoding="utf-8")
     game = new_game("salt-n-tar", str(map_path), seed, None)
-    play(game, {side: GreedyPlayer() for side in game.state.sides}, turns=turns - 1)
+    play(game, {side: GreedyPlayer(game.ruleset) for side in game.state.sides},
+         turns=turns - 1)
     path = folder / "long-race.json"
     save_game(game, path)
     return path
@@ -79,13 +84,16 @@ def memory(recording: Recording) -> tuple[int, float]:
 
 
 def core_steps(recording: Recording) -> list[float]:
-    view = ReplayGame(recording, recording.last)
+    game = recording.game(recording.last)
+    seats = {side: Seat.recorded(side) for side in game.state.sides}
+    match = Match(Session(game, {}), seats, QueuedRunner(), undo=Undo.FREE)
+    match.listen(lambda happening: None)
     times = []
     while True:
         start = time.perf_counter()
-        if not view.back():
+        if not match.undo():
             break
-        view.step()
+        _ = match.question
         times.append(time.perf_counter() - start)
     return times
 
@@ -114,9 +122,11 @@ async def screen_steps(recording: Recording, presses: int,
                 await Pilot(app)._wait_for_screen()
                 app.screen._on_timer_update()
 
+            position: Callable[[], int] = lambda: len(screen.match.game.orders)  # noqa: E731
+
             async def press(key: str, into: list[float]) -> None:
-                before = screen.view.index
-                done: Callable[[], bool] = lambda: screen.view.index != before  # noqa: E731
+                before = position()
+                done: Callable[[], bool] = lambda: position() != before  # noqa: E731
                 start = time.perf_counter()
                 app.post_message(events.Key(key, None))
                 while not done() and time.perf_counter() - start < 1.0:
@@ -126,11 +136,11 @@ async def screen_steps(recording: Recording, presses: int,
                 assert done(), f"key {key!r} did nothing"
 
             await settle()
+            entries = len(screen.log_view.entries)
             for _ in range(min(presses, recording.last)):
                 await press("left", steps)
-            while screen.view.index > 0:
+            while position() > 0:
                 await press("less_than_sign", turns)
-            entries = len(screen._entries)
     return steps, turns, entries
 
 
@@ -156,9 +166,9 @@ def main() -> None:
     extra, per = memory(recording)
     print(f"memory kept: {extra / 2**20:.1f} MiB for {recording.last + 1} positions "
           f"({per / 1024:.2f} KB a position beyond the first state)")
-    print(report("core step back (ReplayGame.back + its decision)", core_steps(recording)))
+    print(report("match step back (Match.undo + its question)", core_steps(recording)))
     steps, turns, entries = asyncio.run(screen_steps(recording, args.presses, (width, height)))
-    print(f"replay screen at {width}x{height}, its log made once: {entries} entries")
+    print(f"replay screen at {width}x{height}, its log at the end: {entries} entries")
     print(report("screen step back (left)", steps) + "  target p95 <= 50 ms")
     print(report("screen turn back (<)", turns) + "  target p95 <= 50 ms")
 

@@ -28,6 +28,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from attrs import evolve
 
@@ -38,16 +39,18 @@ from tui_naval.ai.search_levels import LEVEL_SETTINGS
 from tui_naval.app.setup import new_game
 from tui_naval.core.controller import Player
 from tui_naval.core.orders import Decision, Order
+from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.state import GameState
 from tui_naval.rulesets import find_entry, registry
 
 
-def searcher_of(level: str, rollouts: int | None) -> Player:
-    """The level's player, or its search held to ``rollouts`` an answer, untimed."""
+def searcher_of(ruleset: Ruleset[Any], level: str, rollouts: int | None) -> Player:
+    """The level's player of ``ruleset``'s games, or its search held to ``rollouts`` an
+    answer, untimed."""
     if rollouts is None:
-        return make_player(LEVELS[level])
+        return make_player(LEVELS[level], ruleset)
     settings = evolve(LEVEL_SETTINGS[level], iterations=rollouts, seconds=None)
-    return SearchPlayer(settings, name=f"search({level}, {rollouts} rollouts)")
+    return SearchPlayer(ruleset, settings, name=f"search({level}, {rollouts} rollouts)")
 
 
 def against_greedy(ruleset: str, level: str, answers: int, seed: int,
@@ -56,11 +59,11 @@ def against_greedy(ruleset: str, level: str, answers: int, seed: int,
     """Play ``level`` against greedy from seed ``seed`` on (its side alternating with the
     seed, a new game when one ends) until ``answer(player, seen, decision)`` has given
     ``answers`` of its orders; the games begun."""
-    greedy = GreedyPlayer()
     given = games = 0
     while given < answers:
         game = new_game(ruleset, None, seed + games, None)
-        player = searcher_of(level, rollouts)
+        greedy = GreedyPlayer(game.ruleset)
+        player = searcher_of(game.ruleset, level, rollouts)
         searcher = game.state.sides[(seed + games) % len(game.state.sides)]
         games += 1
         while given < answers and (decision := game.decision()) is not None:

@@ -37,8 +37,9 @@ from tui_naval.ai.players import check_player, make_player
 from tui_naval.app.setup import new_game
 from tui_naval.core.controller import Player, play
 from tui_naval.core.orders import Decision, Order
+from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.state import GameState
-from tui_naval.rulesets import find_entry, registry
+from tui_naval.rulesets import find_entry, find_ruleset, registry
 
 
 class TimedPlayer:
@@ -66,11 +67,12 @@ class GameResult:
     b_times: tuple[float, ...]
 
 
-def make(name: str) -> Player:
-    """A player by name; ``search(key=value,...)`` is a search player with those settings
-    (``SearchSettings``' fields: numbers, words or None), for trying settings out."""
+def make(name: str, ruleset: Ruleset[Any]) -> Player:
+    """A player of ``ruleset``'s games by name; ``search(key=value,...)`` is a search player
+    with those settings (``SearchSettings``' fields: numbers, words or None), for trying
+    settings out."""
     if not name.startswith("search("):
-        return make_player(name)
+        return make_player(name, ruleset)
     from attrs import evolve
 
     from tui_naval.ai.search import SearchPlayer
@@ -79,7 +81,7 @@ def make(name: str) -> Player:
     words = dict(part.split("=", 1) for part in name[7:-1].split(",") if part)
     base = LEVEL_SETTINGS[words.pop("level", "normal")]
     fields: dict[str, Any] = {key: _value(value) for key, value in words.items()}
-    return SearchPlayer(evolve(base, **fields), name=name)
+    return SearchPlayer(ruleset, evolve(base, **fields), name=name)
 
 
 def _value(text: str) -> Any:
@@ -91,9 +93,10 @@ def _value(text: str) -> Any:
     return float(text) if "." in text else int(text)
 
 
-def cores(name: str) -> int:
-    """Processes a player's every answer uses (a search's helper counts)."""
-    settings = getattr(make(name), "settings", None)
+def cores(name: str, ruleset: Ruleset[Any]) -> int:
+    """Processes a player's every answer uses (a search's helper counts), in ``ruleset``'s
+    games."""
+    settings = getattr(make(name, ruleset), "settings", None)
     return int(getattr(settings, "workers", 1))
 
 
@@ -107,7 +110,7 @@ def play_one(ruleset: str, map_name: str | None, seed: int, index: int, a: str, 
     game = new_game(ruleset, map_name, seed, None)
     sides = game.state.sides
     a_side = sides[index % len(sides)]
-    timed = {side: TimedPlayer(make(a if side == a_side else b)) for side in sides}
+    timed = {side: TimedPlayer(make(a if side == a_side else b, game.ruleset)) for side in sides}
     state = play(game, dict(timed), turns=turns)
     a_times = tuple(t for side, p in timed.items() if side == a_side for t in p.times)
     b_times = tuple(t for side, p in timed.items() if side != a_side for t in p.times)
@@ -203,7 +206,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.json:
         print(f"A = {a}, B = {b}; times in ms per decision")
         print(HEADER)
-    workers = args.workers or max(1, (os.cpu_count() or 1) // max(cores(a), cores(b)))
+    first = find_ruleset(names[0])
+    workers = args.workers or max(1, (os.cpu_count() or 1) // max(cores(a, first),
+                                                                  cores(b, first)))
     pool = ProcessPoolExecutor(workers) if workers > 1 else None
     try:
         for name in names:

@@ -44,7 +44,8 @@ def main() -> int:
         won = 0
         start = time.perf_counter()
         for seed in range(args.seed, args.seed + args.voyages):
-            players = {sides[0]: make_player(args.player), sides[1]: make_player("greedy")}
+            players = {sides[0]: make_player(args.player, ruleset),
+                       sides[1]: make_player("greedy", ruleset)}
             voyage = sail(ruleset, begin(ruleset, seed), players)
             legs.append(voyage.sailed)
             scores.append(voyage.score)

@@ -20,7 +20,7 @@ def in_irons_save(path: Path) -> None:
     """The crossing (seed 93832) played to blue's frigate In Irons on turn 6: blue takes
     each prompt's first option (as Enter does), red plays greedy."""
     game = new_game("mow-and-shot", "mow-crossing", 93832, None)
-    red = make_player("greedy")
+    red = make_player("greedy", game.ruleset)
     while True:
         decision = game.decision()
         assert decision is not None and game.state.turn <= 6

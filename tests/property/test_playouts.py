@@ -32,7 +32,6 @@ from tui_naval.rulesets.salt_n_tar.state import SaltState
 from tui_naval.systems.sailing.salt_n_tar.tables import tables
 
 RULESET = find_ruleset("salt-n-tar")
-GREEDY = GreedyPlayer()
 MAX_ORDERS = 150
 #: Examples shared out over all (map, grid) cases, fewer where many ships make each
 #: order dear, so that more maps do not make a slower suite.
@@ -160,6 +159,7 @@ def random_playout(map_name: str, grid: GridKind, seed: int, data: st.DataObject
     # Purely random play mostly sinks its ships under Strain within a few turns; a
     # helmsman who mostly follows the greedy AI also rounds marks, escapes and catches.
     steady = data.draw(st.booleans(), label="mostly greedy")
+    greedy = GreedyPlayer(game.ruleset)
     for n in range(1, MAX_ORDERS + 1):
         decision = game.decision()
         if decision is None:
@@ -167,7 +167,7 @@ def random_playout(map_name: str, grid: GridKind, seed: int, data: st.DataObject
         if steady and data.draw(st.integers(0, 7), label="follow the AI") > 0:
             # a player is handed the state as its side may know it (the controller's way)
             seen = game.ruleset.observe(game.state, decision.side)
-            order = GREEDY.choose(seen, decision)
+            order = greedy.choose(seen, decision)
         else:
             choice = data.draw(st.integers(0, len(decision.options) - 1), label=decision.prompt)
             order = decision.options[choice]

@@ -139,7 +139,7 @@ def salamis_duel(tmp_path: Path) -> NavalApp:
 def finished_race(tmp_path: Path) -> NavalApp:
     """Channel-race seed 3, greedy against greedy to the end: the game-over dialog."""
     game = new_game("salt-n-tar", "channel-race", SEED, "hex-flat")
-    play(game, {side: make_player("greedy") for side in game.state.sides})
+    play(game, {side: make_player("greedy", game.ruleset) for side in game.state.sides})
     assert game.state.outcome is not None
     return battle_app(tmp_path, game)
 

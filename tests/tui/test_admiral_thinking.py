@@ -23,6 +23,7 @@ from tui_naval.app.session import Session, load_session, save_session
 from tui_naval.app.setup import new_game
 from tui_naval.core.history import Game
 from tui_naval.core.replay import load_recording
+from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.thoughts import Thought, Weighed, thought_to_json
 from tui_naval.rulesets import find_ruleset
 from tui_naval.tui.app import NavalApp
@@ -53,8 +54,8 @@ def searched_game(decisions: int = 12) -> tuple[Game, dict[int, Thought]]:
     """Channel-race seed 3: blue greedy, red a small search, ``decisions`` orders (blue to
     decide next), and red's thoughts, each 250 ms (so drawings are the same every run)."""
     game = race()
-    search = SearchPlayer(SETTINGS)
-    greedy = GreedyPlayer()
+    search = SearchPlayer(game.ruleset, SETTINGS)
+    greedy = GreedyPlayer(game.ruleset)
     kept: dict[int, Thought] = {}
     while len(game.orders) < decisions:
         decision = game.decision()
@@ -72,15 +73,15 @@ def searched_game(decisions: int = 12) -> tuple[Game, dict[int, Thought]]:
 
 
 def battle_app(tmp_path: Path, game: Game, human: str = "blue",
-               ai: Callable[[], Any] = lambda: SearchPlayer(SETTINGS),
+               ai: Callable[[Ruleset[Any]], Any] = lambda rules: SearchPlayer(rules, SETTINGS),
                thoughts: dict[int, Thought] | None = None) -> NavalApp:
-    """A battle, the player on ``human``, the other side played by ``ai()``."""
+    """A battle, the player on ``human``, the other side played by ``ai(ruleset)``."""
     other = next(side for side in game.state.sides if side != human)
     seats = {human: "human", other: "search"}
 
     def screen() -> MatchScreen:
         battle = battle_screen(Session(game, seats, dict(thoughts or {})))
-        battle.match.seats[other] = Seat.ai(ai())
+        battle.match.seats[other] = Seat.ai(ai(game.ruleset))
         return battle
 
     return make_app(tmp_path, screen)
@@ -117,7 +118,8 @@ async def test_a_shows_the_search_s_values_for_its_last_decision(tmp_path: Path)
         state = game.states()[5]
         decision = game.ruleset.decision(state)
         assert decision is not None
-        again = SearchPlayer(SETTINGS).analyse(game.ruleset.observe(state, "red"), decision)
+        again = SearchPlayer(game.ruleset, SETTINGS).analyse(game.ruleset.observe(state, "red"),
+                                                             decision)
         assert [(str(o.order), o.visits, o.value) for o in again.options[:5]] == \
             [(w.order, w.visits, w.value) for w in thought.best]
         dialog = await thinking(pilot)
@@ -194,7 +196,7 @@ async def test_the_demo_shows_each_search_decision_in_a_panel(tmp_path: Path) ->
 
     def demo() -> MatchScreen:
         screen = demo_screen(session, max_turns=1)
-        screen.match.seats.update({side: Seat.ai(SearchPlayer(SETTINGS))
+        screen.match.seats.update({side: Seat.ai(SearchPlayer(session.game.ruleset, SETTINGS))
                                    for side in screen.match.seats})
         return screen
 
@@ -381,7 +383,7 @@ def made_thoughts(game: Game) -> dict[int, Thought]:
 def test_snapshot(snap_compare: SnapCompare, tmp_path: Path) -> None:
     """The dialog over channel-race's turn 2, greedy's orders: red's helm order."""
     game = race()
-    greedy = GreedyPlayer()
+    greedy = GreedyPlayer(game.ruleset)
     while len(game.orders) < 10:
         decision = game.decision()
         assert decision is not None

@@ -25,7 +25,8 @@ SEED = 3
 def greedy_game(turns: int | None = None) -> Game:
     """Seed 3 on channel-race, greedy against greedy, to the end or for ``turns`` turns."""
     game = new_game("salt-n-tar", "channel-race", SEED, None)
-    play(game, {side: make_player("greedy") for side in game.state.sides}, turns=turns)
+    play(game, {side: make_player("greedy", game.ruleset) for side in game.state.sides},
+         turns=turns)
     return game
 
 
@@ -105,7 +106,7 @@ async def test_playing_a_game_to_the_end_by_keys(tmp_path: Path) -> None:
     """The human (blue) answers with the AI's choices to the end; then review and undo."""
     game = near_the_end(1)
     session = Session(game, {"blue": "human", "red": "greedy"})
-    advisor = make_player("greedy")
+    advisor = make_player("greedy", game.ruleset)
     app = make_app(tmp_path, lambda: battle_screen(session))
     async with app.run_test(size=SIZE) as pilot:
         battle = app.screen
@@ -155,7 +156,8 @@ def test_script_files(tmp_path: Path) -> None:
 
 async def test_script_playback_exits_when_done(tmp_path: Path) -> None:
     recorded = new_game("salt-n-tar", "channel-race", SEED, None)
-    play(recorded, {s: make_player("greedy") for s in recorded.state.sides}, turns=3)
+    play(recorded, {s: make_player("greedy", recorded.ruleset) for s in recorded.state.sides},
+         turns=3)
     path = tmp_path / "three-turns.txt"
     path.write_text("# three turns of seed 3\n" + "\n".join(map(str, recorded.orders)) + "\n")
     script = read_script(path)

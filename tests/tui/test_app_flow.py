@@ -181,9 +181,9 @@ def test_a_cost_every_option_shares_marks_none() -> None:
     orders = [Order("B1", "aim", str(n)) for n in range(3)]
 
     def marks(warnings: list[str]) -> list[str]:
-        options = tuple(Option(order, OptionInfo(f"aim {n}"), Preview(text="", warning=w))
-                        for n, (order, w) in enumerate(zip(orders, warnings, strict=True)))
-        return [option.info.warning for option in foreseen(options)]
+        options = tuple(Option(order, OptionInfo(f"aim {n}")) for n, order in enumerate(orders))
+        previews: list[Preview | None] = [Preview(text="", warning=w) for w in warnings]
+        return [option.info.warning for option in foreseen(options, previews)]
 
     shared = "land at 3,4: she would stop short"
     assert marks([shared] * 3) == ["", "", ""]

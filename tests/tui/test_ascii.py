@@ -279,7 +279,7 @@ async def test_save_and_load_dialogs(tmp_path: Path, size: tuple[int, int]) -> N
 
 async def test_game_over(tmp_path: Path, size: tuple[int, int]) -> None:
     game = new_game("salt-n-tar", "channel-race", SEED, "hex-flat")
-    play(game, {side: make_player("greedy") for side in game.state.sides})
+    play(game, {side: make_player("greedy", game.ruleset) for side in game.state.sides})
     assert game.state.outcome is not None
     await draw(battle(tmp_path, game), size, lambda p: shown(p, GameOverDialog), "game over")
 

@@ -18,7 +18,7 @@ from tui_naval.app.setup import new_game
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.tui.dialogs.fleets import FleetsDialog
 from tui_naval.tui.modes.battle import BattleMode, battle_screen
-from tui_naval.tui.screens.match import MatchScreen
+from tui_naval.tui.screens.match import MatchScreen, selectable
 from tui_naval.tui.widgets.board_layout import ZOOMS, BoardLayout
 from tui_naval.tui.widgets.ocean import OceanView
 
@@ -189,7 +189,7 @@ async def test_tab_selects_the_enemy_too_and_reads_her_as_observed(tmp_path: Pat
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await asked(pilot)
         assert screen.selected == "B1"
-        assert screen.selectable() == ["B1", "R1"]
+        assert selectable(screen.match) == ["B1", "R1"]
         await pilot.press("tab")
         await pilot.pause()
         assert screen.selected == "R1"

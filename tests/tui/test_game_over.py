@@ -30,7 +30,7 @@ RULESETS = [info.id for info in registry()]
 
 def finished(ruleset: str, player: str = "greedy") -> Game:
     game = new_game(ruleset, None, 3, None)
-    play(game, {side: make_player(player) for side in game.state.sides})
+    play(game, {side: make_player(player, game.ruleset) for side in game.state.sides})
     assert game.state.outcome is not None
     return game
 

@@ -79,7 +79,7 @@ async def test_a_highlight_previews_the_option_of_the_question_on_show(tmp_path:
         option = question.options[1]
         screen.prompt.options.highlighted = 1
         assert screen.prompt.options.highlighted == 1
-        preview = option.preview
+        preview = question.preview(option.order)
         assert screen._preview == (preview.path if preview else ())
 
 

@@ -39,11 +39,11 @@ def quiet_battle() -> MatchScreen:
 async def play_to_quiet(pilot: object, screen: MatchScreen) -> None:
     """Answer the player's prompts with their first option until a quiet turn is told."""
     for _ in range(20):
-        if screen.quiet_waiting:
+        if screen.match.quiet:
             return
-        await wait_until(pilot, lambda: screen.quiet_waiting or (  # type: ignore[arg-type]
+        await wait_until(pilot, lambda: screen.match.quiet or (  # type: ignore[arg-type]
             screen.prompt.asking and not screen.match.thinking), what="a prompt or a quiet turn")
-        if screen.quiet_waiting:
+        if screen.match.quiet:
             return
         await pilot.press("1")  # type: ignore[attr-defined]
     raise AssertionError("no quiet turn came")
@@ -66,10 +66,10 @@ async def test_a_quiet_turn_waits_for_a_key(tmp_path: Path) -> None:
         assert not screen.prompt.asking
         await asyncio.sleep(0.3)
         await pilot.pause()
-        assert screen.quiet_waiting, "the summary went away with no key pressed"
+        assert screen.match.quiet, "the summary went away with no key pressed"
         await pilot.press("x")
         await wait_until(pilot, lambda: screen.prompt.asking, what="the turn-3 prompt")
-        assert not screen.quiet_waiting
+        assert not screen.match.quiet
         assert screen.prompt.options.has_focus
         # The key that ended the wait answered nothing.
         assert screen.match.game.state.turn == 3
@@ -85,7 +85,7 @@ async def test_a_quiet_turn_goes_on_after_its_pause(tmp_path: Path) -> None:
         assert "going on in 1.5 s" in screen_text(app)
         # (Bounded by wait_until's 20 s, over 10x the pause: 5 s was 3x, tight when busy.)
         await wait_until(pilot, lambda: screen.prompt.asking, what="the prompt after the pause")
-        assert not screen.quiet_waiting
+        assert not screen.match.quiet
         assert screen.match.game.state.turn == 3
         # The quiet turn is told once.
         assert sum(t.startswith("Turn 2: nothing") for t in log_texts(screen)) == 1

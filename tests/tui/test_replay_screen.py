@@ -47,7 +47,7 @@ def battle() -> Game:
     """Kyngesreach's squadron action (seed 42), greedy against greedy to the end: 9 turns
     with hits, two ships sunk and one struck."""
     game = new_game("kyngesreach", "sas-squadron", 42, None)
-    play(game, {side: make_player("greedy") for side in game.state.sides})
+    play(game, {side: make_player("greedy", game.ruleset) for side in game.state.sides})
     assert game.state.outcome is not None
     return game
 

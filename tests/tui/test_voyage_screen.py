@@ -121,7 +121,7 @@ async def test_the_end_writes_the_morgue_and_the_hall_and_removes_the_save(
     keeper.voyage = evolve(keeper.voyage, at=final.id, stage=FIGHTING, route=(0, final.id))
     keeper.game = Game(ruleset, encounter(keeper.voyage, ruleset).setup)
     sides = keeper.game.state.sides
-    play(keeper.game, {side: make_player("greedy") for side in sides})
+    play(keeper.game, {side: make_player("greedy", ruleset) for side in sides})
     keeper.save()
     assert keeper.path.exists()
     app = make_app(tmp_path, lambda: VoyageScreen(keeper))
@@ -155,7 +155,7 @@ def _last_leg_lost(tmp_path: Path) -> VoyageKeeper:
     final = next(p for p in chart_of(keeper.voyage, ruleset).places if p.kind == FINAL)
     keeper.voyage = evolve(keeper.voyage, at=final.id, stage=FIGHTING, route=(0, final.id))
     keeper.game = Game(ruleset, encounter(keeper.voyage, ruleset).setup)
-    play(keeper.game, {side: make_player("greedy") for side in keeper.game.state.sides})
+    play(keeper.game, {side: make_player("greedy", ruleset) for side in keeper.game.state.sides})
     keeper.save()
     return keeper
 
@@ -215,7 +215,7 @@ def test_a_voyage_in_the_hall_of_fame_replays_leg_by_leg(
     keeper = _keeper(tmp_path, seed=5)
     ruleset = keeper.ruleset
     sides = ("blue", "red")
-    voyage = sail(ruleset, keeper.voyage, {side: make_player("greedy") for side in sides})
+    voyage = sail(ruleset, keeper.voyage, {side: make_player("greedy", ruleset) for side in sides})
     keeper.voyage = voyage
     keeper.finish(None, tmp_path / "morgue", FIXED_DAY)
     assert keeper.rank == 1 and not keeper.ended_note
@@ -243,7 +243,8 @@ def test_a_watched_voyage_leaves_no_morgue_and_no_entry(tmp_path: Path,
 
     monkeypatch.setenv("TUI_NAVAL_DATA", str(tmp_path / "data"))
     rules = load(find_entry("salt-n-tar"))
-    voyage = sail(rules, begin(rules, 8), {side: make_player("greedy") for side in ("blue", "red")})
+    voyage = sail(rules, begin(rules, 8),
+                  {side: make_player("greedy", rules) for side in ("blue", "red")})
     keeper = VoyageKeeper(voyage, voyage.flagship.kind, None)  # watched: not saved
     keeper.finish(None, tmp_path / "morgue", FIXED_DAY)
     assert keeper.rank is None and keeper.morgue == "" and keeper.game is None

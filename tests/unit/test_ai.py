@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from tui_naval.ai.greedy import GreedyPlayer
@@ -9,6 +12,8 @@ from tui_naval.ai.players import DEFAULT_OPPONENT, OPPONENTS, PLAYERS, UnknownPl
 from tui_naval.ai.random_player import RandomPlayer
 from tui_naval.app.setup import new_game
 from tui_naval.core.controller import Player, play, step
+from tui_naval.core.ruleset import Ruleset
+from tui_naval.rulesets import find_ruleset
 
 
 def race(seed: int, grid: str, greedy_side: int) -> str:
@@ -16,7 +21,8 @@ def race(seed: int, grid: str, greedy_side: int) -> str:
     game = new_game("salt-n-tar", "channel-race", seed, grid)
     sides = game.state.sides
     players: dict[str, Player] = {
-        side: GreedyPlayer() if i == greedy_side else RandomPlayer() for i, side in enumerate(sides)
+        side: GreedyPlayer(game.ruleset) if i == greedy_side else RandomPlayer()
+        for i, side in enumerate(sides)
     }
     state = play(game, players)
     assert state.outcome is not None
@@ -29,9 +35,11 @@ def test_greedy_beats_random_in_90_percent_of_200_races() -> None:
     assert results.count("greedy") >= 180, results.count("greedy")
 
 
-@pytest.mark.parametrize("player", [GreedyPlayer(), RandomPlayer()])
-def test_players_answer_only_legal_options(player: Player) -> None:
+@pytest.mark.parametrize("make", [GreedyPlayer, lambda ruleset: RandomPlayer()],
+                         ids=["greedy", "random"])
+def test_players_answer_only_legal_options(make: Callable[[Ruleset[Any]], Player]) -> None:
     game = new_game("salt-n-tar", "channel-race", 5, "hex-pointy")
+    player = make(game.ruleset)
     for _ in range(120):
         decision = game.decision()
         if decision is None:
@@ -63,7 +71,7 @@ def test_greedy_passes_luck_when_every_change_hurts() -> None:
 
 def test_unknown_player_name() -> None:
     with pytest.raises(UnknownPlayer, match="unknown player 'nobody'") as raised:
-        make_player("nobody")
+        make_player("nobody", find_ruleset("salt-n-tar"))
     # the levels --ai takes are named too, not only the players' own names
     assert str(raised.value).endswith("levels: easy, normal, hard)")
 
@@ -73,7 +81,7 @@ def test_the_default_opponent_is_the_normal_search() -> None:
     from tui_naval.ai.search_levels import LEVEL_SETTINGS
     from tui_naval.cli.command_line import build_parser
 
-    player = make_player(DEFAULT_OPPONENT)
+    player = make_player(DEFAULT_OPPONENT, find_ruleset("salt-n-tar"))
     assert isinstance(player, SearchPlayer)
     assert player.settings == LEVEL_SETTINGS["normal"]
     for command in ("play", "voyage"):

@@ -15,7 +15,7 @@ BATTLES = [("kyngesreach", "kr-duel"), ("ships-and-sails", "ss-duel"),
 @pytest.mark.parametrize(("name", "map_name"), BATTLES)
 def test_the_chart_is_each_sides_strength_in_percent(name: str, map_name: str) -> None:
     game = new_game(name, map_name, 3, None)
-    play(game, {side: GreedyPlayer() for side in game.state.sides}, turns=6)
+    play(game, {side: GreedyPlayer(game.ruleset) for side in game.state.sides}, turns=6)
     states = [game.states()[0], game.state]
     chart = game.ruleset.presenter.progress(states)
     assert chart.title == "strength left (%), turn by turn"

@@ -30,7 +30,7 @@ ruleset = find_ruleset("salt-n-tar")
 spec = load_map("channel-race")
 game = Game(ruleset, Setup(ruleset.name, spec.name, spec.text, spec.grids[0], 1))
 for name in PLAYERS:
-    play(game, {side: make_player(name) for side in game.state.sides}, turns=1)
+    play(game, {side: make_player(name, game.ruleset) for side in game.state.sides}, turns=1)
 print(json.dumps({"checked": names, "loaded": sorted(sys.modules)}))
 """
 

@@ -31,7 +31,7 @@ from tui_naval.rulesets import find_ruleset, registry
 
 def finished(ruleset: str, map_name: str | None, player: str = "greedy", seed: int = 3) -> Game:
     game = new_game(ruleset, map_name, seed, None)
-    play(game, {side: make_player(player) for side in game.state.sides})
+    play(game, {side: make_player(player, game.ruleset) for side in game.state.sides})
     assert game.state.outcome is not None
     return game
 

@@ -96,7 +96,7 @@ def test_the_man_o_war_helm_turns_away_from_the_islet_that_pins_her() -> None:
     state = evolve(state.with_ship(b1), wind=compass_wind(grid, 7))
     decision = game.ruleset.decision(state)
     assert decision is not None and decision.ship == "B1" and decision.kind == "move"
-    order = make_player("greedy").choose(state, decision)
+    order = make_player("greedy", game.ruleset).choose(state, decision)
     assert order.arg.startswith("starboard"), order
 
 
@@ -110,7 +110,7 @@ def test_the_man_o_war_helm_ranks_every_move_by_its_value() -> None:
 
     helm = MowHelm(RULESET, FIRE)
     game = new_game("mow-and-shot", "mow-crossing", 3, None)
-    greedy = make_player("greedy")
+    greedy = make_player("greedy", game.ruleset)
     moves = 0
     while moves < 12 and (decision := game.decision()) is not None:
         seen = game.ruleset.observe(game.state, decision.side)
@@ -144,10 +144,10 @@ def test_the_missile_options_are_ranked_by_their_worth(ruleset: str) -> None:
 
     advisor = importlib.import_module(f"tui_naval.rulesets.{ruleset.replace('-', '_')}.advisor")
     fire = advisor.FIRE
-    greedy = make_player("greedy")
     ranked_seen = 0
     for seed in range(1, 4):
         game = new_game(ruleset, None, seed, None)
+        greedy = make_player("greedy", game.ruleset)
         while ranked_seen < 6 * seed and (decision := game.decision()) is not None:
             seen = game.ruleset.observe(game.state, decision.side)
             if decision.kind == fire.fire_kind and len(decision.options) > 2:

@@ -80,3 +80,74 @@ def test_the_layer_test_sees_an_upward_import(tmp_path: Path) -> None:
     source.write_text("def f():\n    from tui_naval.tui.app import NavalApp\n")
     assert [layer(m) for m, _ in imports(source)] == [layer("tui_naval.tui.app")]
     assert layer("tui_naval.tui.app") > layer("tui_naval.core.state")  # type: ignore[operator]
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module and the package's modules it imports at run time, at the top or in a
+    function (not those under ``TYPE_CHECKING``, which never run)."""
+    modules = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+    def resolve(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = {id(sub) for node in ast.walk(tree) if isinstance(node, ast.If)
+                       and "TYPE_CHECKING" in ast.unparse(node.test) for sub in ast.walk(node)}
+        found: set[str] = set()
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            if isinstance(node, ast.Import):
+                wanted = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                wanted = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            else:
+                continue
+            found.update(r for w in wanted if (r := resolve(w)) is not None and r != name)
+        graph[name] = found
+    return graph
+
+
+def cycle_in(graph: dict[str, set[str]]) -> list[str]:
+    """One cycle of ``graph`` (its modules in order, the first again at the end), or []."""
+    done: set[str] = set()
+    path: list[str] = []
+    on_path: set[str] = set()
+
+    def visit(node: str) -> list[str]:
+        path.append(node)
+        on_path.add(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt in on_path:
+                return [*path[path.index(nxt):], nxt]
+            if nxt not in done:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        on_path.discard(node)
+        done.add(node)
+        return []
+
+    for start in sorted(graph):
+        if start not in done:
+            found = visit(start)
+            if found:
+                return found
+    return []
+
+
+def test_no_import_cycle_even_inside_functions() -> None:
+    """No module needs an import put off into a function to break a cycle: counting the
+    imports in functions too, the package's imports form no cycle.  (Imports in functions
+    that remain are there to be lazy: a launch imports what it shows.)"""
+    assert cycle_in(import_graph()) == []
+
+
+def test_the_cycle_test_sees_a_cycle() -> None:
+    assert cycle_in({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert cycle_in({"a": {"b"}, "b": set()}) == []

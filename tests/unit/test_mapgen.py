@@ -93,7 +93,7 @@ def test_man_o_war_seas_have_two_or_three_navies_and_say_where_each_enters() -> 
 @pytest.mark.parametrize("name", RULESETS)
 def test_the_greedy_player_sails_a_generated_sea(name: str) -> None:
     game = new_game(name, "random", 11, None)
-    players = dict.fromkeys(game.state.sides, GreedyPlayer())
+    players = dict.fromkeys(game.state.sides, GreedyPlayer(game.ruleset))
     for _ in range(12):
         if not step(game, players):
             break
@@ -104,7 +104,7 @@ def test_a_generated_race_can_be_finished() -> None:
     race = find_ruleset("salt-n-tar")
     seed = next(s for s in range(20) if mapgen.generate_spec(race, s).goal.kind == "race")
     game = new_game("salt-n-tar", f"random:{seed}", 1, "square")
-    play(game, dict.fromkeys(game.state.sides, GreedyPlayer()))
+    play(game, dict.fromkeys(game.state.sides, GreedyPlayer(game.ruleset)))
     assert game.state.outcome is not None and "finished first" in str(game.state.outcome)
 
 

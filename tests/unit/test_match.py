@@ -219,7 +219,7 @@ def test_an_interrupt_is_passed_for_a_player_who_asks_so() -> None:
     for passed in (False, True):
         game = new_game("salamis", "salamis-duel", 3, None)
         runner = QueuedRunner()
-        seats = {"greek": Seat.here(), "persian": Seat.ai(make_player("greedy"))}
+        seats = {"greek": Seat.here(), "persian": Seat.ai(make_player("greedy", game.ruleset))}
         match = Match(Session(game, {"greek": "human", "persian": "greedy"}), seats, runner,
                       pass_interrupts=passed)
         told = Told(match)
@@ -256,10 +256,10 @@ def whole_game(ruleset: str, seed: int) -> Game:
 def test_a_match_of_two_ais_plays_the_game_the_controller_plays(ruleset: str) -> None:
     """The same seats, the same game: a match is a way to play, not other rules."""
     expected = whole_game(ruleset, 5)
-    play(expected, {s: make_player("greedy") for s in expected.state.sides})
+    play(expected, {s: make_player("greedy", expected.ruleset) for s in expected.state.sides})
     game = whole_game(ruleset, 5)
     runner = QueuedRunner()
-    seats = {s: Seat.ai(make_player("greedy")) for s in game.state.sides}
+    seats = {s: Seat.ai(make_player("greedy", game.ruleset)) for s in game.state.sides}
     match = Match(Session(game, dict.fromkeys(seats, "greedy")), seats, runner)
     told = Told(match)
     match.advance()

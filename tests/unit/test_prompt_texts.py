@@ -18,7 +18,7 @@ def _play_to(game: Game, answers: list[int]) -> list[tuple[Decision, Order, str,
     each of the player's answers with its preview text and the ship's cell after."""
     ruleset, presenter = game.ruleset, game.ruleset.presenter
     human = game.state.sides[0]
-    ai = make_player("greedy")
+    ai = make_player("greedy", ruleset)
     out = []
     for number in answers:
         while (d := game.decision()) is not None and d.side != human:
@@ -98,7 +98,7 @@ def test_a_luck_roll_that_may_bring_a_gale_says_so() -> None:
 def test_kyngesreach_odds_say_what_they_count() -> None:
     game = new_game("kyngesreach", "kr-duel", 3, None)
     ruleset, presenter = game.ruleset, game.ruleset.presenter
-    ai = make_player("greedy")
+    ai = make_player("greedy", ruleset)
     for _ in range(200):
         decision = game.decision()
         assert decision is not None

@@ -15,7 +15,7 @@ def test_an_event_ends_as_one_sentence() -> None:
 
 def test_the_ammunition_options_count_turns_where_the_prompt_does() -> None:
     game = new_game("salt-and-shot", "sas-duel", 1, "hex-flat")
-    rules, state, greedy = game.ruleset, game.state, GreedyPlayer()
+    rules, state, greedy = game.ruleset, game.state, GreedyPlayer(game.ruleset)
     for _ in range(400):
         decision = rules.decision(state)
         assert decision is not None

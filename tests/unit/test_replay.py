@@ -43,7 +43,7 @@ def replay_main(argv: list[str]) -> int:
 
 def played(ruleset: str, map_name: str, seed: int = 4) -> Game:
     game = new_game(ruleset, map_name, seed, None)
-    play(game, {side: make_player("greedy") for side in game.state.sides})
+    play(game, {side: make_player("greedy", game.ruleset) for side in game.state.sides})
     assert game.state.outcome is not None
     return game
 
@@ -280,7 +280,7 @@ def test_taking_over_replays_the_orders_up_to_there(tmp_path: Path, battle: Game
     assert game.states() == recording.states[:index + 1]
     assert game.can_undo() == (index > 0)
     # Played on to a finish by other hands: the new game's save replays from its start.
-    play(game, {side: make_player("random") for side in game.state.sides})
+    play(game, {side: make_player("random", game.ruleset) for side in game.state.sides})
     assert game.state.outcome is not None
     again = tmp_path / "taken-over.json"
     save_game(game, again)

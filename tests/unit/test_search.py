@@ -26,18 +26,18 @@ from tui_naval.core.engine import HIDDEN
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.state import GameState
-from tui_naval.rulesets import registry
+from tui_naval.rulesets import find_ruleset, registry
 from tui_naval.rulesets.salt_n_tar.state import SaltState
 
 RULESETS = [info.id for info in registry()]
 #: Rulesets whose default map is too big for a test's first decisions to reach its point.
 SMALL_MAPS = {"salamis": "salamis-duel"}
-GREEDY = GreedyPlayer()
 
 
-def small(iterations: int = 12, **settings: Any) -> SearchPlayer:
-    """A search with a budget in iterations only (no time limit), so tests pin behaviour."""
-    return SearchPlayer(SearchSettings(iterations=iterations, seconds=None, **settings))
+def small(rules: Ruleset[Any], iterations: int = 12, **settings: Any) -> SearchPlayer:
+    """A search of ``rules``' games with a budget in iterations only (no time limit), so
+    tests pin behaviour."""
+    return SearchPlayer(rules, SearchSettings(iterations=iterations, seconds=None, **settings))
 
 
 def greedy_states(ruleset: str, seed: int, count: int,
@@ -46,10 +46,11 @@ def greedy_states(ruleset: str, seed: int, count: int,
     """The first ``count`` decisions of a greedy game, with the states that ask them."""
     game = new_game(ruleset, map_name, seed, None)
     rules, state = game.ruleset, game.state
+    greedy = GreedyPlayer(rules)
     out: list[tuple[GameState, Decision]] = []
     while len(out) < count and (decision := rules.decision(state)) is not None:
         out.append((state, decision))
-        state = rules.apply(state, GREEDY.choose(rules.observe(state, decision.side), decision))
+        state = rules.apply(state, greedy.choose(rules.observe(state, decision.side), decision))
     return rules, out
 
 
@@ -106,7 +107,7 @@ def own(state: GameState, side: str) -> set[str]:
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_legal_answers_on_the_first_decisions(ruleset: str) -> None:
     rules, states = greedy_states(ruleset, 1, 3)
-    player = small(8)
+    player = small(rules, 8)
     for state, decision in states:
         order = player.choose(rules.observe(state, decision.side), decision)
         assert order in decision.options
@@ -121,7 +122,7 @@ def test_the_real_dice_are_never_read(ruleset: str) -> None:
     seen = rules.observe(state, decision.side)
     other = evolve(seen, rng=Rng.from_seed(12345))
     assert other.rng != seen.rng
-    first, second = small(), small()
+    first, second = small(rules), small(rules)
     first.choose(seen, decision)
     second.choose(other, decision)
     assert first.last is not None and second.last is not None
@@ -147,7 +148,7 @@ def test_a_hidden_plot_is_never_read(ruleset: str) -> None:
     assert other != state
     seen_a = rules.observe(state, decision.side)
     seen_b = rules.observe(other, decision.side)
-    first, second = small(), small()
+    first, second = small(rules), small(rules)
     order = first.choose(seen_a, decision)
     assert order in decision.options
     assert second.choose(seen_b, decision) == order
@@ -159,7 +160,7 @@ def test_the_budget_in_iterations_is_honoured() -> None:
     rules, states = greedy_states("salt-and-shot", 1, 4)
     state, decision = states[-1]
     seen = rules.observe(state, decision.side)
-    player = small(20)
+    player = small(rules, 20)
     player.choose(seen, decision)
     assert player.last is not None
     assert player.last.iterations == 20
@@ -170,12 +171,12 @@ def test_a_search_stopped_at_once_still_answers_legally() -> None:
     rules, states = greedy_states("ships-and-sails", 1, 3)
     state, decision = states[-1]
     seen = rules.observe(state, decision.side)
-    player = SearchPlayer(SearchSettings(iterations=10_000, seconds=None),
+    player = SearchPlayer(rules, SearchSettings(iterations=10_000, seconds=None),
                           should_stop=lambda: True)
     assert player.choose(seen, decision) in decision.options
     assert player.last is not None and player.last.iterations <= 1
     # A time limit already passed stops it the same way.
-    timed = SearchPlayer(SearchSettings(iterations=10_000, seconds=0.0))
+    timed = SearchPlayer(rules, SearchSettings(iterations=10_000, seconds=0.0))
     assert timed.choose(seen, decision) in decision.options
     assert timed.last is not None and timed.last.iterations <= 1
 
@@ -184,7 +185,7 @@ def test_a_forced_decision_is_answered_at_once() -> None:
     rules, states = greedy_states("kyngesreach", 1, 1)
     state, decision = states[0]
     forced = evolve(decision, options=decision.options[:1])
-    player = small(50)
+    player = small(rules, 50)
     assert player.choose(rules.observe(state, decision.side), forced) == decision.options[0]
     assert player.last is not None and player.last.iterations == 0
 
@@ -192,7 +193,7 @@ def test_a_forced_decision_is_answered_at_once() -> None:
 def test_same_seed_and_budget_play_the_same_game() -> None:
     def game_orders() -> list[str]:
         game = new_game("kyngesreach", None, 8, None)
-        play(game, {side: small(6) for side in game.state.sides}, turns=3)
+        play(game, {side: small(game.ruleset, 6) for side in game.state.sides}, turns=3)
         return [str(order) for order in game.orders]
 
     first = game_orders()
@@ -204,7 +205,7 @@ def test_a_different_seed_may_search_differently() -> None:
     rules, states = greedy_states("salt-n-tar", 1, 12)
     values = []
     for seed in (1, 2):
-        player = small(30, seed=seed, rollout="random")
+        player = small(rules, 30, seed=seed, rollout="random")
         found = []
         for s, d in states:
             player.choose(rules.observe(s, d.side), d)
@@ -215,17 +216,17 @@ def test_a_different_seed_may_search_differently() -> None:
 
 
 def test_easy_is_legal_reproducible_and_sometimes_not_greedy() -> None:
-    easy = EasyPlayer()
     differs = 0
     seen_count = 0
     for ruleset in ("salt-n-tar", "kyngesreach", "salt-and-shot"):
         rules, states = greedy_states(ruleset, 5, 40)
+        easy, greedy = EasyPlayer(rules), GreedyPlayer(rules)
         for state, decision in states:
             seen = rules.observe(state, decision.side)
             order = easy.choose(seen, decision)
             assert order in decision.options
-            assert EasyPlayer().choose(seen, decision) == order
-            differs += order != GREEDY.choose(seen, decision)
+            assert EasyPlayer(rules).choose(seen, decision) == order
+            differs += order != greedy.choose(seen, decision)
             seen_count += 1
     assert 0 < differs < seen_count / 2
 
@@ -238,7 +239,7 @@ def test_the_search_finds_the_winning_broadside() -> None:
     state, decision = states[39]
     assert decision.kind == "battery"
     assert {str(o) for o in decision.options} == {"R1 battery port", "R1 battery starboard"}
-    player = small(40, rollout="random", confidence=0.0, min_samples=20)
+    player = small(rules, 40, rollout="random", confidence=0.0, min_samples=20)
     assert str(player.choose(rules.observe(state, decision.side), decision)) == \
         "R1 battery port"
     assert player.last is not None and player.last.options[0].value > 0.5
@@ -251,7 +252,7 @@ def test_the_search_finds_the_winning_helm() -> None:
     rules, states = greedy_states("salt-n-tar", 1, 160)
     state, decision = states[159]
     assert decision.kind == "move" and decision.ship == "R1"
-    player = small(60, rollout="random", confidence=0.0)
+    player = small(rules, 60, rollout="random", confidence=0.0)
     assert str(player.choose(rules.observe(state, decision.side), decision)) == "R1 hold"
     assert str(searched_best(player)) == "R1 hold"
 
@@ -273,19 +274,20 @@ def test_levels_and_names_are_registered() -> None:
     assert check_player("search:normal") == "search"
     assert check_player("search:easy") == "easy"
     assert check_player("Search:Hard") == "search:hard"
-    assert make_player("search").name == "search"
-    assert make_player("search:hard").name == "search:hard"
-    assert make_player("easy").name == "easy"
+    rules = find_ruleset("salt-n-tar")
+    assert make_player("search", rules).name == "search"
+    assert make_player("search:hard", rules).name == "search:hard"
+    assert make_player("easy", rules).name == "easy"
 
 
 def test_without_a_sure_gain_the_answer_is_the_advisors() -> None:
     """The search leaves the advisor's choice only for an option that beats it in the same
     worlds by ``confidence`` standard errors: with an unreachable bar, it never does."""
     rules, states = greedy_states("kyngesreach", 1, 30)
-    player = small(16, confidence=1e9)
+    player, greedy = small(rules, 16, confidence=1e9), GreedyPlayer(rules)
     for state, decision in states:
         seen = rules.observe(state, decision.side)
-        assert player.choose(seen, decision) == GREEDY.choose(seen, decision)
+        assert player.choose(seen, decision) == greedy.choose(seen, decision)
 
 
 def test_each_round_plays_its_options_in_one_world() -> None:
@@ -295,7 +297,7 @@ def test_each_round_plays_its_options_in_one_world() -> None:
     rules, states = greedy_states("kyngesreach", 1, 40)
     state, decision = states[39]
     assert len(decision.options) == 2
-    player = small(20, min_samples=20)
+    player = small(rules, 20, min_samples=20)
     player.choose(rules.observe(state, decision.side), decision)
     assert player.last is not None
     assert [row.visits for row in player.last.options] == [10, 10]
@@ -394,11 +396,11 @@ def test_options_surely_worse_are_played_no_more() -> None:
     """Kyngesreach, kr-duel seed 1000, turn 1: steering (rudder) or holding fire loses
     to a broadside in the same worlds; once that is sure they get no more rollouts, and
     when no rival is left the search stops early with the advisor's choice."""
-    _, seen, decision = first_of_kind("kyngesreach", 1000, "target")
+    rules, seen, decision = first_of_kind("kyngesreach", 1000, "target")
     assert len(decision.options) == 3
-    player = small(200)
+    player = small(rules, 200)
     order = player.choose(seen, decision)
-    assert order == GREEDY.choose(seen, decision)
+    assert order == GreedyPlayer(rules).choose(seen, decision)
     assert player.last is not None
     visits = {row.order: row.visits for row in player.last.options}
     assert all(visits[o] < visits[order] for o in decision.options if o != order)
@@ -458,8 +460,8 @@ def test_the_analysis_says_how_far_further_its_rollouts_went() -> None:
     """The options' visits are the rollouts of the last horizon: all of them where the
     search looked no further, fewer than its rollouts where it did."""
     game = new_game("kyngesreach", "kr-duel", 5, None)
-    search = SearchPlayer(SearchSettings(iterations=40, seconds=None))
-    greedy = GreedyPlayer()
+    search = SearchPlayer(game.ruleset, SearchSettings(iterations=40, seconds=None))
+    greedy = GreedyPlayer(game.ruleset)
     looked = []
     while len(game.orders) < 20 and (decision := game.decision()) is not None:
         seen = game.ruleset.observe(game.state, decision.side)

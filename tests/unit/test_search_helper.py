@@ -8,7 +8,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -58,16 +58,17 @@ def first_decision(ruleset: str = "kyngesreach",
     return game.ruleset, game.ruleset.observe(game.state, decision.side), decision
 
 
-def greedy_decision(ruleset: str, map_name: str, orders: int) -> tuple[GameState, Decision]:
+def greedy_decision(ruleset: str, map_name: str,
+                    orders: int) -> tuple[Ruleset[Any], GameState, Decision]:
     """The decision after ``orders`` greedy orders of seed 5, as its side sees it."""
     game = new_game(ruleset, map_name, 5, None)
-    greedy = GreedyPlayer()
+    greedy = GreedyPlayer(game.ruleset)
     while True:
         decision = game.ruleset.decision(game.state)
         assert decision is not None
         seen = game.ruleset.observe(game.state, decision.side)
         if len(game.orders) == orders:
-            return seen, decision
+            return game.ruleset, seen, decision
         game.play(greedy.choose(seen, decision))
 
 
@@ -77,26 +78,27 @@ def test_two_workers_add_the_helpers_share_to_the_searchs_own() -> None:
     one search of both halves' rounds would, exactly as the two shares played one after
     the other in this process.  (A Ships & Sails aim of 39 hexes: more than a share of 20
     rounds would reach widening on its own.)"""
-    seen, decision = greedy_decision("ships-and-sails", "ss-duel", 8)
+    rules, seen, decision = greedy_decision("ships-and-sails", "ss-duel", 8)
     assert decision.kind == "aim" and len(decision.options) == 39
-    both = SearchPlayer(evolve(SETTINGS, workers=2)).analyse(seen, decision)
+    both = SearchPlayer(rules, evolve(SETTINGS, workers=2)).analyse(seen, decision)
     assert search_helper._pool is not None and not search_helper._broken  # it helped
     wide = evolve(SETTINGS, iterations=20, widening=SETTINGS.widening * 2 ** SETTINGS.alpha)
-    own = SearchPlayer(wide).tally(seen, decision)
-    theirs = SearchPlayer(evolve(wide, seed=stable_seed(0, "helper"))).tally(seen, decision)
+    own = SearchPlayer(rules, wide).tally(seen, decision)
+    helper = SearchPlayer(rules, evolve(wide, seed=stable_seed(0, "helper")))
+    theirs = helper.tally(seen, decision)
     assert both.iterations == own.iterations + theirs.iterations == 40
     visits = {row[0]: row[1] for row in own.rows}
     for row in theirs.rows:
         visits[row[0]] = visits.get(row[0], 0) + row[1]
     assert {v.order: v.visits for v in both.options if v.visits} == visits
     assert own.rows != theirs.rows  # worlds of its own, not the same ones twice
-    narrow = SearchPlayer(evolve(SETTINGS, iterations=20)).tally(seen, decision)
+    narrow = SearchPlayer(rules, evolve(SETTINGS, iterations=20)).tally(seen, decision)
     assert len(own.rows) > len(narrow.rows)  # the shared widening reaches more rivals
 
 
 def test_two_workers_with_a_budget_in_rollouts_answer_the_same_every_time() -> None:
-    _, seen, decision = first_decision()
-    runs = [SearchPlayer(evolve(SETTINGS, workers=2)).analyse(seen, decision)
+    rules, seen, decision = first_decision()
+    runs = [SearchPlayer(rules, evolve(SETTINGS, workers=2)).analyse(seen, decision)
             for _ in range(2)]
     assert runs[0].options == runs[1].options
 
@@ -106,9 +108,9 @@ def test_without_a_helper_the_search_plays_every_round_itself(
     """A helper that cannot be started leaves the search its whole budget: the same
     answer as one worker's."""
     monkeypatch.setattr(search_helper, "submit", lambda *args: None)
-    _, seen, decision = first_decision()
-    alone = SearchPlayer(evolve(SETTINGS, workers=2)).analyse(seen, decision)
-    one = SearchPlayer(SETTINGS).analyse(seen, decision)
+    rules, seen, decision = first_decision()
+    alone = SearchPlayer(rules, evolve(SETTINGS, workers=2)).analyse(seen, decision)
+    one = SearchPlayer(rules, SETTINGS).analyse(seen, decision)
     assert alone.options == one.options and alone.iterations == 40
 
 
@@ -149,10 +151,10 @@ def test_a_timed_search_with_a_helper_answers_within_its_limit(
     waits: list[float | None] = []
     real_submit, real_collect = search_helper.submit, search_helper.collect
 
-    def submit(state: GameState, decision: Decision, settings: SearchSettings,
-               deadline: float | None) -> Future[Tally] | None:
+    def submit(work: Callable[..., Tally], ruleset: str, state: GameState, decision: Decision,
+               settings: SearchSettings, deadline: float | None) -> Future[Tally] | None:
         submitted.append(deadline)
-        return real_submit(state, decision, settings, deadline)
+        return real_submit(work, ruleset, state, decision, settings, deadline)
 
     def collect(future: Future[Tally], timeout: float | None) -> Tally | None:
         waits.append(timeout)
@@ -160,9 +162,9 @@ def test_a_timed_search_with_a_helper_answers_within_its_limit(
 
     monkeypatch.setattr(search_helper, "submit", submit)
     monkeypatch.setattr(search_helper, "collect", collect)
-    _, seen, decision = first_decision()
+    rules, seen, decision = first_decision()
     clock = TickingClock(step)
-    player = SearchPlayer(SearchSettings(iterations=5_000, seconds=limit, workers=2),
+    player = SearchPlayer(rules, SearchSettings(iterations=5_000, seconds=limit, workers=2),
                           clock=clock)
     before = time.time()
     analysis = player.analyse(seen, decision)
@@ -193,7 +195,8 @@ if __name__ == "__main__":
     game = new_game("salamis", "salamis-duel", 5, None)
     decision = game.ruleset.decision(game.state)
     seen = game.ruleset.observe(game.state, decision.side)
-    SearchPlayer(SearchSettings(iterations=4, seconds=None, workers=2)).analyse(seen, decision)
+    SearchPlayer(game.ruleset, SearchSettings(iterations=4, seconds=None, workers=2)).analyse(
+        seen, decision)
     print(*search_helper._pool._processes, flush=True)
     os.kill(os.getpid(), signal.SIGKILL)
 """
@@ -236,7 +239,7 @@ def job():
     game = new_game("kyngesreach", "kr-duel", 5, None)
     decision = game.ruleset.decision(game.state)
     seen = game.ruleset.observe(game.state, decision.side)
-    player = SearchPlayer(SearchSettings(iterations=8, seconds=None, workers=2))
+    player = SearchPlayer(game.ruleset, SearchSettings(iterations=8, seconds=None, workers=2))
     return player.analyse(seen, decision).iterations
 
 if __name__ == "__main__":

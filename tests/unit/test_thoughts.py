@@ -34,8 +34,8 @@ def searched_game(decisions: int = 8) -> tuple[Game, dict[int, Thought]]:
     """Channel-race seed 3: blue greedy, red a small search (12 rollouts, no time limit),
     and red's thoughts by the index of their answers."""
     game = new_game("salt-n-tar", "channel-race", 3, "hex-flat")
-    search = SearchPlayer(SearchSettings(iterations=12, seconds=None))
-    greedy = GreedyPlayer()
+    search = SearchPlayer(game.ruleset, SearchSettings(iterations=12, seconds=None))
+    greedy = GreedyPlayer(game.ruleset)
     kept: dict[int, Thought] = {}
     while len(game.orders) < decisions:
         decision = game.decision()

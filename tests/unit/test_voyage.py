@@ -40,7 +40,7 @@ RULESETS = [info.id for info in registry()]
 
 def _players(ruleset):  # type: ignore[no-untyped-def]
     sides = profile(ruleset).sides
-    return {sides[0]: make_player("greedy"), sides[1]: make_player("greedy")}
+    return {sides[0]: make_player("greedy", ruleset), sides[1]: make_player("greedy", ruleset)}
 
 
 def test_a_voyage_starts_at_home_with_a_fresh_ship() -> None:

@@ -150,7 +150,7 @@ def test_a_battle_wears_ships_and_worn_carries_it(name: str) -> None:
     ruleset = RULESETS[name]
     start = fresh(name)
     game = Game(ruleset, setup(name))
-    players = {side: GreedyPlayer() for side in start.sides}
+    players = {side: GreedyPlayer(game.ruleset) for side in start.sides}
     last, worn_on = game.state, 0
     while not (last.outcome or last.turn > 30 or (worn_on and last.turn >= worn_on + 3)):
         last = play(game, players, turns=1)

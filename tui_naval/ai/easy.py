@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tui_naval.ai.greedy import GreedyPlayer
 from tui_naval.ai.search import place_seed, stable_seed
 from tui_naval.core.orders import Decision, Order
+from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.state import GameState
 
 
@@ -20,10 +22,10 @@ class EasyPlayer:
 
     name = "easy"
 
-    def __init__(self, slip: float = 0.3, seed: int = 0) -> None:
+    def __init__(self, ruleset: Ruleset[Any], slip: float = 0.3, seed: int = 0) -> None:
         self.slip = slip
         self.seed = seed
-        self._greedy = GreedyPlayer()
+        self._greedy = GreedyPlayer(ruleset)
 
     def choose(self, state: GameState, decision: Decision) -> Order:
         best = self._greedy.choose(state, decision)

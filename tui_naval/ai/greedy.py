@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.ruleset import Advisor
+from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.state import GameState
 
 
@@ -12,15 +14,8 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def __init__(self) -> None:
-        self._advisors: dict[str, Advisor] = {}
+    def __init__(self, ruleset: Ruleset[Any]) -> None:
+        self.ruleset = ruleset
 
     def choose(self, state: GameState, decision: Decision) -> Order:
-        found = self._advisors.get(state.ruleset)
-        if found is None:
-            # The registry imports a ruleset's rules and advisor the first time one of
-            # its decisions is asked, so a player starts without importing any.
-            from tui_naval.rulesets import find_ruleset
-
-            found = self._advisors[state.ruleset] = find_ruleset(state.ruleset).advisor
-        return found(state, decision)
+        return self.ruleset.advisor(state, decision)

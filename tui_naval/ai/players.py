@@ -1,48 +1,51 @@
 """Players by name, for the CLI and the new-game screen, and the opponent levels.
 
 The registry is names and factories: a player's module is imported when one is
-made, so checking or listing names (the CLI, a game starting) imports no AI.
+made, so checking or listing names (the CLI, a game starting) imports no AI.  A player
+is made for a ruleset, and plays that ruleset's games (it is handed it, never looks it
+up).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from tui_naval.core.controller import Player
+    from tui_naval.core.ruleset import Ruleset
 
 
-def _greedy() -> Player:
+def _greedy(ruleset: Ruleset[Any]) -> Player:
     from tui_naval.ai.greedy import GreedyPlayer
 
-    return GreedyPlayer()
+    return GreedyPlayer(ruleset)
 
 
-def _random() -> Player:
+def _random(ruleset: Ruleset[Any]) -> Player:
     from tui_naval.ai.random_player import RandomPlayer
 
     return RandomPlayer()
 
 
-def _easy() -> Player:
+def _easy(ruleset: Ruleset[Any]) -> Player:
     from tui_naval.ai.easy import EasyPlayer
 
-    return EasyPlayer()
+    return EasyPlayer(ruleset)
 
 
-def _search(level: str) -> Callable[[], Player]:
-    def make() -> Player:
+def _search(level: str) -> Callable[[Ruleset[Any]], Player]:
+    def make(ruleset: Ruleset[Any]) -> Player:
         from tui_naval.ai.search import SearchPlayer
         from tui_naval.ai.search_levels import LEVEL_SETTINGS
 
         name = "search" if level == "normal" else f"search:{level}"
-        return SearchPlayer(LEVEL_SETTINGS[level], name=name)
+        return SearchPlayer(ruleset, LEVEL_SETTINGS[level], name=name)
 
     return make
 
 
-PLAYERS: dict[str, Callable[[], Player]] = {
+PLAYERS: dict[str, Callable[[Ruleset[Any]], Player]] = {
     "greedy": _greedy,
     "random": _random,
     "easy": _easy,
@@ -82,5 +85,6 @@ def check_player(name: str) -> str:
     return key
 
 
-def make_player(name: str) -> Player:
-    return PLAYERS[check_player(name)]()
+def make_player(name: str, ruleset: Ruleset[Any]) -> Player:
+    """The AI called ``name``, playing ``ruleset`` (UnknownPlayer if there is none)."""
+    return PLAYERS[check_player(name)](ruleset)

@@ -77,11 +77,13 @@ from typing import Any
 from attrs import evolve, field, fields, frozen
 from attrs.validators import in_
 
+from tui_naval.ai import search_helper
 from tui_naval.core.dice import Rng
 from tui_naval.core.engine import HIDDEN
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Advisor, Ruleset
 from tui_naval.core.state import GameState
+from tui_naval.rulesets import find_ruleset
 
 StopCheck = Callable[[], bool]
 
@@ -198,9 +200,10 @@ def determinize(ruleset: Ruleset[Any], state: GameState, pick: Callable[[GameSta
 class SearchPlayer:
     """Monte Carlo rollout search over sampled worlds (see the module's note)."""
 
-    def __init__(self, settings: SearchSettings | None = None, name: str = "search",
-                 should_stop: StopCheck | None = None,
+    def __init__(self, ruleset: Ruleset[Any], settings: SearchSettings | None = None,
+                 name: str = "search", should_stop: StopCheck | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
+        self.ruleset = ruleset
         self.name = name
         self.settings = settings or SearchSettings()
         #: The seconds its time limit is measured in (a test passes a clock of its own).
@@ -209,17 +212,8 @@ class SearchPlayer:
         self.should_stop = should_stop
         #: What the last search made of its decision (for showing the admiral's thinking).
         self.last: Analysis | None = None
-        self._rulesets: dict[str, Ruleset[Any]] = {}
-        #: Each ruleset's advisor with its answers kept from one decision to the next.
-        self._advisors: dict[str, CachedAdvisor] = {}
-
-    def ruleset(self, name: str) -> Ruleset[Any]:
-        found = self._rulesets.get(name)
-        if found is None:
-            from tui_naval.rulesets import find_ruleset
-
-            found = self._rulesets[name] = find_ruleset(name)
-        return found
+        #: The ruleset's advisor, its answers kept from one decision to the next.
+        self._advisor = CachedAdvisor(ruleset.advisor)
 
     def choose(self, state: GameState, decision: Decision) -> Order:
         self.last = self.analyse(state, decision)
@@ -237,8 +231,6 @@ class SearchPlayer:
         limit = settings.seconds
         helper = None
         if settings.workers > 1:
-            from tui_naval.ai import search_helper
-
             # Each share widens as one search of both shares' rounds would: round r of a
             # share stands for rounds 2r-1 and 2r of the whole.
             wide = evolve(settings, widening=settings.widening * 2 ** settings.alpha)
@@ -246,7 +238,8 @@ class SearchPlayer:
                            seed=stable_seed(settings.seed, "helper"))
             # The helper stops a little before the search, so that its tally (pickled,
             # piped back) is in by the time the search's own rollouts end.
-            helper = search_helper.submit(state, decision, share, None if limit is None
+            helper = search_helper.submit(search_share, self.ruleset.name, state, decision,
+                                          share, None if limit is None
                                           else time.time() + limit - HELPER_MARGIN)
             if helper is not None:
                 settings = evolve(wide, iterations=settings.iterations - share.iterations)
@@ -276,12 +269,9 @@ class SearchPlayer:
     def _search(self, state: GameState, decision: Decision, settings: SearchSettings,
                 stop: StopCheck | None, started: float) -> _Search:
         """Play ``settings``' rounds of ``decision``'s search within its budget."""
-        ruleset = self.ruleset(state.ruleset)
-        advisor = self._advisors.get(state.ruleset)
-        if advisor is None:
-            advisor = self._advisors[state.ruleset] = CachedAdvisor(ruleset.advisor)
+        advisor = self._advisor
         advisor.start(state.turn)
-        search = _Search(ruleset, state, decision, settings, advisor)
+        search = _Search(self.ruleset, state, decision, settings, advisor)
         deadline = None if settings.seconds is None else started + settings.seconds
 
         def expired() -> bool:
@@ -299,6 +289,25 @@ class SearchPlayer:
                 break
             search.iterations += 1
         return search
+
+
+#: In the helper process: its search player for each ruleset, kept from one share to the
+#: next (its advisor's answers with it).
+_helper_players: dict[str, SearchPlayer] = {}
+
+
+def search_share(ruleset: str, state: GameState, decision: Decision, settings: SearchSettings,
+                 deadline: float | None) -> Tally:
+    """In the helper process: search ``decision`` of the game of ``ruleset`` (a name: the
+    helper is another program, which finds it in the registry) within ``settings`` until
+    ``deadline`` (a ``time.time()``), and tally the share (``search_helper`` runs it)."""
+    if deadline is not None:
+        settings = evolve(settings, seconds=max(0.0, deadline - time.time()))
+    player = _helper_players.get(ruleset)
+    if player is None:
+        player = _helper_players[ruleset] = SearchPlayer(find_ruleset(ruleset), settings)
+    player.settings = settings
+    return player.tally(state, decision)
 
 
 class CachedAdvisor:

@@ -7,8 +7,10 @@ two tallies are added up: twice the rollouts in the same time (root parallelism)
 
 The helper is one process for the whole program, started on the first search that
 wants it (``spawn``: the game runs threads, which a fork would copy half-held), and
-kept: its advisor keeps its answers from one decision to the next as the search's
-does.  A search never waits for it past its own budget: a share that is late, or a
+kept: the search's work there keeps its advisor's answers from one decision to the next
+as the search's does.  The helper runs whatever work the search hands it (a
+module-level function it finds by name: ``search.search_share``), so it imports no
+search.  A search never waits for it past its own budget: a share that is late, or a
 helper that failed to start or died, is left out, and the search answers on its own
 rollouts.  The helper ignores the terminal's interrupt (the program decides when to
 stop) and ends with the program, even one killed outright (it watches its parent).
@@ -20,29 +22,25 @@ import os
 import signal
 import threading
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    from tui_naval.ai.search import SearchPlayer, SearchSettings, Tally
-    from tui_naval.core.orders import Decision
-    from tui_naval.core.state import GameState
+T = TypeVar("T")
 
 #: Processes a search may use on this machine (a helper only where there is a second core).
 CORES = os.cpu_count() or 1
 
 _pool: ProcessPoolExecutor | None = None
 _broken = False
-#: In the helper process: its search player (its advisor's answers kept between tasks).
-_player: SearchPlayer | None = None
 
 
-def submit(state: GameState, decision: Decision, settings: SearchSettings,
-           deadline: float | None) -> Future[Tally] | None:
-    """Start the helper's share of a search (``settings`` already the helper's: its seed,
-    its iterations); ``deadline`` is a ``time.time()`` by which it must answer.  None
-    where there is no helper (one core, or it could not be started)."""
+def submit(work: Callable[..., T], *args: Any) -> Future[T] | None:
+    """Start ``work(*args)`` in the helper (a search's share: the work a module-level
+    function, its arguments what the helper needs of the decision and its deadline).
+    None where there is no helper (one core, or it could not be started)."""
     global _pool, _broken
     if _broken or CORES < 2:
         return None
@@ -62,7 +60,7 @@ def submit(state: GameState, decision: Decision, settings: SearchSettings,
             # joining its children, and would wait on a helper never told to stop.
             Finalize(_pool, _pool.shutdown, kwargs={"cancel_futures": True},
                      exitpriority=100)
-        return _pool.submit(_work, state, decision, settings, deadline)
+        return _pool.submit(work, *args)
     except (BrokenProcessPool, OSError, RuntimeError, ValueError):
         _broken = True
         return None
@@ -79,8 +77,8 @@ def prepare() -> None:
         resource_tracker.ensure_running()
 
 
-def collect(future: Future[Tally], timeout: float | None) -> Tally | None:
-    """The helper's tally, waiting at most ``timeout`` seconds (None: as long as it
+def collect(future: Future[T], timeout: float | None) -> T | None:
+    """The helper's answer, waiting at most ``timeout`` seconds (None: as long as it
     takes); None if it is late or the helper failed (it is not asked again)."""
     global _broken
     from concurrent.futures.process import BrokenProcessPool
@@ -107,19 +105,3 @@ def _quiet() -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="helper-watch", daemon=True).start()
-
-
-def _work(state: GameState, decision: Decision, settings: SearchSettings,
-          deadline: float | None) -> Tally:
-    """In the helper: search ``decision`` within ``settings`` until ``deadline``."""
-    global _player
-    from attrs import evolve
-
-    from tui_naval.ai.search import SearchPlayer
-
-    if deadline is not None:
-        settings = evolve(settings, seconds=max(0.0, deadline - time.time()))
-    if _player is None:
-        _player = SearchPlayer(settings)
-    _player.settings = settings
-    return _player.tally(state, decision)

@@ -551,16 +551,14 @@ class Match:
         self.advance()
 
     # -- the game so far ---------------------------------------------------------------------
-    def moves(self) -> list[Move]:
-        """Every order played so far, as ``Played`` told it (the log's history)."""
+    def move(self, index: int) -> Move:
+        """The order played at ``index`` of the orders, as ``Played`` told it (the log's
+        history)."""
         states = self.game.states()
-        out = []
-        for index, (state, order, after) in enumerate(
-                zip(states, self.game.orders, states[1:], strict=False)):
-            decision = self.ruleset.decision(state)
-            side = decision.side if decision is not None else ""
-            here = decision is not None and self.is_here(side)
-            label = self.presenter.option_info(state, decision, order).label \
-                if here and decision is not None else ""
-            out.append(Move(index, state.turn, side, order, label, here, state, after))
-        return out
+        state, order, after = states[index], self.game.orders[index], states[index + 1]
+        decision = self.ruleset.decision(state)
+        side = decision.side if decision is not None else ""
+        here = decision is not None and self.is_here(side)
+        label = self.presenter.option_info(state, decision, order).label \
+            if here and decision is not None else ""
+        return Move(index, state.turn, side, order, label, here, state, after)

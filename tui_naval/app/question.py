@@ -4,12 +4,15 @@ may know it.
 
 Every view of a decision reads this (the battle's prompt, a replay's position, a test):
 the options' texts and previews are asked of the ruleset's presenter once per decision,
-never again as the highlight moves.
+never again as the highlight moves.  A question asked of the player has every preview
+worked out at once (each option's line is shown beside the list, and an option whose
+preview foresees a cost is marked); a recorded one (a replay's position) works out each
+preview as it is first looked at.
 """
 
 from __future__ import annotations
 
-from attrs import evolve, frozen
+from attrs import evolve, field, frozen
 
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.presenter import OptionInfo, Presenter, Preview
@@ -18,27 +21,14 @@ from tui_naval.core.state import GameState
 
 @frozen
 class Option:
-    """One option of a question: the order, its texts and its preview."""
+    """One option of a question: the order and its texts."""
 
     order: Order
     info: OptionInfo
-    #: What the order would do, as the ruleset previews it (None: no preview).
-    preview: Preview | None
 
     @property
     def label(self) -> str:
         return self.info.label
-
-    @property
-    def detail(self) -> str:
-        """The line beside the options while this one is highlighted: its preview's, else
-        its own detail."""
-        return self.preview.text if self.preview is not None else self.info.detail
-
-    @property
-    def warning(self) -> str:
-        """What the option risks (its preview's foresight first)."""
-        return self.preview.warning if self.preview is not None else self.info.warning
 
 
 @frozen(eq=False)
@@ -51,10 +41,13 @@ class Question:
     #: The state as the deciding side may know it (another side's plotted orders hidden).
     seen: GameState
     options: tuple[Option, ...]
+    presenter: Presenter = field(repr=False)
     #: The keys that narrow the list by typing (the presenter's), "" for none.
     typing: str = ""
     #: The answer a recording gave here (a replay's position), else None.
     answer: Order | None = None
+    #: The previews worked out so far, by option.
+    _previews: dict[Order, Preview | None] = field(factory=dict, repr=False)
 
     @property
     def side(self) -> str:
@@ -68,6 +61,28 @@ class Question:
         """The option of ``order``, if it is one."""
         return next((option for option in self.options if option.order == order), None)
 
+    def preview(self, order: Order) -> Preview | None:
+        """What ``order`` would do, as the ruleset previews it (None: no preview); worked
+        out the first time it is asked."""
+        if order not in self._previews:
+            self._previews[order] = self.presenter.preview(self.seen, order)
+        return self._previews[order]
+
+    def detail(self, order: Order) -> str:
+        """The line beside the options while ``order`` is highlighted: its preview's, else
+        its own detail."""
+        preview = self.preview(order)
+        option = self.option(order)
+        return preview.text if preview is not None \
+            else option.info.detail if option is not None else ""
+
+    def warning(self, order: Order) -> str:
+        """What the option risks (its preview's foresight first)."""
+        preview = self.preview(order)
+        option = self.option(order)
+        return preview.warning if preview is not None \
+            else option.info.warning if option is not None else ""
+
     @property
     def answer_index(self) -> int:
         """Where the recorded answer stands in the options (0 if none is known)."""
@@ -77,24 +92,29 @@ class Question:
 
 def pose(presenter: Presenter, decision: Decision, seen: GameState, number: int,
          answer: Order | None = None) -> Question:
-    """``decision`` as its side is asked it, in ``seen``: every option's texts and preview
-    worked out now, and each marked with a warning where its preview foresees a cost that
-    another option avoids (``foreseen``)."""
+    """``decision`` as its side is asked it, in ``seen``.  Asked of a player (no recorded
+    ``answer``), every option's preview is worked out now, and each option is marked with
+    a warning where its preview foresees a cost that another option avoids
+    (``foreseen``); a recorded decision's previews wait until they are looked at."""
     orders = presenter.option_order(seen, decision)
-    options = tuple(Option(order, presenter.option_info(seen, decision, order),
-                           presenter.preview(seen, order)) for order in orders)
-    return Question(number, decision, seen, foreseen(options),
-                    presenter.typing_keys(seen, decision), answer)
+    options = tuple(Option(order, presenter.option_info(seen, decision, order))
+                    for order in orders)
+    question = Question(number, decision, seen, options, presenter,
+                        presenter.typing_keys(seen, decision), answer)
+    if answer is not None:
+        return question
+    previews = [question.preview(order) for order in orders]
+    return evolve(question, options=foreseen(options, previews),
+                  previews=dict(zip(orders, previews, strict=True)))
 
 
-def foreseen(options: tuple[Option, ...]) -> tuple[Option, ...]:
+def foreseen(options: tuple[Option, ...], previews: list[Preview | None]) -> tuple[Option, ...]:
     """The options, each marked ``!`` also where its preview foresees a cost (she would
     run aground, or be lost) that another option avoids, not only where the order always
     risks one (a cost every option shares is the preview's line alone)."""
-    warnings = {option.order: option.preview.warning if option.preview else ""
-                for option in options}
-    if len(set(warnings.values())) < 2:
+    warnings = [preview.warning if preview else "" for preview in previews]
+    if len(set(warnings)) < 2:
         return options
-    return tuple(evolve(option, info=evolve(option.info, warning=warnings[option.order]))
-                 if warnings[option.order] and not option.info.warning else option
-                 for option in options)
+    return tuple(evolve(option, info=evolve(option.info, warning=warning))
+                 if warning and not option.info.warning else option
+                 for option, warning in zip(options, warnings, strict=True))

@@ -70,5 +70,5 @@ class Seat:
 def seats_by_name(names: Mapping[str, str], ruleset: Ruleset[Any]) -> dict[str, Seat]:
     """Seats from a save's names: ``human`` at this terminal, any other name an AI of that
     name (``search``, ``greedy``...) playing ``ruleset``."""
-    return {side: Seat.here(name) if name == HUMAN else Seat.ai(make_player(name))
+    return {side: Seat.here(name) if name == HUMAN else Seat.ai(make_player(name, ruleset))
             for side, name in names.items()}

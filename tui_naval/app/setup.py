@@ -126,7 +126,8 @@ def players_for(game: Game, names: str) -> dict[str, Player]:
     if not wanted:
         raise SetupError("--players needs at least one name")
     sides = game.state.sides
-    return {side: make_player(wanted[i % len(wanted)]) for i, side in enumerate(sides)}
+    return {side: make_player(wanted[i % len(wanted)], game.ruleset)
+            for i, side in enumerate(sides)}
 
 
 def chosen_side(game: Game, side: str | None) -> str:

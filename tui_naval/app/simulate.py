@@ -74,7 +74,7 @@ def simulate(make_game: GameFactory, player_names: Sequence[str], games: int, se
         for side in sides:
             side_wins.setdefault(side, 0)
         seats = {side: (i + n) % len(labels) for i, side in enumerate(sides)}
-        players: dict[str, Player] = {side: make_player(player_names[seat])
+        players: dict[str, Player] = {side: make_player(player_names[seat], game.ruleset)
                                       for side, seat in seats.items()}
         state = play(game, players)
         turns.append(state.turn)

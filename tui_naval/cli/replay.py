@@ -17,7 +17,7 @@ from tui_naval.app.collection import collection_paused
 from tui_naval.app.recordings import hall_recording
 from tui_naval.app.setup import summary_line
 from tui_naval.cli.options import EXIT_USAGE, add_tui_options, tui_config
-from tui_naval.core.replay import Recording, ReplayGame, load_recording
+from tui_naval.core.replay import Recording, load_recording
 from tui_naval.core.saves import SaveError
 from tui_naval.rulesets import find_ruleset
 
@@ -85,7 +85,7 @@ def replay_lines(recording: Recording, index: int) -> list[str]:
     lines = [f"{recording.ruleset.title} on {sea} ({setup.grid.value}), seed {setup.seed}"]
     for state in recording.states[:index + 1]:
         lines.extend(str(event) for event in state.events)
-    lines.append(summary_line(ReplayGame(recording, index)))
+    lines.append(summary_line(recording.game(index)))
     return lines
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tui_naval.ai.players import PLAYERS, make_player
+from tui_naval.ai.players import PLAYERS, check_player
 from tui_naval.app.setup import DEFAULT_SEED, default_map, new_game
 from tui_naval.app.simulate import default_progress, simulate
 from tui_naval.cli.options import add_game_options, fail, options_of
@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         fail("--games must be at least 1")
     for name in names:
-        make_player(name)  # unknown names fail before any game is played
+        check_player(name)  # unknown names fail before any game is played
     ruleset = find_ruleset(args.ruleset)
     map_name = args.map or default_map(ruleset)
     first = DEFAULT_SEED if args.seed is None else args.seed

@@ -68,7 +68,7 @@ def headless(args: argparse.Namespace) -> int:
     if len(names) != 2:
         fail("--players takes two AI names: yours, then the enemy's (e.g. greedy,greedy)")
     sides = profile(ruleset).sides
-    players = {sides[0]: make_player(names[0]), sides[1]: make_player(names[1])}
+    players = {sides[0]: make_player(names[0], ruleset), sides[1]: make_player(names[1], ruleset)}
     print(f"Voyage in {ruleset.title}, seed {voyage.seed}, flagship {voyage.flagship.name}")
     voyage = sail(ruleset, voyage, players, on_line=lambda line: print(f"  {line}"))
     print(f"VOYAGE {'won' if voyage.won else 'ended'}: {voyage.ended} | legs {voyage.sailed} "

@@ -24,14 +24,14 @@ from tui_naval.app.match import Match
 from tui_naval.app.session import Clock, autosave_path, save_session, utc_now
 from tui_naval.core.saves import SaveError, default_save_dir
 from tui_naval.tui import keys, output
+from tui_naval.tui.screens.base import MIN_HEIGHT, MIN_WIDTH
 from tui_naval.tui.signals import install_exit_signals
 from tui_naval.tui.styles import stylesheet
 
 if TYPE_CHECKING:
+    from tui_naval.core.replay import Recording
     from tui_naval.voyage.keeper import VoyageKeeper
 
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
 
 @frozen
 class Config:
@@ -199,6 +199,23 @@ class NavalApp(App[int]):
         self.autosave()
         self.match = None
         self.exit(0)
+
+    # -- where a game's screen leads ------------------------------------------------------
+    # (The app opens them, so that no screen imports one that imports it back: a battle's
+    # "New game" opens the form that starts battles; a game-over dialog's replay, a replay
+    # whose "take over" starts a battle.)
+    def new_game(self) -> None:
+        """The new-game form, in place of the screen on top."""
+        from tui_naval.tui.screens.new_game import NewGameScreen
+
+        self.match = None
+        self.switch_screen(NewGameScreen())
+
+    def replay(self, recording: Recording, index: int = 0) -> None:
+        """A recording watched again, over the screen on top."""
+        from tui_naval.tui.modes.replay import replay_screen
+
+        self.push_screen(replay_screen(recording, index))
 
     # -- help ------------------------------------------------------------------------
     def action_show_keys(self) -> None:

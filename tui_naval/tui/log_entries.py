@@ -3,13 +3,12 @@ gives its kind, and each order given at this terminal (the other sides' stay uns
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from rich.text import Text
 
 from tui_naval.app.happened import Move
+from tui_naval.app.match import Match
 from tui_naval.core.presenter import Presenter
-from tui_naval.core.state import Event
+from tui_naval.core.state import Event, GameState
 from tui_naval.tui.widgets.message_log import LogEntry
 
 
@@ -38,10 +37,23 @@ def quiet_entry(turn: int, line: str) -> LogEntry:
     return LogEntry(turn, "quiet", "bold yellow", Text(line, style="bold"))
 
 
-def history_entries(opening: Iterable[Event], moves: Iterable[Move],
-                    presenter: Presenter) -> list[LogEntry]:
-    """The whole log of a game: its opening events, then every move's lines."""
-    entries = [event_entry(event, presenter) for event in opening]
-    for move in moves:
-        entries.extend(move_entries(move, presenter))
-    return entries
+class LogHistory:
+    """The whole log of a match's game, each move's lines made once: a replay steps back and
+    forth through the same states, an undo goes back through them, and only the moves not
+    seen before are worked out again (an entry list is kept with the state it follows)."""
+
+    def __init__(self, presenter: Presenter) -> None:
+        self.presenter = presenter
+        self._made: dict[int, tuple[GameState, list[LogEntry]]] = {}
+
+    def entries(self, match: Match) -> list[LogEntry]:
+        """The game's opening events, then every move's lines."""
+        states = match.game.states()
+        out = [event_entry(event, self.presenter) for event in states[0].events]
+        for index, after in enumerate(states[1:]):
+            made = self._made.get(id(after))
+            if made is None or made[0] is not after:
+                made = self._made[id(after)] = (after, move_entries(match.move(index),
+                                                                    self.presenter))
+            out.extend(made[1])
+        return out

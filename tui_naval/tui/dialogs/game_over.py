@@ -10,12 +10,13 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
 from tui_naval.app.session import Session
+from tui_naval.core.replay import Recording
 from tui_naval.core.summary import chart_note, chart_scale, figure, summarise
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalModal
@@ -70,17 +71,14 @@ class GameOverDialog(NavalModal[str | None]):
             self.action_choose(event.button.id)
 
     def action_choose(self, what: str) -> None:
-        app = self.app
+        naval = self.naval
         self.dismiss(what)
         if what == "replay":
-            self.open_replay(app)
-
-    def open_replay(self, app: App[object]) -> None:
-        """The game watched again from its start, over the screen the dialog leaves (with
-        its seats: who decided is known, and its thoughts)."""
-        from tui_naval.tui.modes.replay import recording_of, replay_screen
-
-        app.push_screen(replay_screen(recording_of(self.session)))
+            # The game watched again from its start, over the screen the dialog leaves
+            # (with its seats: who decided is known; and its thoughts).
+            session = self.session
+            naval.replay(Recording.from_game(session.game, session.seats,
+                                             thoughts=session.thoughts))
 
     def action_close(self) -> None:
         self.dismiss("review")

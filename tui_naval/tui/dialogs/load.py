@@ -110,11 +110,9 @@ class LoadDialog(NavalModal[Path | None]):
         except SaveError as exc:
             self.notify(str(exc), title="Cannot replay", severity="error", markup=False)
             return
-        from tui_naval.tui.modes.replay import replay_screen
-
-        app = self.app
+        naval = self.naval
         self.dismiss(None)
-        app.push_screen(replay_screen(recording))
+        naval.replay(recording)
 
     def action_back(self) -> None:
         self.dismiss(None)

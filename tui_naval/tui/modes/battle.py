@@ -170,10 +170,7 @@ class BattleMode(Mode):
             game = Game(session.game.ruleset, session.game.setup)
             naval.switch_screen(battle_screen(Session(game, session.seats)))
         elif choice == "new":
-            from tui_naval.tui.screens.new_game import NewGameScreen
-
-            naval.match = None
-            naval.switch_screen(NewGameScreen())
+            naval.new_game()
         elif choice == "quit":
             naval.action_quit()
 

@@ -157,7 +157,7 @@ class DemoMode(Mode):
                 return
             self.match.pause()
             ai = self.screen.naval.config.ai
-            self.match.reseat({side: Seat.ai(make_player(ai))
+            self.match.reseat({side: Seat.ai(make_player(ai, self.match.ruleset))
                                for side in self.match.state.sides})
             self.screen.notify(f"The script has ended (turn {self.match.state.turn}). "
                                "Press space to let the AI play on.", title="Script done")
@@ -178,9 +178,7 @@ class DemoMode(Mode):
             app.switch_screen(demo_screen(Session(game, session.seats),
                                           quit_app=self.quit_app, delay=self._delay))
         elif choice == "new":
-            from tui_naval.tui.screens.new_game import NewGameScreen
-
-            app.switch_screen(NewGameScreen())
+            self.screen.naval.new_game()
         elif choice == "quit":
             self.screen.naval.action_quit()
 

@@ -274,9 +274,3 @@ def replay_screen(recording: Recording, index: int = 0, *, quit_app: bool = Fals
     seats = {side: Seat.recorded(recording.seats.get(side, "")) for side in game.state.sides}
     match = Match(session, seats, undo=Undo.FREE)
     return MatchScreen(match, ReplayMode(match, recording, quit_app=quit_app, delay=delay))
-
-
-def recording_of(session: Session) -> Recording:
-    """A game being played, as a recording from its start (its seats and thoughts with it)."""
-    return Recording.from_game(session.game, session.seats, thoughts=session.thoughts)
-

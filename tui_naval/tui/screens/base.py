@@ -8,7 +8,7 @@ quit key (ctrl+q, as remapped) works until the terminal is large enough again.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from textual import events, on
 from textual.app import RenderResult
@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+#: The smallest terminal the game draws in (below it, the too-small notice).
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
 #: The actions the too-small notice lets through: the app's quit (it autosaves a game in
 #: progress), the one key that does the same on every screen.
 QUIT_ACTIONS = frozenset({"quit", "app.quit"})
@@ -36,8 +40,6 @@ class TooSmall(Widget):
     """Asks for a larger terminal, and says which key still works."""
 
     def render(self) -> RenderResult:
-        from tui_naval.tui.app import MIN_HEIGHT, MIN_WIDTH
-
         width, height = self.app.size
         return (f"Please enlarge the terminal to at least {MIN_WIDTH}x{MIN_HEIGHT}.\n\n"
                 f"It is {width}x{height} now. {quit_key(self.app)} quits.")
@@ -61,8 +63,6 @@ def quit_only(bindings: BindingsMap) -> BindingsMap:
 
 def too_small(size: Size) -> bool:
     """Whether a terminal of ``size`` is below the app's minimum."""
-    from tui_naval.tui.app import MIN_HEIGHT, MIN_WIDTH
-
     return size.width < MIN_WIDTH or size.height < MIN_HEIGHT
 
 
@@ -102,10 +102,8 @@ class AppScreen(Screen[T]):
 
     @property
     def naval(self) -> NavalApp:
-        from tui_naval.tui.app import NavalApp
-
-        assert isinstance(self.app, NavalApp)
-        return self.app
+        """The app, as the game's (every screen of it runs in a ``NavalApp``)."""
+        return cast("NavalApp", self.app)
 
     def key_of(self, command_id: str) -> str:
         """The key that runs a command here, as the player presses it (her keymap's)."""

@@ -208,8 +208,6 @@ class HallScreen(NavalScreen[None]):
         ``tui-naval replay --hall ENTRY --leg N``)."""
         from tui_naval.app.recordings import hall_recording
         from tui_naval.core.saves import SaveError
-        from tui_naval.tui.modes.replay import replay_screen
-
         entry = self.selected()
         if entry is None:
             self.notify("No voyage to replay on this board.", timeout=3)
@@ -219,7 +217,7 @@ class HallScreen(NavalScreen[None]):
         except SaveError as exc:
             self.notify(str(exc), title="Cannot replay", severity="error", markup=False)
             return
-        self.app.push_screen(replay_screen(recording, 0))
+        self.naval.replay(recording)
 
     def action_close(self) -> None:
         self.dismiss(None)

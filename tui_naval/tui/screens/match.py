@@ -21,7 +21,6 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Vertical
 from textual.geometry import Size
 
 from tui_naval.app.coach import Coach
@@ -42,30 +41,91 @@ from tui_naval.app.match import Match
 from tui_naval.app.question import Question
 from tui_naval.app.seats import SeatKind
 from tui_naval.core.grid import Cell
-from tui_naval.core.hints import Hint
 from tui_naval.core.orders import Order
+from tui_naval.core.presenter import Presenter
+from tui_naval.core.state import GameState
 from tui_naval.tui import keys
 from tui_naval.tui.hints import HintPanel
-from tui_naval.tui.log_entries import history_entries, move_entries, quiet_entry
+from tui_naval.tui.log_entries import LogHistory, move_entries, quiet_entry
 from tui_naval.tui.modes.base import LOW_HEIGHT, Mode
 from tui_naval.tui.runner import WorkerRunner
 from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.screens.prompt import ChanceTable, PromptPanel, chance_rows
 from tui_naval.tui.widgets.board_layout import ZOOMS
 from tui_naval.tui.widgets.key_bar import KeyBar
-from tui_naval.tui.widgets.look_panel import LookPanel
 from tui_naval.tui.widgets.message_log import MessageLog
 from tui_naval.tui.widgets.ocean import OceanView
-from tui_naval.tui.widgets.ship_panel import ShipPanel
+from tui_naval.tui.widgets.side_column import SideColumn
 from tui_naval.tui.widgets.status_line import StatusLine, status_left, status_text
 from tui_naval.tui.widgets.timeline import Timeline
-from tui_naval.tui.widgets.wind_rose import WindRose
 
 #: Below this many columns the footer is compact (less space between its keys).
 COMPACT_WIDTH = 100
 #: The screen's bindings: the game's and every mode's (each mode's keys shown in its own),
 #: in the order the key bar shows them: a replay's before the game's, the others' after.
 BOUND = (*keys.REPLAY, *keys.GAME, *keys.BATTLE, *keys.DEMO, *keys.DUEL, *keys.WATCH)
+
+
+def waiting_words(happening: Waiting) -> tuple[str, str]:
+    """The prompt's words (title and detail, in markup) while the game waits on nobody
+    here."""
+    side = escape(happening.side or "")
+    if happening.why is Wait.PAUSED:
+        return f"[b]Paused[/b]: {side} to decide", ""
+    if happening.why is Wait.REMOTE and happening.decision is not None:
+        return (f"[b]{side}[/b] [dim]is deciding...[/dim]",
+                f"[dim]{escape(happening.decision.prompt)}[/dim]")
+    return "[b]No decision is pending.[/b]", ""
+
+
+def own_fleet(match: Match) -> list[str]:
+    """The ship ids the player may select: their sides' (every ship when nobody plays
+    here; a replay's deciding ship first), those afloat first."""
+    state = match.state
+    here = match.here_sides()
+    fleet = [s for s in state.ships if not here or s.side in here]
+    fleet.sort(key=lambda s: not s.afloat)
+    ids = [s.id for s in fleet]
+    question = match.question if not here else None
+    if question is not None and question.answer is not None \
+            and question.decision.ship in ids:
+        ids.remove(question.decision.ship)
+        ids.insert(0, question.decision.ship)
+    return ids
+
+
+def selectable(match: Match) -> list[str]:
+    """Every ship, to select and read: the player's own first (``own_fleet``), then the
+    others', those afloat first."""
+    own = own_fleet(match)
+    others = [s for s in match.state.ships if s.id not in own]
+    others.sort(key=lambda s: not s.afloat)
+    return own + [s.id for s in others]
+
+
+def aimed_at(question: Question | None, shown: list[Order], state: GameState,
+             presenter: Presenter, cell: Cell) -> int | None:
+    """The index (in the prompt's list ``shown``) of the option of a question asked here
+    that aims at ``cell``, if any."""
+    if question is None or question.answer is not None:
+        return None
+    for index, order in enumerate(shown):
+        if presenter.option_cell(state, order) == cell:
+            return index
+    return None
+
+
+def option_detail(question: Question, order: Order, more: Text | None = None) -> Text:
+    """What the prompt says beside the options while ``order`` is highlighted: its
+    preview's line, else its own detail (and a warning); and ``more`` (a mode's)."""
+    out = Text(question.detail(order))
+    warning = question.warning(order)
+    if warning:
+        out.append(f"\n! {warning}", style="bold red")
+    if more is not None:
+        out.append("\n")
+        out.append_text(more)
+    return out
 
 
 class MatchScreen(NavalScreen[None]):
@@ -82,6 +142,8 @@ class MatchScreen(NavalScreen[None]):
         match.runner = WorkerRunner(self)
         mode.attach(self)
         self.presenter = match.presenter
+        #: The log's lines of the game so far, each move's made once.
+        self.history = LogHistory(match.presenter)
         self.selected: str | None = None
         #: The question on the prompt (asked here, or a replay's position), if any.
         self.asked: Question | None = None
@@ -93,25 +155,21 @@ class MatchScreen(NavalScreen[None]):
         self.coach = coach or Coach.for_ruleset(match.ruleset, self.key_of, enabled=False)
         self._own_coach = coach is None
         self.hint_panel = HintPanel(id="hint")
-        #: The sea (made as the screen is composed).
+        #: The prompt, the sea and the log (made as the screen is composed).
+        self.prompt: PromptPanel
         self.ocean: OceanView
+        self.log_view: MessageLog
         self._fitted_to = Size(0, 0)
         self._bindings_key: tuple[object, ...] = ()
-        self._sea_pending = False
+        self._view_pending = False
+        #: This screen's commands, the game's and its mode's, in the key bar's order (the
+        #: key list and the palette read them too); those the key bar leaves out (they
+        #: still work).
+        self.commands: tuple[keys.Command, ...] = (
+            (*mode.COMMANDS, *keys.GAME) if mode.FIRST else (*keys.GAME, *mode.COMMANDS))
+        self.unshown = mode.UNSHOWN
         if mode.css_class:
             self.add_class(mode.css_class)
-
-    @property
-    def commands(self) -> tuple[keys.Command, ...]:
-        """This screen's commands: the game's and its mode's (the key list, the palette)."""
-        if self.mode.FIRST:
-            return (*self.mode.COMMANDS, *keys.GAME)
-        return (*keys.GAME, *self.mode.COMMANDS)
-
-    @property
-    def unshown(self) -> frozenset[str]:
-        """The game's keys the key bar leaves out here (they still work)."""
-        return self.mode.UNSHOWN
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -121,40 +179,27 @@ class MatchScreen(NavalScreen[None]):
         yield StatusLine(id="status")
         yield from self.mode.bars()
         yield KeyBar(id="keys")
-        yield PromptPanel(id="prompt")
-        with Vertical(id="side"):
-            yield WindRose(ascii_only=ascii_only, id="wind")
-            yield ShipPanel(ascii_only=ascii_only, id="ship")
-            yield self.hint_panel
-            yield from self.mode.panels()
-            yield LookPanel(id="look")
+        self.prompt = PromptPanel(id="prompt")
+        yield self.prompt
+        yield SideColumn(self.hint_panel, self.mode.panels(), ascii_only=ascii_only, id="side")
         self.ocean = OceanView(ascii_only=ascii_only, id="ocean")
         yield self.ocean
-        yield MessageLog(id="log")
-
-    @property
-    def prompt(self) -> PromptPanel:
-        return self.query_one("#prompt", PromptPanel)
-
-    @property
-    def log_view(self) -> MessageLog:
-        return self.query_one("#log", MessageLog)
+        self.log_view = MessageLog(id="log")
+        yield self.log_view
 
     def on_mount(self) -> None:
         match = self.match
         match.pass_interrupts = self.naval.config.pass_interrupts
         self.start_hints()
-        own = self.own_fleet()
+        own = own_fleet(match)
         state = match.state
         self.selected = own[0] if own else (state.ships[0].id if state.ships else None)
         # The highlight's preview is drawn as the highlight moves, in the same refresh:
         # the key's whole effect reaches the terminal in one frame.
         self.prompt.on_highlight = self.preview
-        self.log_view.replace(history_entries(match.game.states()[0].events, match.moves(),
-                                              self.presenter))
+        self.log_view.replace(self.history.entries(match))
         self.fit_to_size()
-        self.refresh_view()
-        self._paint_sea()  # (now: the map is laid out for the ship to be centred on)
+        self._draw_view()  # (now: the map is laid out for the ship to be centred on)
         if self.selected:
             cell = state.ship(self.selected).cell
             self.ocean.cursor = cell
@@ -218,7 +263,7 @@ class MatchScreen(NavalScreen[None]):
                                  f"[dim]{escape(decision.prompt)}[/dim]")
             case Waiting():
                 self.asked = None
-                self.prompt.wait(*(self.mode.words(happening) or self.waiting_words(happening)))
+                self.prompt.wait(*(self.mode.words(happening) or waiting_words(happening)))
             case Played(move):
                 self.asked = None
                 self._preview, self._overlays = (), {}
@@ -228,7 +273,7 @@ class MatchScreen(NavalScreen[None]):
                 new = self.coach.played(move.before, move.after, self.match.here_sides(),
                                         move.here)
                 if new and not move.here:
-                    self.show_hints(new)  # what the other side's moves brought, meanwhile
+                    self.hint_panel.show(new)  # what the other side's moves brought, meanwhile
             case Quiet(turns, lines):
                 self.show_quiet(turns, lines)
             case Over(outcome):
@@ -239,24 +284,13 @@ class MatchScreen(NavalScreen[None]):
             case Moved():
                 self.asked = None
                 self._preview, self._overlays = (), {}
-                self.log_view.replace(history_entries(self.match.game.states()[0].events,
-                                                      self.match.moves(), self.presenter))
+                self.log_view.replace(self.history.entries(self.match))
                 self.refresh_view()
             case Warned(text, title):
                 self.notify(text, title=title, severity="error" if title else "warning",
                             markup=False)
         self.set_status()
         self.mode.happened(happening)
-
-    def waiting_words(self, happening: Waiting) -> tuple[str, str]:
-        """The prompt while the game waits on nobody here."""
-        side = escape(happening.side or "")
-        if happening.why is Wait.PAUSED:
-            return f"[b]Paused[/b]: {side} to decide", ""
-        if happening.why is Wait.REMOTE and happening.decision is not None:
-            return (f"[b]{side}[/b] [dim]is deciding...[/dim]",
-                    f"[dim]{escape(happening.decision.prompt)}[/dim]")
-        return "[b]No decision is pending.[/b]", ""
 
     def show_question(self, question: Question, reviewed: bool = False) -> None:
         """A decision in the prompt: asked of the player, or a recording's (its answer
@@ -281,10 +315,11 @@ class MatchScreen(NavalScreen[None]):
                  f"[dim]({escape(decision.side)})[/dim]")
         # Every option's detail beside the list: the prompt keeps room for the tallest,
         # and no highlight lays the screen out again.
-        notes = [self.option_detail(order) for order in question.orders]
+        notes = [option_detail(question, order, self.mode.detail(question, order))
+                 for order in question.orders]
         self.prompt.ask(title, infos, table, typing=question.typing, notes=notes)
         if self.coach.asked(question.seen, decision):
-            self.show_hints()
+            self.hint_panel.show(self.coach.current)
         self.keep_in_view()
         if not self.looking and not self.prompt.options.has_focus:
             self.prompt.options.focus()
@@ -308,11 +343,6 @@ class MatchScreen(NavalScreen[None]):
             self.set_timer(pause, lambda: self.match.go_on()
                            if self.match.version == version else None)
 
-    @property
-    def quiet_waiting(self) -> bool:
-        """A quiet turns' summary is up (any key goes on)."""
-        return self.match.quiet
-
     def on_key(self, event: events.Key) -> None:
         if self.match.quiet:
             event.stop()
@@ -323,46 +353,35 @@ class MatchScreen(NavalScreen[None]):
 
     # -- drawing -------------------------------------------------------------------------------
     def refresh_view(self) -> None:
-        """Redraw the map, the side column and the status line from the game's state."""
+        """Redraw the map, the side column and the cursor from the game's state once the
+        message in hand is handled: whatever it changed (an order played, then the next
+        question's ship selected), they are drawn once, before the frame."""
+        if not self._view_pending:
+            self._view_pending = True
+            self.call_next(self._draw_view)
+
+    def _draw_view(self) -> None:
+        self._view_pending = False
+        if not self.ocean.is_attached:
+            return  # (the screen has gone meanwhile)
         state = self.match.state
-        self.draw_sea()
+        self._paint_sea()
         if not self.looking and self.selected is not None:
             cell = state.ship(self.selected).cell
             if state.grid.in_bounds(cell) and cell != self.ocean.cursor:
                 self.ocean.cursor = cell
-        self.query_one("#wind", WindRose).show(state.grid, state.wind)
-        panel = self.query_one("#ship", ShipPanel)
-        if self.selected is None:
-            panel.show("No ship", [])
-        else:
-            seen = self.match.observed()
-            ship = seen.ship(self.selected)
-            panel.show(f"{ship.id} {ship.name}".strip(), self.match.ruleset.describe(seen,
-                                                                                     ship.id))
-        self.show_look(self.ocean.cursor)
-
-    def draw_sea(self) -> None:
-        """Draw the sea (the selected ship, the preview, the overlays) once the message in
-        hand is handled: whatever it changed (an order played, then the next question's
-        preview), the map is drawn once, before the frame."""
-        if not self._sea_pending:
-            self._sea_pending = True
-            self.call_next(self._paint_sea)
+        side = self.query_one(SideColumn)
+        side.show(state, self.match.observed(), self.match.ruleset, self.selected)
+        side.look(state, self.ocean.cursor, self.selected, self.presenter)
 
     def _paint_sea(self) -> None:
-        self._sea_pending = False
+        """Draw the sea now: the selected ship, the preview, the overlays."""
         if not self.ocean.is_attached:
-            return  # (the screen has gone meanwhile)
+            return
         state = self.match.state
         self.ocean.show(state, selected=self.selected, preview=self._preview,
                         marks_next=self.presenter.next_mark(state, self.selected),
                         overlays=self._overlays, presenter=self.presenter)
-
-    def show_look(self, cell: Cell) -> None:
-        state = self.match.state
-        self.query_one("#look", LookPanel).show(
-            state, cell, selected=self.selected,
-            marks_next=self.presenter.next_mark(state, self.selected), presenter=self.presenter)
 
     def status_left(self, width: int) -> Text:
         """The status line's left part in ``width`` cells: the ruleset, the sea, the turn,
@@ -386,51 +405,23 @@ class MatchScreen(NavalScreen[None]):
             self._bindings_key = key
             self.refresh_bindings()
 
-    def option_detail(self, order: Order) -> Text:
-        """What the prompt says beside the options while ``order`` is highlighted: its
-        preview's line, else its own detail (and a warning); and what the mode adds."""
-        question = self.asked
-        option = question.option(order) if question is not None else None
-        out = Text(option.detail if option is not None else "")
-        if option is not None and option.warning:
-            out.append(f"\n! {option.warning}", style="bold red")
-        more = self.mode.detail(question, order) if question is not None else None
-        if more is not None:
-            out.append("\n")
-            out.append_text(more)
-        return out
-
     def preview(self, order: Order | None) -> None:
         """Show what an option of the question on the prompt would do, as the ruleset
         previews it: a path on the map, cells laid over the sea, and its detail."""
         question = self.asked
-        option = question.option(order) if question is not None and order is not None \
-            else None
-        result = option.preview if option is not None else None
+        known = question is not None and order is not None \
+            and question.option(order) is not None
+        result = question.preview(order) if known and question and order else None
         self._preview = result.path if result else ()
         self._overlays = result.overlay_map if result else {}
         self._paint_sea()  # (now: a highlight's whole effect is drawn in its refresh)
         if result is not None:
             self.keep_in_view(result.cells)
-        if order is not None and option is not None:
-            self.prompt.set_detail(self.option_detail(order))
+        if known and question is not None and order is not None:
+            self.prompt.set_detail(option_detail(question, order,
+                                                 self.mode.detail(question, order)))
 
     # -- the map follows the game --------------------------------------------------------------
-    def own_fleet(self) -> list[str]:
-        """The ship ids the player may select: their sides' (every ship when nobody plays
-        here; a replay's acting ship first), those afloat first."""
-        state = self.match.state
-        here = self.match.here_sides()
-        fleet = [s for s in state.ships if not here or s.side in here]
-        fleet.sort(key=lambda s: not s.afloat)
-        ids = [s.id for s in fleet]
-        question = self.match.question if not here else None
-        if question is not None and question.answer is not None \
-                and question.decision.ship in ids:  # (a replay's deciding ship first)
-            ids.remove(question.decision.ship)
-            ids.insert(0, question.decision.ship)
-        return ids
-
     def keep_in_view(self, extra: tuple[Cell, ...] = ()) -> None:
         """Scroll the map, if need be, so the selected ship is in sight with a margin,
         with the ``extra`` cells (such as a preview's path) when they fit, and then the
@@ -468,16 +459,6 @@ class MatchScreen(NavalScreen[None]):
         if center:
             self.ocean.center_on(cell)
 
-    def option_at(self, cell: Cell) -> int | None:
-        """The index (in the prompt's list) of the option asked here aimed at ``cell``."""
-        if self.asked is None or self.asked.answer is not None or not self.prompt.asking:
-            return None
-        state = self.match.state
-        for index, order in enumerate(self.prompt.shown):
-            if self.presenter.option_cell(state, order) == cell:
-                return index
-        return None
-
     # -- the widgets' messages -------------------------------------------------------------------
     @on(PromptPanel.Chosen)
     def _chosen(self, event: PromptPanel.Chosen) -> None:
@@ -493,15 +474,17 @@ class MatchScreen(NavalScreen[None]):
 
     @on(OceanView.CursorMoved)
     def _cursor_moved(self, event: OceanView.CursorMoved) -> None:
-        self.show_look(event.cell)
+        self.query_one(SideColumn).look(self.match.state, event.cell, self.selected,
+                                        self.presenter)
         if self.looking:  # looking over the map during an aim, the prompt follows the cursor
-            index = self.option_at(event.cell)
+            index = aimed_at(self.asked, self.prompt.shown, self.match.state, self.presenter,
+                             event.cell)
             if index is not None and index != self.prompt.options.highlighted:
                 self.prompt.options.highlighted = index
 
     @on(OceanView.CellClicked)
     def _clicked(self, event: OceanView.CellClicked) -> None:
-        own = self.own_fleet()
+        own = own_fleet(self.match)
         here = [s for s in self.match.state.ships if s.cell == event.cell and s.afloat]
         here.sort(key=lambda s: s.id not in own)
         if here:
@@ -510,7 +493,8 @@ class MatchScreen(NavalScreen[None]):
     @on(OceanView.CellChosen)
     def _aim_here(self, event: OceanView.CellChosen) -> None:
         """Enter on the map: the option aimed at the hex under the cursor, if any."""
-        index = self.option_at(event.cell)
+        index = aimed_at(self.asked, self.prompt.shown, self.match.state, self.presenter,
+                         event.cell)
         if index is None:
             if self.prompt.asking and self.asked is not None and self.asked.answer is None:
                 self.notify("No option of this prompt aims at that hex.", timeout=2)
@@ -538,17 +522,9 @@ class MatchScreen(NavalScreen[None]):
         if self.prompt.asking:
             self.prompt.choose(number)
 
-    def selectable(self) -> list[str]:
-        """Every ship, to select and read: the player's own first (``own_fleet``), then
-        the others', those afloat first."""
-        own = self.own_fleet()
-        others = [s for s in self.match.state.ships if s.id not in own]
-        others.sort(key=lambda s: not s.afloat)
-        return own + [s.id for s in others]
-
     def action_cycle_ship(self, step: int) -> None:
         """The next (or previous) ship, as ``selectable`` lists them."""
-        every = self.selectable()
+        every = selectable(self.match)
         if not every:
             return
         index = every.index(self.selected) if self.selected in every else -step
@@ -640,12 +616,7 @@ class MatchScreen(NavalScreen[None]):
         self.hint_panel.display = self.coach.enabled
         self.set_class(self.coach.enabled, "-hinting")
         if not self._own_coach:
-            self.show_hints()
-
-    def show_hints(self, hints: list[Hint] | None = None) -> None:
-        """Show the coach's current hints (or ``hints``) in the panel."""
-        if self.hint_panel.is_attached:
-            self.hint_panel.show(self.coach.current if hints is None else hints)
+            self.hint_panel.show(self.coach.current)
 
     def action_more_hints(self) -> None:
         if self.hint_panel.display:
@@ -666,6 +637,6 @@ class MatchScreen(NavalScreen[None]):
             if question is not None and question.answer is None:
                 self.coach.opening(question.seen, here[0])
                 self.coach.asked(question.seen, question.decision)
-            self.show_hints()
+            self.hint_panel.show(self.coach.current)
         self.notify("Hints are shown as the rules come up." if on
                     else "Hints are hidden: press the key again to see them.", timeout=3)
