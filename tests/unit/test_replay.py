@@ -18,11 +18,9 @@ from tui_naval.cli.replay import add as add_replay
 from tui_naval.cli.replay import turn_number
 from tui_naval.core.controller import play
 from tui_naval.core.history import Game
-from tui_naval.core.orders import IllegalOrder
 from tui_naval.core.replay import (
     HIT_KINDS,
     Recording,
-    ReplayGame,
     load_recording,
     recorded_seats,
 )
@@ -161,28 +159,38 @@ def test_a_recording_holds_every_state_of_the_game(battle: Game) -> None:
 
 
 def test_stepping_by_decision_and_by_turn(battle: Game) -> None:
+    """A recording as a game (``Recording.game``) steps through the recorded states
+    themselves: forward is the next state kept, back the one before; by turns, through the
+    recording's turn starts."""
     recording = Recording.from_game(battle)
-    view = ReplayGame(recording)
-    assert view.state is recording.states[0] and view.orders == ()
-    assert not view.back()
-    assert view.forward() and view.index == 1
-    assert view.orders == battle.orders[:1] and view.states() == battle.states()[:2]
-    view.to_start()
-    turns = [view.state.turn]
-    while view.turn_forward() and not view.at_end:
-        turns.append(view.state.turn)
-        # the first position of its turn: the one before is in an earlier turn
-        assert recording.states[view.index - 1].turn < view.state.turn
-    assert view.at_end and view.state.outcome == battle.state.outcome
+    game = recording.game(0)
+    assert game.state is recording.states[0] and game.orders == ()
+    assert not game.can_undo()
+    game.redo()
+    assert game.state is recording.states[1] and game.orders == battle.orders[:1]
+    assert game.states() == tuple(recording.states[:2])
+    index = 0
+    turns = [recording.states[0].turn]
+    while index < recording.last:
+        index = recording.next_turn(index)
+        if index < recording.last:
+            turns.append(recording.states[index].turn)
+            # the first position of its turn: the one before is in an earlier turn
+            assert recording.states[index - 1].turn < recording.states[index].turn
     assert turns == list(range(1, battle.state.turn + 1))
+    at_end = recording.game(recording.last)
+    assert at_end.state is recording.states[-1] and not at_end.can_redo()
+    assert at_end.state.outcome == battle.state.outcome
     # Back by turns: to this turn's start first, then the one before.
-    view.go(recording.next_turn(0) + 1)
-    turn = view.state.turn
-    assert view.turn_back() and view.state.turn == turn
-    assert recording.states[view.index - 1].turn < turn
-    assert view.turn_back() and view.state.turn < turn
-    view.to_end()
-    assert view.index == recording.last and not view.forward()
+    index = recording.next_turn(0) + 1
+    turn = recording.states[index].turn
+    back = recording.previous_turn(index)
+    assert recording.states[back].turn == turn and recording.states[back - 1].turn < turn
+    assert recording.states[recording.previous_turn(back)].turn < turn
+    at_end.undo_to(3)
+    while at_end.can_redo():
+        at_end.redo()
+    assert at_end.states() == tuple(recording.states)  # the very states, none worked out
 
 
 def test_index_after_turn_is_where_the_demo_stops(battle: Game) -> None:
@@ -191,20 +199,6 @@ def test_index_after_turn_is_where_the_demo_stops(battle: Game) -> None:
         index = recording.index_after_turn(turn)
         assert all(state.turn <= turn for state in recording.states[:index])
         assert index == recording.last or recording.states[index].turn > turn
-
-
-def test_a_replay_is_read_only(battle: Game) -> None:
-    recording = Recording.from_game(battle)
-    view = ReplayGame(recording, 3)
-    step = view.step()
-    assert step is not None
-    with pytest.raises(IllegalOrder):
-        view.play(step.order)
-    for move in (view.undo, view.redo):
-        with pytest.raises(IndexError):
-            move()
-    assert not view.can_undo() and not view.can_redo()
-    assert recording.states == battle.states()
 
 
 # -- the timeline --------------------------------------------------------------------------

@@ -4,9 +4,9 @@ A ``Recording`` is what a save holds (its setup, its orders and, from the TUI, i
 seats and what a searching AI made of its decisions) with every state the orders lead
 to.  All the states are kept: they are frozen and share whatever a transition did not
 change, so stepping back is an index into a tuple, never a replay (``bench/replay.py``
-measures the memory they keep and the time a step back takes).  A ``ReplayGame`` is
-the recording seen from one position: a read-only ``Game`` that the battle screen can
-draw and that moves by decision or by turn.  The recording's turns (``TurnMarks``) say
+measures the memory they keep and the time a step back takes).  ``Recording.game``
+is the recording as a game at one position, the rest of it to redo: a replay's match
+steps through the recorded states themselves.  The recording's turns (``TurnMarks``) say
 where the fighting was, from each transition's events (hits, sinkings, marks rounded)
 and from ships that changed sides (captures).  ``Recording.game_at`` starts a new game
 from any position, by replaying the orders up to it, so the new game's own saves replay
@@ -24,7 +24,7 @@ from attrs import frozen
 
 from tui_naval.core.history import Game
 from tui_naval.core.messages import file_name
-from tui_naval.core.orders import Decision, IllegalOrder, Order
+from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.saves import Finder, SaveError, game_from_document, read_document
 from tui_naval.core.scenario import Setup
@@ -251,77 +251,3 @@ def recording_from_document(doc: Mapping[str, Any], path: Path, find: Finder) ->
 def load_recording(path: Path, find: Finder) -> Recording:
     """Read a save (or autosave) as a recording; SaveError with one line on any problem."""
     return recording_from_document(read_document(path), path, find)
-
-
-class ReplayGame(Game):
-    """A recording seen from one position: a ``Game`` whose state, orders and states are
-    the recording's up to ``index``, read-only, moved by decision or by turn in O(1)
-    (a turn's start is found by bisection)."""
-
-    def __init__(self, recording: Recording, index: int = 0) -> None:
-        super().__init__(recording.ruleset, recording.setup, start=recording.states[0])
-        self.recording = recording
-        self.index = max(0, min(index, recording.last))
-
-    @property
-    def state(self) -> GameState:
-        return self.recording.states[self.index]
-
-    @property
-    def orders(self) -> tuple[Order, ...]:
-        return self.recording.orders[:self.index]
-
-    def states(self) -> tuple[GameState, ...]:
-        return self.recording.states[:self.index + 1]
-
-    def play(self, order: Order) -> GameState:
-        raise IllegalOrder("a replay is watched, not played: take over to play on from here")
-
-    def can_undo(self) -> bool:
-        return False
-
-    def can_redo(self) -> bool:
-        return False
-
-    def undo(self) -> GameState:
-        raise IndexError("a replay has no undo: step back instead")
-
-    def redo(self) -> GameState:
-        raise IndexError("a replay has no redo: step forward instead")
-
-    def undo_to(self, index: int) -> GameState:
-        raise IndexError("a replay has no undo: step back instead")
-
-    # -- moving ----------------------------------------------------------------------------
-    @property
-    def at_end(self) -> bool:
-        return self.index >= self.recording.last
-
-    def step(self) -> Step | None:
-        """The decision asked here and its answer (None at the end)."""
-        return self.recording.step(self.index)
-
-    def go(self, index: int) -> bool:
-        """Move to position ``index`` (kept within the recording); whether it moved."""
-        index = max(0, min(index, self.recording.last))
-        moved = index != self.index
-        self.index = index
-        return moved
-
-    def forward(self) -> bool:
-        return self.go(self.index + 1)
-
-    def back(self) -> bool:
-        return self.go(self.index - 1)
-
-    def turn_forward(self) -> bool:
-        return self.go(self.recording.next_turn(self.index))
-
-    def turn_back(self) -> bool:
-        return self.go(self.recording.previous_turn(self.index))
-
-    def to_start(self) -> bool:
-        return self.go(0)
-
-    def to_end(self) -> bool:
-        return self.go(self.recording.last)

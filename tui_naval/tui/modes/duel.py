@@ -26,12 +26,12 @@ from tui_naval.core.saves import get_converter
 from tui_naval.core.scenario import Setup
 from tui_naval.rulesets import UnknownRuleset, find_ruleset
 from tui_naval.tui import keys
-from tui_naval.tui.modes.base import Mode
+from tui_naval.tui.modes.served import ServedMode
 from tui_naval.tui.screens.lobby import served
 from tui_naval.tui.screens.match import MatchScreen
 
 
-class DuelMode(Mode):
+class DuelMode(ServedMode):
     """One side of a duel."""
 
     COMMANDS: ClassVar[tuple[keys.Command, ...]] = keys.DUEL
@@ -53,19 +53,9 @@ class DuelMode(Mode):
         #: When the decision the game waits on was first asked (for the clock).
         self._asked_at = (len(match.game.orders), time.monotonic())
 
-    def do_leave(self) -> None:
-        self.leave()
-
-    def leave(self) -> None:
-        """For the lobby: the game's process leaves (the duel waits for the player)."""
-        self.screen.naval.action_quit()
-
     def mounted(self) -> None:
-        served(self.screen).listen(self)
+        super().mounted()
         self.screen.set_interval(1.0, self.screen.set_status)
-
-    def unmounted(self) -> None:
-        served(self.screen).forget(self)
 
     def happened(self, happening: Happening) -> None:
         played = len(self.match.game.orders)

@@ -24,8 +24,7 @@ from tui_naval.core.history import Game
 from tui_naval.core.saves import SaveError, game_from_document
 from tui_naval.rulesets import find_ruleset
 from tui_naval.tui import keys
-from tui_naval.tui.modes.base import Mode
-from tui_naval.tui.screens.lobby import served
+from tui_naval.tui.modes.served import ServedMode
 from tui_naval.tui.screens.match import MatchScreen
 
 
@@ -37,7 +36,7 @@ def watched_game(doc: Message) -> Game | str:
         return str(exc)
 
 
-class WatchMode(Mode):
+class WatchMode(ServedMode):
     """A game that moves as the watched player plays it."""
 
     COMMANDS: ClassVar[tuple[keys.Command, ...]] = keys.WATCH
@@ -50,19 +49,6 @@ class WatchMode(Mode):
         self._setup = doc.get("setup")
         #: Why the watched game is no longer there ("" while it is).
         self.ended = ""
-
-    def do_leave(self) -> None:
-        self.leave()
-
-    def leave(self) -> None:
-        """Back to the lobby: the game's process leaves."""
-        self.screen.naval.action_quit()
-
-    def mounted(self) -> None:
-        served(self.screen).listen(self)
-
-    def unmounted(self) -> None:
-        served(self.screen).forget(self)
 
     def status(self) -> Text:
         return Text.assemble(("Watching ", "dim"), (self.title_text, "bold"), " ")
