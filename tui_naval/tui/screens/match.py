@@ -352,12 +352,15 @@ class MatchScreen(NavalScreen[None]):
 
     def _paint_sea(self) -> None:
         self._sea_pending = False
-        if not self.is_attached:
-            return  # (the screen has gone meanwhile)
+        ocean = next(iter(self.query("#ocean").results(OceanView)), None)
+        if ocean is None or not self.is_attached:
+            # (The screen has gone meanwhile, or is going: Textual removes its widgets
+            # first, the screen still attached.)
+            return
         state = self.match.state
-        self.ocean.show(state, selected=self.selected, preview=self._preview,
-                        marks_next=self.presenter.next_mark(state, self.selected),
-                        overlays=self._overlays, presenter=self.presenter)
+        ocean.show(state, selected=self.selected, preview=self._preview,
+                   marks_next=self.presenter.next_mark(state, self.selected),
+                   overlays=self._overlays, presenter=self.presenter)
 
     def show_look(self, cell: Cell) -> None:
         state = self.match.state
