@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import field, frozen
 from textual.actions import parse as parse_action
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import BindingType
 from textual.screen import Screen
@@ -27,6 +27,7 @@ from tui_naval.tui import keys, output
 from tui_naval.tui.screens.base import MIN_HEIGHT, MIN_WIDTH
 from tui_naval.tui.signals import install_exit_signals
 from tui_naval.tui.styles import stylesheet
+from tui_naval.tui.textual_contract import CrashHookApp
 
 if TYPE_CHECKING:
     from tui_naval.core.replay import Recording
@@ -65,7 +66,7 @@ class Config:
 ScreenFactory = Callable[[], Screen[Any]]
 
 
-class NavalApp(App[int]):
+class NavalApp(CrashHookApp[int]):
     """tui-naval in the terminal."""
 
     CSS_PATH = stylesheet("app")
@@ -180,19 +181,21 @@ class NavalApp(App[int]):
         self.match = None
         self.exit(return_code=0 if signum == getattr(signal, "SIGHUP", None) else 128 + signum)
 
-    def _handle_exception(self, error: Exception) -> None:
-        """An error nothing expected: autosave the game, write the error in full to the crash
-        log, and leave with one line naming it (Textual would print the traceback, with its
-        local variables, on the player's screen)."""
+    def crashing(self, error: Exception) -> None:
+        """An error nothing expected: autosave the game; once Textual has stopped the app
+        (``crashed``), write the error in full to the crash log and leave with one line
+        naming it (Textual would print the traceback, with its local variables, on the
+        player's screen)."""
         with contextlib.suppress(Exception):  # the game itself may be what broke
             self.autosave()
         self.match = None
-        super()._handle_exception(error)  # exits, and keeps the error for Pilot tests
+
+    def crashed(self, error: Exception) -> None:
         from tui_naval.app.crash_log import report
 
         # Printed as it is once the terminal is given back (``launch.run_app``): Rich would
         # break a long path over lines.
-        self._exit_renderables.clear()
+        self.forget_exit_output()
         self.crash_line = report(error)
 
     def action_quit(self) -> None:  # type: ignore[override]
@@ -245,7 +248,7 @@ class NavalApp(App[int]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The current screen's commands first, then Textual's own."""
-        keymap = self._keymap
+        keymap = self.config.keymap
         for command in screen_commands(screen):
             if not command.palette:
                 continue

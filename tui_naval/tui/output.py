@@ -20,8 +20,10 @@ the cells concerned, so it can send more than needed but never draw something el
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
+import shutil
 import threading
 from typing import Any, NamedTuple, cast
 
@@ -492,15 +494,18 @@ class Rewriter:
 
 def _compact_driver() -> type[Any]:
     from textual import events
-    from textual.drivers.linux_driver import LinuxDriver
 
-    class CompactDriver(LinuxDriver):
+    from tui_naval.tui.textual_contract import linux_driver_base
+
+    class CompactDriver(linux_driver_base()):  # type: ignore[misc]
         """Textual's Linux driver, sending only what changes on screen."""
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
-            if self._file is not None:  # a gone terminal does not stop the app
-                self._file = cast(Any, TerminalFile(self._file))
+            #: The app's event loop (the driver is made in it).
+            self.event_loop = asyncio.get_running_loop()
+            # A gone terminal does not stop the app.
+            self.wrap_output(lambda stream: cast(Any, TerminalFile(stream)))
             self.rewriter = Rewriter()
             self._lock = threading.Lock()
             self._resized = False
@@ -518,21 +523,22 @@ def _compact_driver() -> type[Any]:
             try:
                 size = os.get_terminal_size(self.fileno)
             except (OSError, ValueError):
-                return self._get_terminal_size()
-            return size.columns, size.lines
+                # (As Textual's driver measures the terminal.)
+                size = shutil.get_terminal_size()
+            return size.columns or 80, size.lines or 25
 
         def process_message(self, message: Any) -> None:
             if isinstance(message, events.Resize):
                 self._resized = True  # an in-band resize: the screen may have changed
             super().process_message(message)
 
-        def _sigcont_application(self, *_: Any) -> None:
+        def sigcont(self) -> None:
             """On SIGCONT (the terminal resumed, or the kernel waking the game as its
             terminal goes), resume application mode from the event loop.  Textual does it in
             the signal handler, in the middle of whatever the main thread was doing: in a
             write it waited for the lock that write held, for ever, and the SIGHUP that
             followed was never handled."""
-            self._loop.call_soon_threadsafe(self._resume_if_suspended)
+            self.event_loop.call_soon_threadsafe(self._resume_if_suspended)
 
         def _resume_if_suspended(self) -> None:
             """Resume application mode if SIGTSTP suspended it (Textual's driver marks that
@@ -541,13 +547,13 @@ def _compact_driver() -> type[Any]:
             starting application mode again would start a second writer and input thread,
             the first ones forgotten but running, and the app could not stop them as it
             left."""
-            if self._must_signal_resume:
-                super()._sigcont_application()
+            if self.suspended_by_sigtstp:
+                self.resume_application()
 
         def start_application_mode(self) -> None:
             with self._lock:
                 self.rewriter = Rewriter()
-            super().start_application_mode()  # type: ignore[no-untyped-call]
+            super().start_application_mode()
 
     return CompactDriver
 

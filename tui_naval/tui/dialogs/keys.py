@@ -13,14 +13,17 @@ from collections.abc import Iterable
 from attrs import define, field
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.actions import parse as parse_action
+from textual.app import App, ComposeResult
 from textual.containers import Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Static
 
 from tui_naval.tui.keys import KNOWN_IDS
 from tui_naval.tui.screens.base import NavalModal
 from tui_naval.tui.screens.prompt import PromptPanel
+from tui_naval.tui.textual_contract import modal_binding_chain
 
 #: Keys the list adds by hand, with no binding id: the lists' own and Textual's.
 EXTRA = (
@@ -44,6 +47,18 @@ class KeyRow:
     enabled: bool = False
 
 
+def action_state(app: App[object], action: str, namespace: DOMNode) -> bool | None:
+    """Whether ``action``, bound in ``namespace``, can be done now: what its target's
+    ``check_action`` says (True, False, or None: shown but not possible now), as Textual
+    asks it for a key (its target: ``namespace``, or the ``app``, ``screen`` or
+    ``focused`` widget the action names)."""
+    target_name, name, parameters = parse_action(action)
+    targets: dict[str, DOMNode | None] = {
+        "": namespace, "app": app, "screen": app.screen, "focused": app.focused}
+    target = targets.get(target_name)
+    return None if target is None else target.check_action(name, parameters)
+
+
 def screen_keys(screen: Screen[object]) -> list[KeyRow]:
     """Every command bound on ``screen`` (its focused widget's, the screen's and the
     app's), in the order Textual looks them up, one row a binding id."""
@@ -53,7 +68,7 @@ def screen_keys(screen: Screen[object]) -> list[KeyRow]:
     # modes' keys too, hidden: they are not its keys.
     own = getattr(screen, "commands", None)
     allowed = {command.id for command in own} if own is not None else None
-    for namespace, bindings in screen._modal_binding_chain:
+    for namespace, bindings in modal_binding_chain(screen):
         for key, binding in bindings:
             ident = binding.id
             if ident not in KNOWN_IDS:
@@ -63,7 +78,7 @@ def screen_keys(screen: Screen[object]) -> list[KeyRow]:
             row = rows.get(ident)
             if row is None:
                 row = rows[ident] = KeyRow(ident, binding.tooltip or binding.description)
-            state = app._check_action_state(binding.action, namespace)
+            state = action_state(app, binding.action, namespace)
             row.enabled = row.enabled or bool(state)
             label = app.get_key_display(binding.with_key(key))
             if label not in row.labels:

@@ -14,13 +14,12 @@ from textual import events, on
 from textual.app import RenderResult
 from textual.await_complete import AwaitComplete
 from textual.binding import BindingsMap, BindingType
-from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets._toast import ToastRack
 
 from tui_naval.tui import keys
+from tui_naval.tui.textual_contract import BindingChain, KeyFilterScreen, is_toast_rack
 
 if TYPE_CHECKING:
     from tui_naval.tui.app import NavalApp
@@ -73,7 +72,7 @@ def add_screen_layers(widgets: list[Widget], size: Size) -> None:
     it is not hidden just after the first frame), and in a terminal below 80x24 the
     too-small notice (``show_too_small`` adds it when the terminal shrinks later)."""
     for widget in widgets:
-        if isinstance(widget, ToastRack):
+        if is_toast_rack(widget):
             widget.display = False
     if too_small(size):
         widgets.append(TooSmall())
@@ -86,7 +85,7 @@ def show_too_small(screen: Screen[Any], size: Size) -> None:
         screen.mount(TooSmall())
 
 
-class AppScreen(Screen[T]):
+class AppScreen(KeyFilterScreen[T]):
     """What the app's screens and dialogs share: their commands (``COMMAND_SET`` drives
     their keys, key bar and palette), their own stylesheet, the app, the layers every
     screen has (``add_screen_layers``, ``show_too_small``), the too-small notice's hold
@@ -99,6 +98,8 @@ class AppScreen(Screen[T]):
     #: While the notice holds the keyboard: the widget to focus once it lets go.
     _focus_after: Widget | None = None
     _held = False
+    #: A ScreenResume the screen needs no fitting for (``NavalScreen``: the first).
+    _fitted_already: events.ScreenResume | None = None
 
     @property
     def naval(self) -> NavalApp:
@@ -109,13 +110,16 @@ class AppScreen(Screen[T]):
         """The key that runs a command here, as the player presses it (her keymap's)."""
         return keys.key_label(keys.command(command_id), self.naval.config.keymap)
 
-    def _extend_compose(self, widgets: list[Widget]) -> None:
-        super()._extend_compose(widgets)
+    async def mount_composed_widgets(self, widgets: list[Widget]) -> None:
+        # (Textual's layers are in ``widgets`` already.)
         add_screen_layers(widgets, self.app.size)
+        await super().mount_composed_widgets(widgets)
 
     @on(events.Resize)
     @on(events.ScreenResume)
-    def _fit_too_small(self) -> None:
+    def _fit_too_small(self, event: events.Resize | events.ScreenResume) -> None:
+        if event is self._fitted_already:
+            return
         size = self.app.size
         show_too_small(self, size)
         # A screen resumed under a dialog that was resized keeps the size classes it had
@@ -148,13 +152,11 @@ class AppScreen(Screen[T]):
         no widget has the focus, and only the app's quit key is bound."""
         return too_small(self.app.size)
 
-    @property
-    def _binding_chain(self) -> list[tuple[DOMNode, BindingsMap]]:
+    def filter_bindings(self, chain: BindingChain) -> BindingChain:
         if self.app.return_code is not None:
             # Quitting: keys typed after the quit key do nothing (ctrl+p opened a palette
             # as the app closed, and its search then failed).
             return []
-        chain = super()._binding_chain
         if not self.holds_keys:
             return chain
         return [(node, quit_only(bindings)) for node, bindings in chain if node is self.app]
@@ -181,8 +183,19 @@ class AppScreen(Screen[T]):
         if widget is not None and widget.is_attached and self in widget.ancestors:
             super().set_focus(widget)
         else:
-            self._update_auto_focus()
+            self._focus_first()
         self.refresh_bindings()
+
+    def _focus_first(self) -> None:
+        """Focus the first focusable widget that ``AUTO_FOCUS`` (the screen's, else the
+        app's) selects, if none has the focus, as Textual does as a screen resumes."""
+        selector = self.app.AUTO_FOCUS if self.AUTO_FOCUS is None else self.AUTO_FOCUS
+        if not (self.app.app_focus and selector) or self.focused is not None:
+            return
+        for widget in self.query(selector):
+            if widget.focusable:
+                self.set_focus(widget)
+                break
 
     # -- closing ------------------------------------------------------------------------
     def dismiss(self, result: T | None = None) -> AwaitComplete:
@@ -214,24 +227,31 @@ class NavalScreen(AppScreen[T]):
         default); a setup screen says the one chosen in its form."""
         return None
 
-    async def _on_compose(self, event: events.Compose) -> None:
-        # (Textual calls each class's handler: Widget's, which builds the widgets, runs
-        # after this one.)
+    @on(events.Compose)
+    def _classes_before_widgets(self) -> None:
+        # (Textual calls the handlers of each class, the subclass's first: Widget's, which
+        # builds the widgets, runs after this one.)
         self.update_classes(self.size_classes(self.app.size), animate=False)
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+    @on(events.ScreenResume)
+    def _styled_already(self, event: events.ScreenResume) -> None:
+        # The first resume: the screen was styled and fitted to the terminal as it was
+        # built.  Textual's own handler, which runs after this one, is told not to style it
+        # again, and ``_fit_too_small`` passes this resume over.
         if self._resumed or not event.refresh_styles:
             return
         self._resumed = True
-        event.prevent_default()
-        super()._on_screen_resume(events.ScreenResume(refresh_styles=False))
+        event.refresh_styles = False
+        self._fitted_already = event
 
-    async def _on_resize(self, event: events.Resize) -> None:
+    @on(events.Resize)
+    def _laid_out_already(self, event: events.Resize) -> None:
         # The terminal announces its size as the app starts, after the screen has been
         # laid out at that size: Textual would lay it out again, for nothing.  (``size``
-        # is the app's; ``_size`` is what the screen was laid out at, as Textual's own
-        # ScreenResume handler compares.)
-        if event.size == self._size:
+        # is the app's; ``outer_size`` is what the screen was laid out at, as Textual's
+        # own ScreenResume handler compares.)  Textual's handler and ``_fit_too_small``
+        # run after this one, and not at all once it has prevented the default.
+        if event.size == self.outer_size:
             event.stop()
             event.prevent_default()
 

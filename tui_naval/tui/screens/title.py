@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from tui_naval.app.session import autosave_path, load_session
 from tui_naval.core.saves import SaveError
 from tui_naval.tui import keys
-from tui_naval.tui.screens.base import NavalScreen
+from tui_naval.tui.screens.base import NavalScreen, add_screen_layers
 from tui_naval.tui.widgets.glyphs import to_ascii
 from tui_naval.tui.widgets.key_bar import KeyBar
 from tui_naval.tui.widgets.option_list import PagedOptionList
@@ -79,6 +79,9 @@ class TitleScreen(NavalScreen[None]):
         launch."""
         super().__init__()
         self._built = not covered
+        #: A covered title's layers (Textual's, composed with the empty screen), and the
+        #: screen's own (``add_screen_layers``), mounted as the menu is built.
+        self._layers: list[Widget] = []
         self._was_covered = False
 
     def compose(self) -> ComposeResult:
@@ -95,9 +98,11 @@ class TitleScreen(NavalScreen[None]):
                                    for action, label, key in MENU), id="title-menu")
         yield KeyBar()
 
-    def _extend_compose(self, widgets: list[Widget]) -> None:
+    async def mount_composed_widgets(self, widgets: list[Widget]) -> None:
         if self._built:
-            super()._extend_compose(widgets)
+            await super().mount_composed_widgets(widgets)
+        else:  # (Textual's layers, mounted with the menu)
+            self._layers = widgets
 
     @property
     def built(self) -> bool:
@@ -109,8 +114,8 @@ class TitleScreen(NavalScreen[None]):
             return
         self._built = True
         self.naval.use_stylesheet(self)
-        layers: list[Widget] = []
-        super()._extend_compose(layers)
+        layers, self._layers = self._layers, []
+        add_screen_layers(layers, self.app.size)
         await self.recompose()
         await self.mount_all(layers)
         self.query_one("#title-menu", OptionList).focus()

@@ -24,11 +24,11 @@ def stylesheet(name: str) -> Path:
 def use_ascii(app: Any) -> None:
     """Draw ``app`` (a Textual ``App``) in ASCII only: its ``-ascii`` class on, the
     ASCII sheet read, and scroll bars drawn without block characters
-    (``widgets.glyphs.AsciiScrollBars``).  Called once, before the app's first screen
+    (``widgets.scrollbars.GlyphScrollBars``).  Called once, before the app's first screen
     opens (from its ``__init__`` or ``on_mount``)."""
-    from tui_naval.tui.widgets.glyphs import install_scrollbars
+    from tui_naval.tui.widgets.scrollbars import install_scrollbars
 
-    install_scrollbars()
+    install_scrollbars(app)
     app.add_class(ASCII_CLASS)
     path = stylesheet("ascii")
     if not app.stylesheet.has_source(str(path), ""):

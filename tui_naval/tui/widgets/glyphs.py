@@ -31,7 +31,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -244,43 +243,3 @@ def side_letters(sides: Sequence[str]) -> dict[str, str]:
         taken.add(letter)
         out[side] = letter
     return out
-
-
-# -- scroll bars ---------------------------------------------------------------------------
-
-def install_scrollbars() -> None:
-    """Have Textual's scroll bars drawn by ``GlyphScrollBars`` (the way Textual offers:
-    ``ScrollBar.renderer``): as before, but in an app with the ``-ascii`` class without
-    the eighth-block characters that round the thumb's ends (the thumb is whole cells)."""
-    from textual.scrollbar import ScrollBar
-
-    ScrollBar.renderer = _scrollbar_renderer()
-
-
-def _scrollbar_renderer() -> Any:
-    from textual._context import active_app
-    from textual.scrollbar import ScrollBarRender
-
-    global _RENDERER
-    if _RENDERER is not None:
-        return _RENDERER
-
-    class GlyphScrollBars(ScrollBarRender):
-        """Textual's scroll bars; whole-cell thumbs in an app drawn in ASCII only."""
-
-        @classmethod
-        def render_bar(cls, *args: Any, **kwargs: Any) -> Any:
-            app = active_app.get(None)
-            if app is not None and app.has_class("-ascii"):
-                return _AsciiBars.render_bar(*args, **kwargs)
-            return super().render_bar(*args, **kwargs)
-
-    class _AsciiBars(ScrollBarRender):
-        VERTICAL_BARS: ClassVar[list[str]] = [" "] * 8
-        HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * 8
-
-    _RENDERER = GlyphScrollBars
-    return _RENDERER
-
-
-_RENDERER: Any = None

@@ -49,6 +49,7 @@ from textual.strip import Strip
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.presenter import Presenter
 from tui_naval.core.state import GameState, ShipBase, Terrain
+from tui_naval.tui.textual_contract import LaidOutView
 from tui_naval.tui.widgets.board_layout import ZOOMS, BoardLayout
 from tui_naval.tui.widgets.glyphs import Glyphs, glyphs, mark_token, side_letters
 
@@ -82,7 +83,7 @@ def _fit(text: str, width: int) -> str:
 EdgeLabel = tuple[int, str, "Names"]
 
 
-class OceanView(ScrollView, can_focus=True):
+class OceanView(LaidOutView, ScrollView, can_focus=True):
     """The board: one Line-API widget showing a ``GameState``.
 
     Call ``show`` with each new state; move the ``cursor`` with the arrow keys,
@@ -296,8 +297,7 @@ class OceanView(ScrollView, can_focus=True):
         if layout == self._layout:
             return
         self._layout = layout
-        self.set_reactive(ScrollView.virtual_size, layout.size)
-        self._scroll_update(layout.size)
+        self.set_virtual_size_quietly(layout.size)
         self._rebuild()
 
     def center_on(self, cell: Cell) -> None:
@@ -378,13 +378,10 @@ class OceanView(ScrollView, can_focus=True):
                 y = wanted.bottom + my - view.height
         self.scroll_to(x, y, animate=False, force=True, immediate=True)
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
-                      layout: bool = True) -> bool:
+    def laid_out(self, size: Size) -> None:
         # In the layout pass: the scrolling asked for since the last frame is done (again)
-        # at the new size, so that the frame is drawn scrolled.
-        # (The layout hands a ScrollView its region's size as ``virtual_size``; the board's
-        # is its own: given that, ScrollView would refresh the scroll bars, a frame more.)
-        changed = super()._size_updated(size, self.virtual_size, container_size, layout)
+        # at the new size, so that the frame is drawn scrolled.  (The board's virtual size
+        # is its own, kept by ``LaidOutView``.)
         if size and self._layout is not None:
             if self._layout.scaled or self.zoom >= 2:
                 self._relayout()
@@ -394,7 +391,6 @@ class OceanView(ScrollView, can_focus=True):
                 self._scroll_cursor_into_view()
             if self._pending_view is not None:
                 self.keep_in_view(*self._pending_view)
-        return changed
 
     def offset_of(self, cell: Cell) -> Offset:
         """Top-left of a cell's block in virtual (scrollable content) coordinates."""

@@ -10,8 +10,10 @@ from __future__ import annotations
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 
+from tui_naval.tui.textual_contract import LaidOutView
 
-class SizedView(ScrollView):
+
+class SizedView(LaidOutView, ScrollView):
     """Calls ``_fit_content`` in each layout pass; ``_content_width`` is the view's width."""
 
     def _content_width(self) -> int:
@@ -19,14 +21,10 @@ class SizedView(ScrollView):
         (in the layout pass too, where ``size`` and the regions are not yet)."""
         return self.container_size.width - self.scrollbar_size_vertical
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
-                      layout: bool = True) -> bool:
-        # (The layout hands a ScrollView its region's size as ``virtual_size``; the content's
-        # is measured here: given that, ScrollView would refresh the scroll bars after each
-        # layout, and they would be drawn again in a frame of their own.)
-        changed = super()._size_updated(size, self.virtual_size, container_size, layout)
+    def laid_out(self, size: Size) -> None:
+        # (The content's size is measured here, and kept: the scroll bars are not drawn
+        # again in a frame of their own after each layout.)
         self._fit_content()
-        return changed
 
     def _fit_content(self) -> None:
         """Measure the content at ``_content_width`` and ``_set_content_size`` it."""
@@ -34,5 +32,4 @@ class SizedView(ScrollView):
     def _set_content_size(self, size: Size) -> None:
         """The content's size, with the scroll bars to match; no new layout."""
         if size != self.virtual_size:
-            self.set_reactive(ScrollView.virtual_size, size)
-            self._scroll_update(size)
+            self.set_virtual_size_quietly(size)
