@@ -257,3 +257,22 @@ def test_a_worker_of_another_pool_with_a_helper_ends(tmp_path: Path) -> None:
                           timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["8"]
+
+
+def test_a_helper_is_not_started_from_a_worker_thread_before_the_tracker_runs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A TUI starts multiprocessing's resource tracker in its main thread once its first
+    screen is drawn (``prepare``); a search asked in a worker thread before that answers
+    on its own, rather than start the tracker with the app's stand-in for stderr."""
+    import threading
+
+    monkeypatch.setattr(search_helper, "_prepared", False)
+    monkeypatch.setattr(search_helper, "_pool", None)
+    monkeypatch.setattr(search_helper, "_broken", False)
+    results: list[object] = []
+    worker = threading.Thread(target=lambda: results.append(search_helper.submit(max, 1, 2)))
+    worker.start()
+    worker.join(30)
+    assert results == [None]
+    assert not search_helper._prepared and not search_helper._broken
+    assert search_helper._pool is None

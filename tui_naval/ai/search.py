@@ -212,8 +212,7 @@ class SearchPlayer:
         self.should_stop = should_stop
         #: What the last search made of its decision (for showing the admiral's thinking).
         self.last: Analysis | None = None
-        #: The ruleset's advisor, its answers kept from one decision to the next.
-        self._advisor = CachedAdvisor(ruleset.advisor)
+        self._advisor: CachedAdvisor | None = None
 
     def choose(self, state: GameState, decision: Decision) -> Order:
         self.last = self.analyse(state, decision)
@@ -270,6 +269,8 @@ class SearchPlayer:
                 stop: StopCheck | None, started: float) -> _Search:
         """Play ``settings``' rounds of ``decision``'s search within its budget."""
         advisor = self._advisor
+        if advisor is None:  # (its module is imported with the first search, not the player)
+            advisor = self._advisor = CachedAdvisor(self.ruleset.advisor)
         advisor.start(state.turn)
         search = _Search(self.ruleset, state, decision, settings, advisor)
         deadline = None if settings.seconds is None else started + settings.seconds

@@ -35,6 +35,8 @@ CORES = os.cpu_count() or 1
 
 _pool: ProcessPoolExecutor | None = None
 _broken = False
+#: Whether multiprocessing's resource tracker runs (``prepare``).
+_prepared = False
 
 
 def submit(work: Callable[..., T], *args: Any) -> Future[T] | None:
@@ -44,6 +46,10 @@ def submit(work: Callable[..., T], *args: Any) -> Future[T] | None:
     global _pool, _broken
     if _broken or CORES < 2:
         return None
+    if not _prepared:
+        if threading.current_thread() is not threading.main_thread():
+            return None  # (a TUI prepares it in its main thread once its screen is drawn)
+        prepare()
     # The pool's machinery is imported with the first search that wants it, not with
     # the program (a launch draws its first frame without it).
     import multiprocessing
@@ -67,14 +73,22 @@ def submit(work: Callable[..., T], *args: Any) -> Future[T] | None:
 
 
 def prepare() -> None:
-    """Start multiprocessing's resource tracker now, in the main thread, before a Textual
-    app replaces ``sys.stderr``: the tracker is started with stderr's file descriptor,
-    and the app's stand-in has none (the pool's first lock would fail with "bad value(s)
-    in fds_to_keep" in the AI's worker thread)."""
-    if CORES >= 2:
+    """Start multiprocessing's resource tracker now, in the main thread, with the
+    program's own stderr: the tracker is started with stderr's file descriptor, and a
+    Textual app's stand-in for ``sys.stderr`` has none (the pool's first lock would fail
+    with "bad value(s) in fds_to_keep" in the AI's worker thread).  An app calls it once
+    its first screen is drawn (starting a process meanwhile slows the first frame)."""
+    global _prepared
+    if CORES >= 2 and not _prepared:
+        import sys
         from multiprocessing import resource_tracker
 
-        resource_tracker.ensure_running()
+        stand_in, sys.stderr = sys.stderr, sys.__stderr__
+        try:
+            resource_tracker.ensure_running()
+        finally:
+            sys.stderr = stand_in
+        _prepared = True
 
 
 def collect(future: Future[T], timeout: float | None) -> T | None:

@@ -31,11 +31,13 @@ class Coach:
     own, each once per game (``shown`` holds their keys).  Switched off, it shows
     nothing and marks nothing shown: switched on again, it picks up from there."""
 
-    def __init__(self, hints: Hints, key_of: KeyOf, *, enabled: bool = True,
+    def __init__(self, hints: Hints | Callable[[], Hints], key_of: KeyOf, *,
+                 enabled: bool = True,
                  autosaves: bool = True, shown: Iterable[str] = ()) -> None:
         """``key_of``: the key that runs a command, by its id (the player's keymap's), for
-        the hints that name keys."""
-        self.hints = hints
+        the hints that name keys; ``hints`` may be a function that gives them, called
+        the first time they are wanted (a game with hints off imports none)."""
+        self._hints = hints
         self.key_of = key_of
         self.enabled = enabled
         self.autosaves = autosaves
@@ -49,7 +51,14 @@ class Coach:
 
     @classmethod
     def for_ruleset(cls, ruleset: Any, key_of: KeyOf, **options: Any) -> Coach:
-        return cls(ruleset_hints(ruleset), key_of, **options)
+        return cls(lambda: ruleset_hints(ruleset), key_of, **options)
+
+    @property
+    def hints(self) -> Hints:
+        """The rules' hints (a ruleset's read the first time they are wanted)."""
+        if callable(self._hints):
+            self._hints = self._hints()
+        return self._hints
 
     def fresh(self, hints: Iterable[Hint]) -> list[Hint]:
         """The hints not shown yet (once each), now marked shown; none while switched off."""

@@ -13,7 +13,6 @@ from typing import Any
 
 from tui_naval.ai.players import UnknownPlayer, make_player
 from tui_naval.app.scripts import ScriptError
-from tui_naval.core import mapgen
 from tui_naval.core.controller import Player
 from tui_naval.core.grid import GridKind
 from tui_naval.core.history import Game
@@ -82,6 +81,8 @@ def map_for(ruleset: Ruleset[Any], map_name: str | None, seed: int, grid: str | 
     game's seed; ``random:SEED``), or with no name the ruleset's default map."""
     if not map_name:
         return default_map_spec(ruleset)
+    from tui_naval.core import mapgen  # (only for a name that may be a generated sea)
+
     map_seed = mapgen.map_seed(map_name, seed)
     if map_seed is None:
         return load_map(map_name)

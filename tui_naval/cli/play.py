@@ -13,7 +13,6 @@ from tui_naval.app.collection import collection_paused
 from tui_naval.app.seats import HUMAN
 from tui_naval.app.session import Session, load_session
 from tui_naval.app.setup import SetupError, chosen_side, new_game
-from tui_naval.app.tutorial import LESSONS
 from tui_naval.cli.options import AI_HELP, add_game_options, add_tui_options, options_of, tui_config
 
 
@@ -69,6 +68,7 @@ def play_game(args: argparse.Namespace) -> int:
 def tutorial_game(args: argparse.Namespace) -> int:
     """``tui-naval tutorial``: the first lesson (or ``--lesson N``), hints on."""
     with collection_paused():
+        from tui_naval.app.tutorial import LESSONS
         from tui_naval.tui.launch import run_app
         from tui_naval.tui.modes.lesson import lesson_screen, lesson_session
 

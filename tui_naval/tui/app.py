@@ -18,6 +18,7 @@ from textual.await_complete import AwaitComplete
 from textual.binding import BindingType
 from textual.screen import Screen
 
+from tui_naval.ai import search_helper
 from tui_naval.ai.players import DEFAULT_OPPONENT
 from tui_naval.app.link import ServerLine
 from tui_naval.app.match import Match
@@ -122,6 +123,7 @@ class NavalApp(CrashHookApp[int]):
         self.push_screen(self._first() if self._first is not None else TitleScreen())
         # Once the first screen is drawn (its idle after the first refresh).
         self.call_after_refresh(resume_collection)
+        self.call_after_refresh(search_helper.prepare)  # (the search's second core)
 
     def on_unmount(self) -> None:
         self._remove_signals()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 
-from tui_naval.ai import search_helper
 from tui_naval.tui.app import Config, NavalApp, ScreenFactory
 
 #: Python's thread switch interval (seconds) while the app runs.  Textual writes each
@@ -21,7 +20,6 @@ def run_app(config: Config, first: ScreenFactory | None = None,
     while the app is set up, stays paused until the first screen is drawn: see
     ``app.resume_collection``.)"""
     app = app or NavalApp(config, first)
-    search_helper.prepare()  # before the app takes stderr (the search's helper needs it)
     previous = sys.getswitchinterval()
     sys.setswitchinterval(min(previous, SWITCH_INTERVAL))
     try:

@@ -6,7 +6,7 @@ each navy's broadsides after it moves.  ``rules`` pairs them.
 """
 
 from tui_naval.core.ruleset import Balance, RulesetInfo
-from tui_naval.systems.sailing.man_o_war.battle import MAP_KEYS, SEAMANSHIP
+from tui_naval.systems.sailing.man_o_war.declared import MAP_KEYS, SEAMANSHIP
 
 INFO = RulesetInfo(
     id="mow-and-shot",

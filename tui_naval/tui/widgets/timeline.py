@@ -4,14 +4,17 @@ hits, a few, a mark rounded, or nothing; the turn on show reversed, a click pick
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from tui_naval.core.replay import TurnMarks
 from tui_naval.tui.widgets.glyphs import app_ascii_only, glyphs
+
+if TYPE_CHECKING:
+    from tui_naval.core.replay import TurnMarks
 
 
 def turn_rank(marks: TurnMarks) -> int:

@@ -18,10 +18,10 @@ from attrs import evolve, frozen
 
 from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import Auto, Decide, Goto, Log, Turn
-from tui_naval.core.maps import MapKey, MapSpec
+from tui_naval.core.maps import MapSpec
 from tui_naval.core.messages import a_or_an, cut
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.ruleset import Row, RuleOption
+from tui_naval.core.ruleset import Row
 from tui_naval.core.scenario import Scenario, ScenarioError
 from tui_naval.core.state import Terrain, evolved
 from tui_naval.core.validate import limits_problem
@@ -34,16 +34,10 @@ from tui_naval.systems.sailing.man_o_war.compass import (
     side_of,
 )
 from tui_naval.systems.sailing.man_o_war.component import MowSail, new_sail, with_handicap
+from tui_naval.systems.sailing.man_o_war.declared import SEAMANSHIP
 from tui_naval.systems.sailing.man_o_war.tables import tables as sailing_tables
 
 #: The optional seamanship rules (Elves and Bretonnians), chosen at setup.
-SEAMANSHIP = RuleOption(
-    "seamanship", "Optional seamanship rules",
-    "Elf and Bretonnian ships sail as all others do (two thirds running), but add 1 "
-    "to their tack rolls and re-roll 1s when drifting")
-#: The map lines Man-O-War reads: the edge each fleet enters by, the two commanders
-#: whose tied initiative moves the wind.
-MAP_KEYS = (MapKey("enters"), MapKey("commanders"))
 
 
 @frozen(kw_only=True)
