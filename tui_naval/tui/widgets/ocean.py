@@ -24,14 +24,14 @@ aim pattern, 40% and 10% apart by glyph and colour (and, on two-line hex
 blocks, their percentage written under the glyph); a target.  Under a ship an
 overlay only tints or underlines her token, so she stays readable.
 
-Cells with nothing on them (no ship, mark, planned path or overlay) share one
-prebuilt look per terrain, so a ``show`` costs in proportion to what the sea
-holds, not to the map; a ``show`` of exactly what is already on show costs nothing.
+What each cell shows is built by ``sea_looks.SeaLooks`` (cells with nothing on
+them share one prebuilt look per terrain, so a ``show`` costs in proportion to what
+the sea holds, not to the map); a ``show`` of exactly what is already on show costs
+nothing.  The edge's arrows are ``edge_labels``.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
@@ -48,39 +48,11 @@ from textual.strip import Strip
 
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.presenter import Presenter
-from tui_naval.core.state import GameState, ShipBase, Terrain
+from tui_naval.core.state import GameState
 from tui_naval.tui.textual_contract import LaidOutView
 from tui_naval.tui.widgets.board_layout import ZOOMS, BoardLayout
-from tui_naval.tui.widgets.glyphs import Glyphs, glyphs, mark_token, side_letters
-
-#: Component classes for ship sides (side index modulo this many).
-SIDE_STYLES = 4
-
-#: Overlay kinds ``OceanView.show`` draws: glyph attribute of ``Glyphs``, and the
-#: text on a tall hex block's second line.
-OVERLAYS: dict[str, tuple[str, str]] = {
-    "arc": ("arc", ""),
-    "hit-40": ("hit_40", "40%"),
-    "hit-10": ("hit_10", "10%"),
-    "target": ("hit_40", ""),
-}
-#: Overlays drawn under the planned path (the others are drawn over it).
-_UNDER_PATH = frozenset({"arc"})
-
-#: Style names: a base component, then overlays added on top (partial styles).
-Names = tuple[str, ...]
-#: What one line of a cell block shows: its text (exactly the block's width) and style.
-Piece = tuple[str, Names]
-
-
-def _fit(text: str, width: int) -> str:
-    """``text`` one character in from the left (in a block of three or more), padded or
-    cut to ``width``."""
-    return ((" " + text) if width > 2 else text)[:width].ljust(width)
-
-
-#: A label on the view's edge: its column, text and style names.
-EdgeLabel = tuple[int, str, "Names"]
+from tui_naval.tui.widgets.edge_labels import EdgeLabel, edge_labels
+from tui_naval.tui.widgets.sea_looks import OVERLAYS, SIDE_STYLES, Names, SeaLooks
 
 
 class OceanView(LaidOutView, ScrollView, can_focus=True):
@@ -199,8 +171,7 @@ class OceanView(LaidOutView, ScrollView, can_focus=True):
         #: Ship ids afloat but out of the play (finished a race, escaped): drawn dim.
         self._done: frozenset[str] = frozenset()
         self._shown: tuple[object, ...] | None = None
-        self._looks: dict[Cell, tuple[Piece, ...]] = {}
-        self._terrain_looks: dict[str, tuple[Piece, ...]] = {}
+        self._sea = SeaLooks()
         #: Bumped by every ``show`` that changes what is drawn (and by the cursor).
         self._version = 0
         #: Bumped when every line must be drawn anew (the line cache's key has it).
@@ -211,10 +182,6 @@ class OceanView(LaidOutView, ScrollView, can_focus=True):
         #: the lines whose cells look different).
         self._stamps: dict[int, int] = {}
         self._stamp = 0
-        #: What the looks were built for; anything else changed, all lines are redrawn.
-        self._looks_for: tuple[object, ...] | None = None
-        #: The overview: the terrain of each block of cells that is not all sea.
-        self._group_terrain: dict[Cell, str] = {}
         #: The labels on the view's edge, by line of the view, and what they were made for.
         self._edges: dict[int, tuple[EdgeLabel, ...]] = {}
         self._edges_for: tuple[object, ...] | None = None
@@ -567,7 +534,7 @@ class OceanView(LaidOutView, ScrollView, can_focus=True):
         for x, w, cell, sub in self._layout.blocks_on_line(y, x0, x1):
             if start is None:
                 start = x
-            text, names = (" " * w, ()) if cell is None else self._look(cell)[sub]
+            text, names = (" " * w, ()) if cell is None else self._sea.look(cell)[sub]
             if styles and styles[-1] == names:
                 texts[-1] += text
             else:
@@ -592,75 +559,32 @@ class OceanView(LaidOutView, ScrollView, can_focus=True):
             self._styles[names] = style
         return style
 
-    def _look(self, cell: Cell) -> tuple[Piece, ...]:
-        look = self._looks.get(cell)
-        if look is None:
-            assert self._state is not None and self._layout is not None
-            if self._layout.scaled:
-                look = self._terrain_looks[self._group_terrain.get(cell, Terrain.SEA)]
-            else:
-                look = self._terrain_looks[self._state.board.terrain[cell.row][cell.col]]
-        return look
-
     # -- building what each cell shows -----------------------------------------
     def _rebuild(self) -> None:
         """Recompute the cells that differ from plain terrain, and repaint the lines
         that look different (all of them when the board, its layout or glyphs changed)."""
-        old = self._looks
-        self._looks = {}
+        old = self._sea.looks
         state, layout = self._state, self._layout
         self._version += 1
+        self._edges_for = None
         if state is None or layout is None:
             self._generation += 1
             self._line_cache.clear()
             self.refresh()
             return
-        g = glyphs(self.ascii_only)
-        w, tall = layout.cell_width, layout.cell_height == 2
-        looks_for = (layout, self.ascii_only, id(state.board))
-        full = looks_for != self._looks_for
-        if full:
-            self._looks_for = looks_for
-            self._terrain_looks = self._make_terrain_looks(g, w, tall)
-            self._group_terrain = self._group_terrains(state, layout)
-        sea = self._terrain_looks[Terrain.SEA]
-        under = {c: k for c, k in self._overlays.items() if k in _UNDER_PATH}
-        over = {c: k for c, k in self._overlays.items() if k not in _UNDER_PATH}
-        self._lay(under, g, w, tall)
-        for cell in self._preview:
-            if state.grid.in_bounds(cell) and state.board.is_sea(cell):
-                self._looks[self._key(cell)] = (
-                    (_fit(g.trail, w), ("ocean--sea", "ocean--preview")), *sea[1:])
-        self._lay(over, g, w, tall)
-        for mark in state.board.marks:
-            is_next = mark.label == self._marks_next
-            names: Names = ("ocean--mark-next",) if is_next else ("ocean--mark",)
-            token = mark_token(mark.label, is_next) if w > 2 else mark.label
-            self._looks[self._key(mark.cell)] = ((token[:w].ljust(w), names), *sea[1:])
-        letters = side_letters(state.sides)
-        by_cell: dict[Cell, list[ShipBase]] = {}
-        for ship in state.ships:
-            if ship.afloat and state.grid.in_bounds(ship.cell):
-                by_cell.setdefault(self._key(ship.cell), []).append(ship)
-        # (in the overview, the block with the selected ship drawn last, over the others)
-        for cell, here in sorted(by_cell.items(),
-                                 key=lambda item: any(s.id == self._selected for s in item[1])):
-            here.sort(key=lambda s: (s.id != self._selected, s.id in self._done))
-            look = self._ship_look(here, letters, state, g, w, tall)
-            kind = self._overlays.get(cell)
-            if kind is not None:
-                look = tuple((text, (*names, f"ocean--{kind}-under")) for text, names in look)
-            self._looks[cell] = look
-        self._edges_for = None
+        full = self._sea.build(state, layout, self.ascii_only, selected=self._selected,
+                               preview=self._preview, marks_next=self._marks_next,
+                               overlays=self._overlays, done=self._done)
         if full:
             self._generation += 1
             self._line_cache.clear()
             self._stamps.clear()
             self.refresh()
             return
+        new = self._sea.looks
         lines: set[int] = set()
-        for cell in old.keys() | self._looks.keys():
-            if old.get(cell) != self._looks.get(cell):
+        for cell in old.keys() | new.keys():
+            if old.get(cell) != new.get(cell):
                 region = layout.region_of(cell)
                 lines.update(range(region.y, region.bottom))
         self._refresh_lines(lines)
@@ -681,34 +605,6 @@ class OceanView(LaidOutView, ScrollView, can_focus=True):
             if 0 <= y < height:
                 self.refresh(Region(0, y, width, 1))
 
-    def _key(self, cell: Cell) -> Cell:
-        """The cell whose look stands for ``cell``: itself, or in the overview the first
-        cell of its block."""
-        layout = self._layout
-        if layout is None or not layout.scaled:
-            return cell
-        return Cell(cell.col - cell.col % layout.scale_x, cell.row - cell.row % layout.scale_y)
-
-    @staticmethod
-    def _group_terrains(state: GameState, layout: BoardLayout) -> dict[Cell, str]:
-        """The overview: each block of cells that is not all sea, and the terrain most of
-        its cells have (land before shoal before sea on a tie)."""
-        if not layout.scaled:
-            return {}
-        out: dict[Cell, str] = {}
-        terrain = state.board.terrain
-        sx, sy = layout.scale_x, layout.scale_y
-        rank: dict[str, int] = {Terrain.LAND: 0, Terrain.SHOAL: 1, Terrain.SEA: 2}
-        for top in range(0, layout.rows, sy):
-            for left in range(0, layout.cols, sx):
-                counts: dict[str, int] = {}
-                for row in terrain[top:top + sy]:
-                    for t in row[left:left + sx]:
-                        counts[t] = counts.get(t, 0) + 1
-                if set(counts) != {Terrain.SEA}:
-                    out[Cell(left, top)] = min(counts, key=lambda t: (-counts[t], rank.get(t, 3)))
-        return out
-
     # -- the edge of the view: arrows to what is out of sight --------------------------
     def edge_labels(self) -> dict[int, tuple[EdgeLabel, ...]]:
         """Arrows on the view's edge, by line of the view, towards the next mark and the
@@ -720,115 +616,15 @@ class OceanView(LaidOutView, ScrollView, can_focus=True):
         if key == self._edges_for:
             return self._edges
         self._edges_for = key
-        self._edges = self._make_edge_labels(view)
+        if self._state is None or self._layout is None:
+            self._edges = {}
+        else:
+            self._edges = edge_labels(
+                self._state, self._layout, view,
+                Offset(int(self.scroll_x), int(self.scroll_y)), selected=self._selected,
+                marks_next=self._marks_next, done=self._done, ascii_only=self.ascii_only,
+                enemies=self.EDGE_ENEMIES)
         return self._edges
-
-    def _make_edge_labels(self, view: Size) -> dict[int, tuple[EdgeLabel, ...]]:
-        state, layout = self._state, self._layout
-        if state is None or layout is None or not view or view.width < 8 or view.height < 3:
-            return {}
-        grid = state.grid
-        sx, sy = int(self.scroll_x), int(self.scroll_y)
-        visible = Region(sx, sy, view.width, view.height)
-        own: ShipBase | None = None
-        if self._selected is not None:
-            own = next((s for s in state.ships if s.id == self._selected), None)
-        centre_cell = layout.cell_at(Offset(sx + view.width // 2, sy + view.height // 2))
-        origin = own.cell if own is not None and grid.in_bounds(own.cell) else centre_cell
-        targets: list[tuple[Cell, str, Names]] = []
-        mark = next((m for m in state.board.marks if m.label == self._marks_next), None)
-        if mark is not None and not visible.contains_region(layout.region_of(mark.cell)):
-            targets.append((mark.cell, mark_token(mark.label, True), ("ocean--mark-next",)))
-        if own is not None:
-            enemies = [s for s in state.ships
-                       if s.side != own.side and s.afloat and s.id not in self._done
-                       and grid.in_bounds(s.cell)
-                       and not visible.contains_region(layout.region_of(s.cell))]
-            enemies.sort(key=lambda s: grid.distance(own.cell, s.cell))
-            for ship in enemies[:self.EDGE_ENEMIES]:
-                side = state.sides.index(ship.side) if ship.side in state.sides else 0
-                targets.append((ship.cell, ship.id,
-                                (f"ocean--ship-{side % SIDE_STYLES}", "ocean--edge")))
-        if not targets:
-            return {}
-        g = glyphs(self.ascii_only)
-        cx, cy = sx + view.width / 2, sy + view.height / 2
-        placed: dict[int, list[EdgeLabel]] = {}
-        for cell, name, names in targets:
-            block = layout.region_of(cell)
-            dx = block.x + block.width / 2 - cx
-            dy = block.y + block.height / 2 - cy
-            # Where the line from the middle to the target crosses the edge (characters
-            # are about twice as tall as wide: the arrow's angle counts that).
-            reach = min((view.width / 2 - 1) / abs(dx) if dx else math.inf,
-                        (view.height / 2 - 0.5) / abs(dy) if dy else math.inf)
-            ex = int(min(view.width - 1, max(0, view.width / 2 + dx * reach)))
-            ey = int(min(view.height - 1, max(0, view.height / 2 + dy * reach)))
-            arrow = g.arrow(math.degrees(math.atan2(dx, -2 * dy)))
-            text = f"{arrow}{name}"
-            if origin is not None:
-                text += f" {grid.distance(origin, cell)}"
-            text = f" {text} "[:view.width]  # (a space each side: apart from the board)
-            if ex >= view.width - 1:
-                x = view.width - len(text)
-            elif ex <= 0:
-                x = 0
-            else:
-                x = min(max(0, ex - len(text) // 2), view.width - len(text))
-            for line in (ey, ey - 1, ey + 1, ey - 2, ey + 2):
-                if not 0 <= line < view.height:
-                    continue
-                spans = placed.setdefault(line, [])
-                if all(x + len(text) <= a or a + len(t) <= x for a, t, _ in spans):
-                    spans.append((x, text, names))
-                    break
-        return {line: tuple(sorted(spans)) for line, spans in placed.items() if spans}
-
-
-    def _lay(self, overlays: Mapping[Cell, str], g: Glyphs, w: int, tall: bool) -> None:
-        """Draw overlays on the open sea (land, shoals and off-board cells are left)."""
-        state = self._state
-        assert state is not None
-        for cell, kind in overlays.items():
-            if not (state.grid.in_bounds(cell) and state.board.is_sea(cell)):
-                continue
-            glyph, note = OVERLAYS[kind]
-            names: Names = ("ocean--sea", f"ocean--{kind}")
-            look: tuple[Piece, ...] = ((_fit(getattr(g, glyph), w), names),)
-            if tall:
-                look += ((_fit(note, w), names if note else ("ocean--sea",)),)
-            self._looks[self._key(cell)] = look
-
-    def _make_terrain_looks(self, g: Glyphs, w: int, tall: bool) -> dict[str, tuple[Piece, ...]]:
-        sea: tuple[Piece, ...] = ((_fit(g.sea, w), ("ocean--sea",)),)
-        land: tuple[Piece, ...] = ((g.land * w, ("ocean--land",)),)
-        shoal: tuple[Piece, ...] = ((g.shoal * w, ("ocean--shoal",)),)
-        if tall:
-            sea += ((" " * w, ("ocean--sea",)),)
-            land += land
-            shoal += shoal
-        return {Terrain.SEA: sea, Terrain.LAND: land, Terrain.SHOAL: shoal}
-
-    def _ship_look(self, here: list[ShipBase], letters: dict[str, str], state: GameState,
-                   g: Glyphs, w: int, tall: bool) -> tuple[Piece, ...]:
-        """The look of a cell with a ship in it: the first of ``here`` drawn, a ``+`` under
-        her id when she has company."""
-        ship = here[0]
-        side = state.sides.index(ship.side) if ship.side in state.sides else 0
-        names: Names = (f"ocean--ship-{side % SIDE_STYLES}",)
-        if ship.id in self._done:
-            names += ("ocean--finished",)
-        if ship.id == self._selected:
-            names += ("ocean--selected",)
-        letter = letters.get(ship.side, "?")
-        angle = ship.course if ship.course is not None \
-            else state.grid.facing_angle(ship.heading)
-        token = letter if w < 2 else g.ship(letter, angle)
-        pieces: tuple[Piece, ...] = ((_fit(token, w), names),)
-        if tall:
-            label = ship.id[: w - 2] + "+" if len(here) > 1 else ship.id[: w - 1]
-            pieces += ((_fit(label, w), names),)
-        return pieces
 
     # -- helpers ---------------------------------------------------------------
     def _clamp(self, cell: Cell) -> Cell:
