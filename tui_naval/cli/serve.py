@@ -36,8 +36,21 @@ def add(sub: Any, name: str = "serve") -> None:
     serve.add_argument("--idle-timeout", type=minutes, default=30.0, metavar="MINUTES",
                        help="close a session after this long without a key (default 30; "
                             "0: never)")
+    serve.add_argument("--session-limit", type=minutes, default=0.0, metavar="MINUTES",
+                       help="close a session after this long, however busy (default 0: "
+                            "no limit)")
     serve.add_argument("--logins-per-minute", type=positive, default=10, metavar="N",
                        help="connections one address may open a minute (default 10)")
+    serve.add_argument("--max-startups", type=positive, default=64, metavar="N",
+                       help="connections not yet logged in, in all: more are closed at "
+                            "once (default 64)")
+    serve.add_argument("--max-startups-per-address", type=positive, default=8, metavar="N",
+                       help="connections not yet logged in from one address (default 8)")
+    serve.add_argument("--login-grace", type=seconds, default=30.0, metavar="SECONDS",
+                       help="time a connection has to log in (default 30)")
+    serve.add_argument("--unused-timeout", type=seconds, default=60.0, metavar="SECONDS",
+                       help="close a logged-in connection with no session after this long "
+                            "(default 60; 0: never)")
     serve.set_defaults(func=cmd_serve)
 
 
@@ -74,6 +87,17 @@ def minutes(text: str) -> float:
     return number
 
 
+def seconds(text: str) -> float:
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {one_line(text, 20)!r}") \
+            from None
+    if not 0 <= number <= 24 * 60 * 60:
+        raise argparse.ArgumentTypeError("0 to 86400 seconds (a day)")
+    return number
+
+
 def config_from(args: argparse.Namespace) -> Any:
     """The server's settings from the command line (a one-line SetupError if unusable)."""
     from tui_naval.core.data_folder import data_folder
@@ -90,7 +114,11 @@ def config_from(args: argparse.Namespace) -> Any:
     if data.exists() and not data.is_dir():
         raise SetupError(f"--data {one_line(str(data), 60)}: not a folder")
     limits = Limits(sessions=args.max_sessions, per_address=args.max_per_address,
-                    idle_timeout=args.idle_timeout * 60, logins=args.logins_per_minute)
+                    idle_timeout=args.idle_timeout * 60,
+                    session_limit=args.session_limit * 60, logins=args.logins_per_minute,
+                    startups=args.max_startups,
+                    startups_per_address=args.max_startups_per_address,
+                    login_grace=args.login_grace, unused_timeout=args.unused_timeout)
     return ServeConfig(data=data, host=host, port=args.port, guests=args.guests,
                        limits=limits)
 

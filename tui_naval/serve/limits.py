@@ -1,4 +1,5 @@
-"""What keeps the server up under load: session limits and the login rate limit.
+"""What keeps the server up under load: connection and session limits, the login rate
+limit, the file descriptors they need, and a log that says a failure once a second.
 
 The clock is passed in (``time.monotonic`` by default), so tests control it.
 """
@@ -9,9 +10,16 @@ import time
 from collections import deque
 from collections.abc import Callable
 
+import attrs
 from attrs import define, field, frozen
 
 Clock = Callable[[], float]
+
+#: File descriptors the server keeps for itself (the listener, the database, the log...).
+RESERVED_DESCRIPTORS = 64
+#: File descriptors a game session holds in the server: its connection, its game's
+#: pseudo-terminal and link, and the two more a game holds while it starts.
+SESSION_DESCRIPTORS = 6
 
 
 @frozen
@@ -24,9 +32,50 @@ class Limits:
     per_address: int = 4
     #: Seconds without a key from the player before the session is closed (0: never).
     idle_timeout: float = 30 * 60
+    #: Seconds a session may last, however busy (0: no limit).
+    session_limit: float = 0.0
     #: Connections one address may open in ``login_window`` seconds.
     logins: int = 10
     login_window: float = 60.0
+    #: Connections not yet logged in, in all and from one address (OpenSSH's MaxStartups
+    #: and PerSourceMaxStartups): one more is closed as it is accepted.
+    startups: int = 64
+    startups_per_address: int = 8
+    #: Seconds a connection has to log in (OpenSSH's LoginGraceTime).
+    login_grace: float = 30.0
+    #: Seconds a logged-in connection may go without a session (UnusedConnectionTimeout).
+    unused_timeout: float = 60.0
+
+    @property
+    def connections(self) -> int:
+        """Logged-in connections at once, in all: twice the sessions (a connection with
+        no session counts too, until ``unused_timeout`` closes it)."""
+        return 2 * self.sessions
+
+    @property
+    def connections_per_address(self) -> int:
+        """Logged-in connections at once from one address."""
+        return 2 * self.per_address
+
+    def descriptors(self) -> int:
+        """The file descriptors the server may need at these limits."""
+        return (RESERVED_DESCRIPTORS + self.startups + self.connections
+                + self.sessions * SESSION_DESCRIPTORS)
+
+    def fitted(self, descriptors: int) -> Limits:
+        """These limits, lowered where needed so that the server never needs more than
+        ``descriptors`` file descriptors, and so that one address cannot take every
+        connection not yet logged in."""
+        limits = self
+        room = descriptors - RESERVED_DESCRIPTORS
+        if limits.descriptors() > descriptors:  # first the sessions, then the startups
+            startups = max(2, min(limits.startups, room // 4))
+            sessions = max(1, (room - startups) // (SESSION_DESCRIPTORS + 2))
+            limits = attrs.evolve(limits, sessions=sessions, startups=startups,
+                                  per_address=min(limits.per_address, sessions))
+        if limits.startups_per_address >= limits.startups:
+            limits = attrs.evolve(limits, startups_per_address=max(1, limits.startups // 2))
+        return limits
 
 
 class RateLimiter:
@@ -59,32 +108,79 @@ class RateLimiter:
 
 
 @define
+class Tally:
+    """Things open at once, by address, against a cap in all and a cap per address."""
+
+    cap: int
+    per_address: int
+    by_address: dict[str, int] = field(factory=dict)
+    total: int = 0
+
+    def full(self, address: str) -> bool:
+        return self.total >= self.cap or self.by_address.get(address, 0) >= self.per_address
+
+    def full_in_all(self) -> bool:
+        return self.total >= self.cap
+
+    def open(self, address: str) -> None:
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        self.total += 1
+
+    def close(self, address: str) -> None:
+        left = self.by_address.get(address, 0) - 1
+        if left < 0:
+            return
+        self.total -= 1
+        if left:
+            self.by_address[address] = left
+        else:
+            del self.by_address[address]
+
+
 class SessionCount:
     """The game sessions open, in all and by address, against ``Limits``."""
 
-    limits: Limits
-    by_address: dict[str, int] = field(factory=dict)
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.tally = Tally(limits.sessions, limits.per_address)
 
     @property
     def total(self) -> int:
-        return sum(self.by_address.values())
+        return self.tally.total
 
     def refusal(self, address: str) -> str | None:
         """Why one more session from ``address`` is refused (None: it may open)."""
-        if self.total >= self.limits.sessions:
+        if self.tally.full_in_all():
             return (f"the server is full ({self.limits.sessions} games at once); "
                     "try again later")
-        if self.by_address.get(address, 0) >= self.limits.per_address:
+        if self.tally.full(address):
             return (f"{self.limits.per_address} games at once from one address is the "
                     "limit here; close one first")
         return None
 
     def open(self, address: str) -> None:
-        self.by_address[address] = self.by_address.get(address, 0) + 1
+        self.tally.open(address)
 
     def close(self, address: str) -> None:
-        left = self.by_address.get(address, 0) - 1
-        if left > 0:
-            self.by_address[address] = left
-        else:
-            self.by_address.pop(address, None)
+        self.tally.close(address)
+
+
+class Throttle:
+    """Whether a failure of some kind may be logged now: at most once per ``every``
+    seconds for each kind, with how many were left unsaid since."""
+
+    def __init__(self, every: float = 1.0, clock: Clock = time.monotonic) -> None:
+        self.every = every
+        self.clock = clock
+        self._last: dict[str, float] = {}
+        self._unsaid: dict[str, int] = {}
+
+    def allow(self, kind: str) -> int | None:
+        """None: not now (counted); else say it, with this many like it left unsaid."""
+        now = self.clock()
+        last = self._last.get(kind)
+        if last is not None and now - last < self.every:
+            self._unsaid[kind] = self._unsaid.get(kind, 0) + 1
+            return None
+        self._last[kind] = now
+        return self._unsaid.pop(kind, 0)

@@ -7,14 +7,22 @@ then the games the player picks there, each in its own process on its own pty
 (``terminal.PtyProcess``).  Anything else (no terminal, a command, a subsystem, port
 forwarding, an agent) is refused with one line.  SIGTERM (and SIGINT) stop the server:
 every game is told to stop (it autosaves), then the server ends.
+
+A connection is counted from the moment it is accepted (``Limits``): one over the cap of
+connections not yet logged in, in all or from its address, is closed at once; one that
+has not logged in within the grace time is closed, and so is a logged-in connection that
+has had no session for the unused-connection timeout.  What the server cannot do (no
+file descriptor, a full disk) is logged once a second at most.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import os
+import resource
 import secrets
 import shutil
 import signal
@@ -25,9 +33,11 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+import asyncssh.kex
+import attrs
 from attrs import define, field, frozen
 
-from tui_naval.serve.limits import Limits, RateLimiter, SessionCount
+from tui_naval.serve.limits import Limits, RateLimiter, SessionCount, Tally, Throttle
 from tui_naval.serve.link import ServerLink
 from tui_naval.serve.lobby import Lobby, Seat, player_folder
 from tui_naval.serve.players import Book
@@ -37,10 +47,12 @@ log = logging.getLogger("tui_naval.serve")
 
 HOST_KEY = "ssh_host_ed25519_key"
 DEFAULT_TERM = "xterm-256color"
-#: Seconds a connection has to log in.
-LOGIN_TIMEOUT = 60.0
 #: How often idle sessions are looked for, in seconds (at most).
 IDLE_CHECK = 5.0
+#: The errors of a server out of something (file descriptors, memory, disk): said once a
+#: second at most, in one line.
+RESOURCE_ERRORS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM,
+                             errno.ENOSPC, errno.EDQUOT})
 
 
 class ServeError(Exception):
@@ -58,6 +70,35 @@ class ServeConfig:
     limits: Limits = field(factory=Limits)
     #: The Python that runs the game processes.
     python: str = sys.executable
+
+
+def key_exchanges() -> list[str]:
+    """asyncssh's key exchanges, with curve25519-sha256 first and no sntrup761.
+
+    A client may send its first key-exchange message before it has seen the server's
+    list, guessing (Dropbear's ``dbclient`` does).  By RFC 4253 the guess is right when
+    both sides list the same algorithm first; asyncssh instead takes it as right when the
+    algorithm agreed on is the client's first.  Where the two differ, dbclient sends its
+    message again, asyncssh has already answered the first, and the second ends the
+    connection ("Key exchange not in progress").  Dropbear lists curve25519-sha256 first
+    up to 2022, then sntrup761 (which this server then does not offer, so both sides
+    agree that the guess was wrong).  The order costs nothing: the client's order
+    chooses the algorithm."""
+    first = "curve25519-sha256"
+    names = [alg.decode("ascii") for alg in asyncssh.kex.get_default_kex_algs()]
+    return [first, *(name for name in names
+                     if name != first and not name.startswith("sntrup761"))]
+
+
+def raise_descriptor_limit() -> int:
+    """Raise the soft limit on open files to the hard limit; the soft limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 1 << 20
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
 
 
 def host_key(data: Path) -> asyncssh.SSHKey:
@@ -92,10 +133,54 @@ class Host:
     lobby: Lobby
     count: SessionCount
     logins: RateLimiter
+    #: Connections not yet logged in, and those logged in.
+    startups: Tally
+    logged_in: Tally
+    throttle: Throttle = field(factory=Throttle)
     sessions: set[GameSession] = field(factory=set)
     closing: bool = False
     _next_seat: int = 0
     _next_guest: int = 0
+
+    @classmethod
+    def make(cls, config: ServeConfig, book: Book, lobby: Lobby) -> Host:
+        limits = config.limits
+        return cls(config, book, lobby, SessionCount(limits),
+                   RateLimiter(limits.logins, limits.login_window),
+                   Tally(limits.startups, limits.startups_per_address),
+                   Tally(limits.connections, limits.connections_per_address))
+
+    def say(self, kind: str, message: str, *args: object, level: int = logging.INFO,
+            exc_info: BaseException | None = None) -> None:
+        """Log ``message`` unless something of its ``kind`` was logged in the last second
+        (then it is counted, and the next one says how many went unsaid)."""
+        unsaid = self.throttle.allow(kind)
+        if unsaid is None:
+            return
+        if unsaid:
+            message += f" (and {unsaid} more like it)"
+        log.log(level, message, *args, exc_info=exc_info)
+
+    def failed(self, what: str, exc: BaseException) -> None:
+        """Log a failure: out of a resource, one line; else its traceback (once a second
+        at most for each kind)."""
+        if isinstance(exc, OSError) and exc.errno in RESOURCE_ERRORS:
+            self.say(f"errno {exc.errno}", "%s: %s", what, exc.strerror or exc,
+                     level=logging.ERROR)
+        else:
+            self.say(f"{what.split(':')[0]} {type(exc).__name__}", "%s", what,
+                     level=logging.ERROR, exc_info=exc)
+
+    def loop_exception(self, loop: asyncio.AbstractEventLoop,
+                       context: dict[str, Any]) -> None:
+        """The event loop's exception handler: asyncio's accept loop says here that
+        ``accept()`` had no file descriptor (and tries again a second later)."""
+        exc = context.get("exception")
+        message = str(context.get("message", "event loop error"))
+        if isinstance(exc, BaseException):
+            self.failed(message, exc)
+        else:
+            self.say(message, "%s", message, level=logging.ERROR)
 
     def seat_number(self) -> int:
         self._next_seat += 1
@@ -106,24 +191,34 @@ class Host:
         return f"guest-{self._next_guest}"
 
     async def close_idle(self) -> None:
-        """End sessions that have had no key for the idle timeout, until the server ends."""
+        """End sessions that have had no key for the idle timeout, or have lasted the
+        session limit, until the server ends."""
         timeout = self.config.limits.idle_timeout
-        if timeout <= 0:
+        most = self.config.limits.session_limit
+        if timeout <= 0 and most <= 0:
             return
+        every = min(IDLE_CHECK, *(t / 4 for t in (timeout, most) if t > 0))
         while not self.closing:
-            await asyncio.sleep(min(IDLE_CHECK, timeout / 4))
+            await asyncio.sleep(every)
             now = time.monotonic()
             for session in list(self.sessions):
-                if now - session.last_input >= timeout:
-                    minutes = timeout / 60
-                    session.end(f"no key for {minutes:g} minute{'s' * (minutes != 1)}: "
-                                "your game was saved")
+                if 0 < timeout <= now - session.last_input:
+                    session.end(f"no key for {minutes(timeout)}: your game was saved")
+                elif 0 < most <= now - session.started:
+                    session.end(f"a session lasts {minutes(most)} at most here: your game "
+                                "was saved")
 
     async def shut_down(self) -> None:
         """Stop every game (each autosaves) and end every session."""
         self.closing = True
         await asyncio.gather(*(s.shut_down() for s in list(self.sessions)),
                              return_exceptions=True)
+
+
+def minutes(seconds: float) -> str:
+    """``seconds`` said in minutes ("0.5 minutes", "1 minute")."""
+    count = seconds / 60
+    return f"{count:g} minute{'s' * (count != 1)}"
 
 
 class Connection(asyncssh.SSHServer):
@@ -134,6 +229,12 @@ class Connection(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
         self.refusal: str | None = None
+        #: Where the connection is counted: "startup" (not logged in), "in" (logged in).
+        self.counted: str | None = None
+        #: Sessions (channels) open on this connection, and the timer that closes it
+        #: while it has none.
+        self.channels = 0
+        self.unused: asyncio.TimerHandle | None = None
         #: The public key of the last key login tried (None after a guest login).
         self.key: asyncssh.SSHKey | None = None
         self.guest_folder: Path | None = None
@@ -143,22 +244,85 @@ class Connection(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
+        startups = self.host.startups
+        if startups.full(self.address):  # closed at once, before a byte is read
+            limits = self.host.config.limits
+            where = ("in all" if startups.full_in_all() else f"from {self.address}")
+            self.host.say(f"startups {where}", "closing new connections %s: %s not yet "
+                          "logged in", where, limits.startups if startups.full_in_all()
+                          else limits.startups_per_address)
+            conn.abort()
+            return
+        startups.open(self.address)
+        self.counted = "startup"
         if self.host.closing:
             self.refusal = "the server is shutting down"
         elif not self.host.logins.allow(self.address):
             self.refusal = "too many logins from your address: wait a minute"
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._uncount()
+        self._stop_unused_timer()
         if self.guest_folder is not None:
             shutil.rmtree(self.guest_folder, ignore_errors=True)
 
+    def _uncount(self) -> None:
+        if self.counted == "startup":
+            self.host.startups.close(self.address)
+        elif self.counted == "in":
+            self.host.logged_in.close(self.address)
+        self.counted = None
+
+    def _refuse(self, why: str) -> None:
+        self.host.say(f"refused {why}", "%s refused: %s", self.address, why)
+        if self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"tui-naval: {why}")
+
     # -- login ---------------------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
-        if self.refusal and self.conn is not None:
-            log.info("%s refused: %s", self.address, self.refusal)
-            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                 f"tui-naval: {self.refusal}")
+        if self.refusal:
+            self._refuse(self.refusal)
         return True
+
+    def auth_completed(self) -> None:
+        """Logged in: counted among the logged-in connections, not the startups."""
+        self._uncount()
+        logged_in = self.host.logged_in
+        if logged_in.full(self.address):
+            self._refuse("the server is full: try again later" if logged_in.full_in_all()
+                         else "too many connections from your address")
+            return
+        logged_in.open(self.address)
+        self.counted = "in"
+        self._start_unused_timer()
+
+    # -- connections with no session -----------------------------------------------------
+    def channel_opened(self) -> None:
+        self.channels += 1
+        self._stop_unused_timer()
+
+    def channel_closed(self) -> None:
+        self.channels -= 1
+        if self.channels == 0 and self.counted == "in":
+            self._start_unused_timer()
+
+    def _start_unused_timer(self) -> None:
+        timeout = self.host.config.limits.unused_timeout
+        if timeout > 0 and self.unused is None:
+            self.unused = asyncio.get_running_loop().call_later(timeout, self._close_unused)
+
+    def _stop_unused_timer(self) -> None:
+        if self.unused is not None:
+            self.unused.cancel()
+            self.unused = None
+
+    def _close_unused(self) -> None:
+        self.unused = None
+        if self.conn is not None and self.channels == 0:
+            timeout = self.host.config.limits.unused_timeout
+            self.host.say("unused", "%s: closed, no session for %g s", self.address, timeout)
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+                                 f"tui-naval: no session for {timeout:g} s: closing")
 
     def public_key_auth_supported(self) -> bool:
         return True
@@ -235,7 +399,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.refusal: str | None = None
         self.seat: Seat | None = None
         self.child: PtyProcess | None = None
-        self.last_input = time.monotonic()
+        self.last_input = self.started = time.monotonic()
         self.ended: str | None = None
         self.counted = False
         self._task: asyncio.Task[None] | None = None
@@ -244,6 +408,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     # -- what the client asks for ----------------------------------------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
+        self.connection.channel_opened()
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: Mapping[int, int]) -> bool:
@@ -271,7 +436,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self.refusal is None:
             self.refusal = self.host.count.refusal(self.connection.address)
         if self.refusal is not None:
-            log.info("%s refused: %s", self.connection.address, self.refusal)
+            self.host.say(f"refused {self.refusal}", "%s refused: %s",
+                          self.connection.address, self.refusal)
             self._finish(self.refusal, status=1)
             return
         self.host.count.open(self.connection.address)
@@ -297,6 +463,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.chan = None
+        self.connection.channel_closed()
         self.hang_up()
 
     def pause_writing(self) -> None:
@@ -375,8 +542,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             log.info("%s: %s logged in (seat %s)", self.connection.address,
                      seat.name or "a new key", seat.id)
             code = await self.play(seat)
-        except Exception:
-            log.exception("session of %s failed", self.connection.address)
+        except Exception as exc:
+            self.host.failed(f"session of {self.connection.address} failed", exc)
             self.ended = "the server could not go on with your session"
             if self.child is not None:
                 await self.child.stop()
@@ -434,29 +601,38 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         async for message in link.messages():
             try:
                 self.host.lobby.handle(seat, message)
-            except Exception:
-                log.exception("seat %s: message %r failed", seat.id, message.get("t"))
+            except Exception as exc:
+                self.host.failed(f"seat {seat.id}: message {message.get('t')!r} failed", exc)
 
 
 async def serve(config: ServeConfig) -> None:
     """Run the server until SIGTERM or SIGINT."""
+    descriptors = raise_descriptor_limit()
+    limits = config.limits.fitted(descriptors)
+    if limits != config.limits:
+        print(f"tui-naval: {descriptors} open files at most: limits lowered to "
+              f"{limits.sessions} games and {limits.startups} connections not yet logged "
+              f"in ({limits.startups_per_address} from one address)",
+              file=sys.stderr, flush=True)
+        config = attrs.evolve(config, limits=limits)
     key = host_key(config.data)
     book = Book(config.data)
     lobby = Lobby(book, config.data)
-    host = Host(config, book, lobby, SessionCount(config.limits),
-                RateLimiter(config.limits.logins, config.limits.login_window))
+    host = Host.make(config, book, lobby)
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(host.loop_exception)
     try:
         server = await asyncssh.listen(
             config.host, config.port, server_factory=lambda: Connection(host),
             server_host_keys=[key], encoding=None, line_editor=False,
             agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-            login_timeout=LOGIN_TIMEOUT, keepalive_interval=60)
+            kex_algs=key_exchanges(), login_timeout=limits.login_grace,
+            keepalive_interval=60, backlog=max(100, limits.startups))
     except OSError as exc:
         book.close()
         raise ServeError(f"cannot listen on {config.host}:{config.port}: "
                          f"{exc.strerror or exc}") from None
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
     port = server.sockets[0].getsockname()[1] if server.sockets else config.port
