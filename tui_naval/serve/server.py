@@ -280,19 +280,28 @@ class Connection(asyncssh.SSHServer):
 
     # -- login ---------------------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
-        if self.refusal:
-            self._refuse(self.refusal)
+        refusal = self.refusal or self._full()
+        if refusal:
+            self._refuse(refusal)
         return True
+
+    def _full(self) -> str | None:
+        """Why one more logged-in connection from this address is refused (or None)."""
+        logged_in = self.host.logged_in
+        if logged_in.full_in_all():
+            return "the server is full: try again later"
+        if logged_in.full(self.address):
+            return "too many connections from your address: close one first"
+        return None
 
     def auth_completed(self) -> None:
         """Logged in: counted among the logged-in connections, not the startups."""
         self._uncount()
-        logged_in = self.host.logged_in
-        if logged_in.full(self.address):
-            self._refuse("the server is full: try again later" if logged_in.full_in_all()
-                         else "too many connections from your address")
+        refusal = self._full()  # (others may have logged in since begin_auth)
+        if refusal:
+            self._refuse(refusal)
             return
-        logged_in.open(self.address)
+        self.host.logged_in.open(self.address)
         self.counted = "in"
         self._start_unused_timer()
 
