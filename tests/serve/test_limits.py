@@ -22,6 +22,7 @@ from tui_naval.serve.limits import (
     Limits,
     Tally,
     Throttle,
+    source,
 )
 from tui_naval.serve.lobby import Lobby
 from tui_naval.serve.players import Book
@@ -39,6 +40,12 @@ def test_tally_counts_in_all_and_by_address() -> None:
     assert not tally.full("a") and tally.total == 2
     tally.close("c")  # never opened: nothing changes
     assert tally.total == 2
+
+
+def test_an_ipv6_host_counts_as_its_64() -> None:
+    assert source("2001:db8:1:2:a::1") == source("2001:db8:1:2:b::2") == "2001:db8:1:2::/64"
+    assert source("2001:db8:1:3::1") != source("2001:db8:1:2::1")
+    assert source("::ffff:192.0.2.1") == source("192.0.2.1") == "192.0.2.1"
 
 
 def test_throttle_says_a_kind_once_a_second() -> None:

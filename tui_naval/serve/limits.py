@@ -6,6 +6,7 @@ The clock is passed in (``time.monotonic`` by default), so tests control it.
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections import deque
 from collections.abc import Callable
@@ -20,6 +21,20 @@ RESERVED_DESCRIPTORS = 64
 #: File descriptors a game session holds in the server: its connection, its game's
 #: pseudo-terminal and link, and the two more a game holds while it starts.
 SESSION_DESCRIPTORS = 6
+
+
+def source(address: str) -> str:
+    """What connections from ``address`` are counted under: an IPv4 address itself, an
+    IPv6 address its /64 (one host commonly has a whole /64 to pick addresses from)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return address
 
 
 @frozen
@@ -182,5 +197,8 @@ class Throttle:
         if last is not None and now - last < self.every:
             self._unsaid[kind] = self._unsaid.get(kind, 0) + 1
             return None
+        if len(self._last) >= 1024:  # the table stays small: forget what is quiet
+            for old in [k for k, t in self._last.items() if now - t >= self.every]:
+                del self._last[old]
         self._last[kind] = now
         return self._unsaid.pop(kind, 0)

@@ -37,7 +37,7 @@ import asyncssh.kex
 import attrs
 from attrs import define, field, frozen
 
-from tui_naval.serve.limits import Limits, RateLimiter, SessionCount, Tally, Throttle
+from tui_naval.serve.limits import Limits, RateLimiter, SessionCount, Tally, Throttle, source
 from tui_naval.serve.link import ServerLink
 from tui_naval.serve.lobby import Lobby, Seat, player_folder
 from tui_naval.serve.players import Book
@@ -161,15 +161,15 @@ class Host:
             message += f" (and {unsaid} more like it)"
         log.log(level, message, *args, exc_info=exc_info)
 
-    def failed(self, what: str, exc: BaseException) -> None:
-        """Log a failure: out of a resource, one line; else its traceback (once a second
-        at most for each kind)."""
+    def failed(self, kind: str, what: str, exc: BaseException) -> None:
+        """Log a failure of some ``kind``: out of a resource, one line; else with its
+        traceback (each once a second at most)."""
         if isinstance(exc, OSError) and exc.errno in RESOURCE_ERRORS:
             self.say(f"errno {exc.errno}", "%s: %s", what, exc.strerror or exc,
                      level=logging.ERROR)
         else:
-            self.say(f"{what.split(':')[0]} {type(exc).__name__}", "%s", what,
-                     level=logging.ERROR, exc_info=exc)
+            self.say(f"{kind} {type(exc).__name__}", "%s", what, level=logging.ERROR,
+                     exc_info=exc)
 
     def loop_exception(self, loop: asyncio.AbstractEventLoop,
                        context: dict[str, Any]) -> None:
@@ -178,9 +178,9 @@ class Host:
         exc = context.get("exception")
         message = str(context.get("message", "event loop error"))
         if isinstance(exc, BaseException):
-            self.failed(message, exc)
+            self.failed("event loop", message, exc)
         else:
-            self.say(message, "%s", message, level=logging.ERROR)
+            self.say("event loop", "%s", message, level=logging.ERROR)
 
     def seat_number(self) -> int:
         self._next_seat += 1
@@ -228,6 +228,8 @@ class Connection(asyncssh.SSHServer):
         self.host = host
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
+        #: What the connection is counted under (its address, or its /64 for IPv6).
+        self.source = "?"
         self.refusal: str | None = None
         #: Where the connection is counted: "startup" (not logged in), "in" (logged in).
         self.counted: str | None = None
@@ -244,20 +246,21 @@ class Connection(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
+        self.source = source(self.address)
         startups = self.host.startups
-        if startups.full(self.address):  # closed at once, before a byte is read
+        if startups.full(self.source):  # closed at once, before a byte is read
             limits = self.host.config.limits
-            where = ("in all" if startups.full_in_all() else f"from {self.address}")
-            self.host.say(f"startups {where}", "closing new connections %s: %s not yet "
-                          "logged in", where, limits.startups if startups.full_in_all()
+            where = ("in all" if startups.full_in_all() else f"from {self.source}")
+            self.host.say("startups", "closing new connections %s: %s not yet logged in",
+                          where, limits.startups if startups.full_in_all()
                           else limits.startups_per_address)
             conn.abort()
             return
-        startups.open(self.address)
+        startups.open(self.source)
         self.counted = "startup"
         if self.host.closing:
             self.refusal = "the server is shutting down"
-        elif not self.host.logins.allow(self.address):
+        elif not self.host.logins.allow(self.source):
             self.refusal = "too many logins from your address: wait a minute"
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -268,13 +271,13 @@ class Connection(asyncssh.SSHServer):
 
     def _uncount(self) -> None:
         if self.counted == "startup":
-            self.host.startups.close(self.address)
+            self.host.startups.close(self.source)
         elif self.counted == "in":
-            self.host.logged_in.close(self.address)
+            self.host.logged_in.close(self.source)
         self.counted = None
 
     def _refuse(self, why: str) -> None:
-        self.host.say(f"refused {why}", "%s refused: %s", self.address, why)
+        self.host.say("refused", "%s refused: %s", self.address, why)
         if self.conn is not None:
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"tui-naval: {why}")
 
@@ -290,7 +293,7 @@ class Connection(asyncssh.SSHServer):
         logged_in = self.host.logged_in
         if logged_in.full_in_all():
             return "the server is full: try again later"
-        if logged_in.full(self.address):
+        if logged_in.full(self.source):
             return "too many connections from your address: close one first"
         return None
 
@@ -301,7 +304,7 @@ class Connection(asyncssh.SSHServer):
         if refusal:
             self._refuse(refusal)
             return
-        self.host.logged_in.open(self.address)
+        self.host.logged_in.open(self.source)
         self.counted = "in"
         self._start_unused_timer()
 
@@ -443,13 +446,13 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self.refusal is None and self.host.closing:
             self.refusal = "the server is shutting down"
         if self.refusal is None:
-            self.refusal = self.host.count.refusal(self.connection.address)
+            self.refusal = self.host.count.refusal(self.connection.source)
         if self.refusal is not None:
-            self.host.say(f"refused {self.refusal}", "%s refused: %s",
+            self.host.say("refused", "%s refused: %s",
                           self.connection.address, self.refusal)
             self._finish(self.refusal, status=1)
             return
-        self.host.count.open(self.connection.address)
+        self.host.count.open(self.connection.source)
         self.counted = True
         self.host.sessions.add(self)
         self._task = asyncio.create_task(self.run())
@@ -552,7 +555,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                      seat.name or "a new key", seat.id)
             code = await self.play(seat)
         except Exception as exc:
-            self.host.failed(f"session of {self.connection.address} failed", exc)
+            self.host.failed("session", f"session of {self.connection.address} failed", exc)
             self.ended = "the server could not go on with your session"
             if self.child is not None:
                 await self.child.stop()
@@ -562,7 +565,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 lobby.part(seat)
             self.host.sessions.discard(self)
             if self.counted:
-                self.host.count.close(self.connection.address)
+                self.host.count.close(self.connection.source)
             line = self.ended or ("the game stopped unexpectedly" if code not in (0, 130)
                                   else None)
             self._finish(line or None)
@@ -611,7 +614,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             try:
                 self.host.lobby.handle(seat, message)
             except Exception as exc:
-                self.host.failed(f"seat {seat.id}: message {message.get('t')!r} failed", exc)
+                self.host.failed("message",
+                                 f"seat {seat.id}: message {message.get('t')!r} failed", exc)
 
 
 async def serve(config: ServeConfig) -> None:
