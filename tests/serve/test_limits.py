@@ -8,15 +8,17 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
+import os
 import shutil
 import socket
 import subprocess
+import sys
 from pathlib import Path
 
 import asyncssh
 import pytest
 
-from tests.serve.support import TIMEOUT, Server, connect, ssh_command
+from tests.serve.support import TIMEOUT, Server, Terminal, connect, ssh_command
 from tui_naval.serve.limits import (
     RESERVED_DESCRIPTORS,
     Limits,
@@ -97,6 +99,68 @@ def test_out_of_descriptors_is_logged_once_a_second(tmp_path: Path,
     assert not any(record.exc_info for record in caplog.records)
 
 
+#: Run in a process of its own (it uses up its file descriptors): asyncio's accept loop
+#: meeting EMFILE, with the server's exception handler and a clock that stands still.
+OUT_OF_FILES = """
+import asyncio, logging, os, resource, socket, sys
+from pathlib import Path
+from tui_naval.serve.limits import Throttle
+from tui_naval.serve.lobby import Lobby
+from tui_naval.serve.players import Book
+from tui_naval.serve.server import Host, ServeConfig
+
+records = []
+class Keep(logging.Handler):
+    def emit(self, record):
+        records.append(record)
+logging.getLogger("tui_naval.serve").addHandler(Keep())
+logging.getLogger("tui_naval.serve").setLevel(logging.INFO)
+
+async def main():
+    data = Path(sys.argv[1])
+    book = Book(data)
+    host = Host.make(ServeConfig(data), book, Lobby(book, data))
+    host.throttle = Throttle(clock=lambda: 0.0)
+    calls = []
+    def handler(loop, context):
+        calls.append(context)
+        host.loop_exception(loop, context)
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(handler)
+    server = await loop.create_server(asyncio.Protocol, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    clients = [socket.create_connection(("127.0.0.1", port)) for _ in range(5)]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+    spent = []
+    try:
+        while True:
+            spent.append(os.open(os.devnull, os.O_RDONLY))
+    except OSError:
+        pass
+    for _ in range(200):
+        if len(calls) >= 2:
+            break
+        await asyncio.sleep(0.05)
+    for fd in spent:
+        os.close(fd)
+    print(len(calls), len(records), sum(bool(r.exc_info) for r in records))
+    print(records[0].getMessage() if records else "")
+
+asyncio.run(main())
+"""
+
+
+def test_accept_out_of_files_is_one_line(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
+    result = subprocess.run([sys.executable, "-c", OUT_OF_FILES, str(tmp_path)],
+                            capture_output=True, text=True, timeout=TIMEOUT, env=env)
+    counts, line = result.stdout.splitlines()
+    calls, records, tracebacks = map(int, counts.split())
+    assert calls >= 2  # asyncio tried accept() more than once (it does a hundred at a time)
+    assert (records, tracebacks) == (1, 0)
+    assert line == "socket.accept() out of system resource: Too many open files"
+
+
 def test_curve25519_first_for_dropbears_guess() -> None:
     """dbclient sends its key exchange before it has the server's list, guessing that the
     server lists its first (curve25519-sha256) first; see ``key_exchanges``."""
@@ -145,13 +209,21 @@ async def test_silent_connections_over_the_cap_are_closed_at_once(tmp_path: Path
         again = silent("127.0.0.1", server.port)
         held.append(again)
         assert banner(again).startswith(b"SSH-2.0-")
+        # Three more from a third address fill the six in all: a fourth address waits.
+        held += [silent("127.0.0.3", server.port) for _ in range(3)]
+        assert all(banner(sock).startswith(b"SSH-2.0-") for sock in held[-3:])
+        with silent("127.0.0.4", server.port) as fourth:
+            assert banner(fourth) == b""
         assert server.process.poll() is None
     finally:
         for sock in held:
             sock.close()
         server.stop()
-    # The refusals were said once a second at most: one line for twenty.
-    assert sum("closing new connections" in line for line in server.lines) == 1
+    # The refusals were said once a second at most: twenty in a moment make one line (the
+    # twenty-first, a while later, may make a second, which counts the rest).
+    refusals = [line for line in server.lines if "closing new connections" in line]
+    assert len(refusals) in (1, 2)
+    assert all(line.endswith("(and 19 more like it)") for line in refusals[1:])
 
 
 async def test_login_grace_and_unused_connections(tmp_path: Path) -> None:
@@ -208,3 +280,14 @@ async def _connect_when_room(server: Server) -> asyncssh.SSHClientConnection:
         except asyncssh.DisconnectError:
             await asyncio.sleep(0.2)
     raise AssertionError("no room after a connection closed")
+
+
+async def test_session_limit_ends_a_session(tmp_path: Path) -> None:
+    server = Server(tmp_path, "--session-limit", "0.02", "--idle-timeout", "0")
+    try:
+        term = await Terminal.open(server, asyncssh.generate_private_key("ssh-ed25519"))
+        await term.closed()
+        assert bytes(term.session.err).decode().startswith(
+            "tui-naval: a session lasts 0.02 minutes at most here: your game was saved")
+    finally:
+        server.stop()
