@@ -5,6 +5,7 @@ logged once a second."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import errno
 import logging
@@ -19,6 +20,8 @@ import asyncssh
 import pytest
 
 from tests.serve.support import TIMEOUT, Server, Terminal, connect, ssh_command
+from tui_naval.cli.serve import add as add_serve
+from tui_naval.cli.serve import config_from
 from tui_naval.serve.limits import (
     RESERVED_DESCRIPTORS,
     Limits,
@@ -291,3 +294,18 @@ async def test_session_limit_ends_a_session(tmp_path: Path) -> None:
             "tui-naval: a session lasts 0.02 minutes at most here: your game was saved")
     finally:
         server.stop()
+
+
+def test_the_limits_from_the_command_line(tmp_path: Path) -> None:
+    parser = argparse.ArgumentParser(prog="tui-naval")
+    add_serve(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["serve", "--data", str(tmp_path), "--max-startups", "20",
+                              "--max-startups-per-address", "5", "--login-grace", "10",
+                              "--unused-timeout", "0", "--session-limit", "90"])
+    limits = config_from(args).limits
+    assert (limits.startups, limits.startups_per_address, limits.login_grace,
+            limits.unused_timeout, limits.session_limit) == (20, 5, 10, 0, 90 * 60)
+    assert config_from(parser.parse_args(["serve"])).limits == Limits()
+    for bad in (["--login-grace", "-1"], ["--max-startups", "0"], ["--unused-timeout", "x"]):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["serve", *bad])
