@@ -10,6 +10,7 @@ import asyncio
 import errno
 import logging
 import os
+import resource
 import shutil
 import socket
 import subprocess
@@ -309,3 +310,23 @@ def test_the_limits_from_the_command_line(tmp_path: Path) -> None:
     for bad in (["--login-grace", "-1"], ["--max-startups", "0"], ["--unused-timeout", "x"]):
         with pytest.raises(SystemExit):
             parser.parse_args(["serve", *bad])
+
+
+def test_a_low_file_limit_lowers_the_limits(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tui_naval.cli.serve", "--port", "0", "--data", str(tmp_path),
+         "--max-sessions", "500"], stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env,
+        text=True, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256)))
+    assert process.stderr is not None
+    try:
+        first, second = process.stderr.readline(), process.stderr.readline()
+    finally:
+        process.terminate()
+        process.wait(TIMEOUT)
+    assert "serving on" in first
+    fitted = Limits(sessions=500).fitted(256)
+    assert second == (f"tui-naval: limits lowered to fit 256 open files and to keep one "
+                      f"address from the rest: {fitted.sessions} games, {fitted.startups} "
+                      f"connections not yet logged in ({fitted.startups_per_address} from "
+                      "one address)\n")

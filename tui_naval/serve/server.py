@@ -621,13 +621,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 async def serve(config: ServeConfig) -> None:
     """Run the server until SIGTERM or SIGINT."""
     descriptors = raise_descriptor_limit()
-    limits = config.limits.fitted(descriptors)
-    if limits != config.limits:
-        print(f"tui-naval: {descriptors} open files at most: limits lowered to "
-              f"{limits.sessions} games and {limits.startups} connections not yet logged "
-              f"in ({limits.startups_per_address} from one address)",
-              file=sys.stderr, flush=True)
-        config = attrs.evolve(config, limits=limits)
+    asked, limits = config.limits, config.limits.fitted(descriptors)
+    config = attrs.evolve(config, limits=limits)
     key = host_key(config.data)
     book = Book(config.data)
     lobby = Lobby(book, config.data)
@@ -652,6 +647,11 @@ async def serve(config: ServeConfig) -> None:
     print(f"tui-naval: serving on {config.host}:{port} (host key "
           f"{key.get_fingerprint('sha256')}); play with: ssh -p {port} {config.host}",
           file=sys.stderr, flush=True)
+    if limits != asked:
+        print(f"tui-naval: limits lowered to fit {descriptors} open files and to keep one "
+              f"address from the rest: {limits.sessions} games, {limits.startups} "
+              f"connections not yet logged in ({limits.startups_per_address} from one "
+              "address)", file=sys.stderr, flush=True)
     idle = asyncio.create_task(host.close_idle())
     try:
         await stop.wait()
