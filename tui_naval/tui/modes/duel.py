@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from rich.text import Text
 
-from tui_naval.app.happened import Happening, Played, Stopped
+from tui_naval.app.happened import Happening, Over, Played, Stopped, Wait, Waiting
 from tui_naval.app.link import Message
 from tui_naval.app.match import Match, Undo
 from tui_naval.app.seats import HUMAN, Seat
@@ -75,6 +75,13 @@ class DuelMode(ServedMode):
             self.screen.notify("The other side's orders stopped coming: back to the lobby, "
                                "and return to the duel from there.", severity="error",
                                markup=False)
+
+    def words(self, happening: Waiting | Over) -> tuple[str, str] | None:
+        if isinstance(happening, Waiting) and happening.why is Wait.NOTHING \
+                and self.match.game.told_from is not None:
+            return ("[b]Your order is with the server[/b]",
+                    "[dim]the other side's plot stays hidden until its step closes[/dim]")
+        return None
 
     # -- what the server says ------------------------------------------------------------
     def link_message(self, message: Message) -> None:
