@@ -80,12 +80,15 @@ def test_duel_takes_only_the_deciding_sides_next_order(tmp_path: Path) -> None:
         duel.play(decision.side, 1, first)
     with pytest.raises(DuelError, match="not a legal order"):
         duel.play(decision.side, 0, "B1 fly away")
-    told = duel.play(decision.side, 0, first)
-    assert told == {"t": "order", "index": 0, "order": first, "by": decision.side}
+    for side in duel.sides:
+        duel.start_message(side)
+    duel.play(decision.side, 0, first)
+    assert duel.news(decision.side) == {"t": "order", "from": 0, "orders": [first]}
     assert duel.keep(book) is None
-    for folder in (tmp_path / "ann", tmp_path / "ben"):  # a normal save, both human
-        session = load_session(folder / f"duel-{duel.id}.json")
-        assert [str(o) for o in session.game.orders] == [first]
+    for side, folder in zip(duel.sides, (tmp_path / "ann", tmp_path / "ben"), strict=True):
+        session = load_session(folder / f"duel-{duel.id}.json")  # a normal save, both human
+        hidden = decision.plotted and side != decision.side  # (see test_duel_secrecy)
+        assert [str(o) for o in session.game.orders] == ([] if hidden else [first])
         assert set(session.seats.values()) == {"human"}
     record = book.duel(duel.id)
     assert record is not None and record.orders == (first,)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import Any
 
@@ -443,6 +443,44 @@ class Match:
                                f"the other side's order does not fit: {exc}"))
             return
         self.play(order)
+
+    # -- a game refereed elsewhere ---------------------------------------------------------
+    def tell(self, index: int, order: Order, state: GameState) -> None:
+        """The referee's position after the order at ``index``, as this side may know it
+        (a duel while the other side's plot is hidden from this one: ``Game.tell``).  The
+        position an order given here waits in is drawn afresh; another is played (a
+        ``Played``).  ValueError if it does not follow the game."""
+        waited = index < len(self.game.orders)
+        before = self.state
+        decision = self.game.decision()
+        self.game.tell(index, order, state)
+        if waited:
+            self._moved()
+            return
+        self.version += 1
+        for event in state.events:
+            self._events.setdefault(event.turn, []).append(event)
+        side = decision.side if decision is not None else ""
+        self._tell(Played(Move(index, before.turn, side, order, "", False, before, state)))
+        self.advance()
+
+    def reveal(self, index: int, texts: Sequence[str]) -> None:
+        """The orders from ``index`` on, all known now (a duel's plot revealed): the told
+        positions go, the orders are played by the rules, and the game is drawn afresh.
+        IllegalOrder if one does not fit."""
+        self.game.untell()
+        try:
+            for at, text in enumerate(texts, index):
+                if at < len(self.game.orders):
+                    if str(self.game.orders[at]) != text:
+                        raise IllegalOrder(f"order {at} is {self.game.orders[at]}, not {text}")
+                    continue
+                decision = self.game.decision()
+                if decision is None or at > len(self.game.orders):
+                    raise IllegalOrder(f"order {at} does not follow the game")
+                self.game.play(decision.find(text))
+        finally:
+            self._moved()
 
     def reseat(self, seats: Mapping[str, Seat]) -> None:
         """Give sides other seats (a demo's script has ended: the AI plays on); the

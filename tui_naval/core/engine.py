@@ -296,6 +296,15 @@ def observe(state: S, side: str) -> S:
     return evolve(state, plotted=shown)
 
 
+def told(state: S, decision: Decision | None) -> S:
+    """``state`` (a copy made for this, seen by no one yet) waiting on ``decision``: a
+    position a referee elsewhere has told, as one side may know it.  The rules cannot ask
+    its decision themselves (the other side's plotted orders in it are hidden), so it is
+    kept as the state's pending one; a position that waits on the referee's word waits on
+    None."""
+    return _set(state, pending=Pending(decision))
+
+
 def redraw(state: S, salt: int) -> S:
     """``state`` with its future dice drawn afresh from ``salt``: a search samples chance with
     it, so it never reads the real dice from the state's RNG."""

@@ -1,7 +1,8 @@
 """The app a served game process runs: the game's own, with its link to the server.
 
 It tells the server what game it shows, as a save's document, whenever the game moves
-(the lobby's watchers draw it from that), leaves when the server says so (saving as on
+(the lobby's watchers draw it from that; only the game up to its first order still hidden
+in a plot), leaves when the server says so (saving as on
 quit), and hands the other messages to the screen that listens for them (the lobby,
 a watch, a duel).
 """
@@ -81,7 +82,9 @@ class ServedApp(NavalApp):
             self.listener = None
 
     def publish(self) -> None:
-        """Send the game in progress to the server if it has moved since last time."""
+        """Send the game in progress to the server if it has moved since last time: up to
+        its first order still hidden from anyone (a plot's, the AI's or the player's, until
+        its step closes; a duel's other side's never reach this process before)."""
         session = self.match.session if self.match is not None else None
         if session is None:
             key: tuple[object, ...] | None = None
@@ -96,7 +99,7 @@ class ServedApp(NavalApp):
             return
         from tui_naval.core.saves import to_document
 
-        doc: dict[str, Any] = to_document(session.game)
+        doc: dict[str, Any] = to_document(session.game.revealed())  # no plot in hiding
         doc["seats"] = dict(session.seats)
         self.send({"t": "live", "doc": doc})
 

@@ -1,11 +1,17 @@
 """A duel: two players in one battle, each at their own terminal, kept by the server.
 
 The server holds the game and is its referee: an order counts only from the player
-whose side must decide, at the game's current point.  Each player's game process plays
-the same orders on its own copy (the game is deterministic: the same setup and orders
-give the same states), shows it as that side may see it (``observe``), and hears of the
-other side's orders as they are played.  After every order the duel is written to the
-book and, as a normal save both can load, to each player's saves folder.
+whose side must decide, at the game's current point.  Nothing hidden leaves it.  Each
+player's game process plays the same orders on its own copy (the game is deterministic:
+the same setup and orders give the same states) and shows it as that side may see it
+(``observe``); it is told the other side's orders as they are played, except those
+still held in a plot (``Game.held``): while one is, the process is told each position
+as its side may know it instead (``core.told``: the state observed, the held orders
+``Order(ship, HIDDEN)``), and the orders themselves once the plot's step closes, when
+it plays them by the rules again.  After every order the duel is written whole to the
+book, and, as a normal save, to each player's saves folder up to the first order hidden
+from that player (``Game.revealed``); watchers are handed the game up to the first order
+hidden from anyone.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from tui_naval.core.history import Game
 from tui_naval.core.orders import IllegalOrder
 from tui_naval.core.saves import SaveError, get_converter, to_document
 from tui_naval.core.scenario import Setup
+from tui_naval.core.told import position, seen_order
 from tui_naval.serve.players import Book, DuelRecord
 
 Message = dict[str, Any]
@@ -73,6 +80,10 @@ class Duel:
             if decision is None:
                 break
             self.game.play(decision.find(text))
+        #: For each side whose game process has opened the duel: how many of the orders
+        #: it has been told (by their text, then as positions).
+        self._known: dict[str, int] = {}
+        self._told: dict[str, int] = {}
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -90,19 +101,51 @@ class Duel:
         return f"{self.names[a]} vs {self.names[b]}: {self.game.ruleset.title}"
 
     def start_message(self, side: str) -> Message:
-        """What a player's game process is handed as it opens the duel."""
+        """What a player's game process is handed as it opens the duel: the orders it may
+        know, and the positions after them as it may know them."""
+        known = len(self.game.revealed(side).orders)
+        self._known[side], self._told[side] = known, len(self.game.orders)
         return {"t": "duel", "id": self.id, "side": side, "names": self.names,
                 "setup": get_converter().unstructure(self.game.setup),
-                "orders": [str(o) for o in self.game.orders]}
+                "orders": [str(o) for o in self.game.orders[:known]],
+                "seen": self._positions(side, known)}
+
+    def news(self, side: str) -> Message | None:
+        """What ``side``'s game process has not been told yet (None: nothing): the orders
+        it may know now from ``from`` on (a plot revealed: the positions it was told
+        instead go), then the positions after them as it may know them (``seen``)."""
+        if side not in self._known:
+            return None
+        known, told = self._known[side], self._told[side]
+        revealed = len(self.game.revealed(side).orders)
+        message: Message = {"t": "order"}
+        if revealed > known:
+            message["from"] = known
+            message["orders"] = [str(o) for o in self.game.orders[known:revealed]]
+        if max(told, revealed) < len(self.game.orders):
+            message["seen"] = self._positions(side, max(told, revealed))
+        self._known[side], self._told[side] = revealed, len(self.game.orders)
+        return message if len(message) > 1 else None
+
+    def _positions(self, side: str, start: int) -> list[Message]:
+        """The positions after the orders from ``start`` on, as ``side`` may know them."""
+        held = set(self.game.held())
+        states, orders = self.game.states(), self.game.orders
+        out = []
+        for index in range(start, len(orders)):
+            order = seen_order(orders[index], self.game.side_of(index), side, index in held)
+            after = states[index + 1]
+            out.append(position(index, order, after, self.game.ruleset.decision(after), side))
+        return out
 
     def waiting_on(self) -> str | None:
         """The side whose decision the game waits on (None once it is over)."""
         decision = self.game.decision()
         return decision.side if decision is not None and not self.over else None
 
-    def play(self, side: str, index: int, text: str) -> Message:
+    def play(self, side: str, index: int, text: str) -> None:
         """Play ``side``'s order given at ``index`` (the number of orders before it);
-        the message that tells both players.  DuelError if it does not count."""
+        DuelError if it does not count.  Each player is told of it by ``news``."""
         if self.over:
             raise DuelError("the duel is over")
         if index != len(self.game.orders):
@@ -115,22 +158,24 @@ class Duel:
         except IllegalOrder as exc:
             raise DuelError(str(exc)) from None
         self.game.play(order)
-        return {"t": "order", "index": index, "order": str(order), "by": side}
 
     def document(self) -> Message:
-        """The duel as a save's document (for watchers)."""
-        doc: Message = to_document(self.game)
+        """The duel as a save's document, up to its first order hidden from anyone (for
+        watchers)."""
+        doc: Message = to_document(self.game.revealed())
         doc["seats"] = dict.fromkeys(self.sides, HUMAN)
         return doc
 
     def keep(self, book: Book) -> str | None:
-        """Write the duel to the book and to each player's saves folder; what failed."""
+        """Write the duel to the book, whole, and to each player's saves folder as far as
+        that player may know it; what failed."""
         book.save_duel(self.id, tuple(str(o) for o in self.game.orders), self.over)
-        session = Session(self.game, dict.fromkeys(self.sides, HUMAN))
-        for folder in self.folders.values():
+        seats = dict.fromkeys(self.sides, HUMAN)
+        for side, folder in self.folders.items():
             try:
                 folder.mkdir(parents=True, exist_ok=True)
-                save_session(session, folder / f"duel-{self.id}.json")
+                save_session(Session(self.game.revealed(side), seats),
+                             folder / f"duel-{self.id}.json")
             except (SaveError, OSError) as exc:
                 return str(exc)
         return None

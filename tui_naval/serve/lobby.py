@@ -10,7 +10,9 @@ Messages from a process (``t``): ``name`` (a first login's name), ``go`` (``play
 ``answer`` (to a challenge), ``resume`` (an open duel), ``live`` (the game it shows, as
 a save's document), ``play`` (a duel's order).  To a process: ``lobby`` (everything the
 lobby screen shows), ``named``, ``notice``, ``leave``, ``watched`` and ``gone`` (a watch),
-``duel``, ``order``, ``presence`` and ``rejected`` (a duel).
+``duel``, ``order``, ``presence`` and ``rejected`` (a duel).  Nothing hidden leaves the
+lobby: a duel's player is told only what their side may know (``Duel.news``), and a
+watcher is handed the game up to its first order hidden from anyone.
 """
 
 from __future__ import annotations
@@ -398,12 +400,15 @@ class Lobby:
             return
         side = duel.side_of(seat.player.id)
         try:
-            told = duel.play(side or "", int(message.get("index", -1)),
-                             str(message.get("order", "")))
+            duel.play(side or "", int(message.get("index", -1)), str(message.get("order", "")))
         except (DuelError, ValueError) as exc:
             seat.send({"t": "rejected", "error": str(exc)})
             return
-        self._tell_duel(duel, told)
+        for other in self._duel_seats(duel):  # each told only what its side may know
+            news = duel.news(duel.side_of(other.player.id) or "") \
+                if other.player is not None else None
+            if news is not None:
+                other.send(news)
         failed = duel.keep(self.book)
         if failed:
             log.warning("duel %s: %s", duel.id, failed)

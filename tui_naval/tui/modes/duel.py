@@ -4,8 +4,11 @@ player's at theirs.
 The server referees (``serve.duel``); this screen's match plays the same orders on its
 own copy of the game: the player's own through the prompt (each sent to the server as it
 is played), the other side's as they arrive (its seat is remote: the match plays each
-order as its decision comes).  The game is shown as this side may know it, with a clock
-on the decision the game waits for; there is no undo.
+order as its decision comes).  While the other side's plot is hidden, the server tells
+each position instead, as this side may know it (``Match.tell``; an order given here
+meanwhile waits on its word), and once the plot is revealed, the orders from the first
+hidden one on (``Match.reveal``).  The game is shown as this side may know it, with a
+clock on the decision the game waits for; there is no undo.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import ClassVar
 
 from rich.text import Text
 
-from tui_naval.app.happened import Happening, Played, Stopped
+from tui_naval.app.happened import Happening, Over, Played, Stopped, Wait, Waiting
 from tui_naval.app.link import Message
 from tui_naval.app.match import Match, Undo
 from tui_naval.app.seats import HUMAN, Seat
@@ -24,6 +27,7 @@ from tui_naval.core.history import Game
 from tui_naval.core.orders import IllegalOrder
 from tui_naval.core.saves import get_converter
 from tui_naval.core.scenario import Setup
+from tui_naval.core.told import BadPosition, read_position
 from tui_naval.rulesets import UnknownRuleset, find_ruleset
 from tui_naval.tui import keys
 from tui_naval.tui.modes.served import ServedMode
@@ -72,14 +76,25 @@ class DuelMode(ServedMode):
                                "and return to the duel from there.", severity="error",
                                markup=False)
 
+    def words(self, happening: Waiting | Over) -> tuple[str, str] | None:
+        if isinstance(happening, Waiting) and happening.why is Wait.NOTHING \
+                and self.match.game.told_from is not None:
+            return ("[b]Your order is with the server[/b]",
+                    "[dim]the other side's plot stays hidden until its step closes[/dim]")
+        return None
+
     # -- what the server says ------------------------------------------------------------
     def link_message(self, message: Message) -> None:
         kind = message.get("t")
-        if kind == "order" and message.get("by") != self.side:
-            index = int(message.get("index", -1))
-            if index >= self._known:
-                self._known = index + 1
-                self.match.deliver(str(message.get("order", "")))
+        if kind == "order":
+            try:
+                self.hear(message)
+            except (IllegalOrder, BadPosition, ValueError, TypeError) as exc:
+                self.match.close()
+                self.screen.prompt.wait("[b]The duel's news does not fit this game[/b]",
+                                        "[dim]q goes back to the lobby; return to the duel "
+                                        "from there[/dim]")
+                self.screen.notify(str(exc), severity="error", markup=False)
         elif kind == "presence":
             self.presence(str(message.get("side")), bool(message.get("here")))
         elif kind == "rejected":
@@ -89,6 +104,27 @@ class DuelMode(ServedMode):
                                     "return to the duel from there[/dim]")
             self.screen.notify(str(message.get("error", "")), title=title, severity="error",
                                markup=False)
+
+    def hear(self, message: Message) -> None:
+        """The server's news of the duel: the orders from ``from`` on (the other side's
+        new ones are played; a plot revealed replaces the positions told), then the
+        positions after them as this side may know them (``seen``)."""
+        match = self.match
+        texts = message.get("orders")
+        if isinstance(texts, list):
+            start = int(message.get("from", -1))
+            if match.game.told_from is not None:
+                match.reveal(start, [str(t) for t in texts])
+                self._known = len(match.game.orders)
+            else:
+                for index, text in enumerate(texts, start):
+                    if index >= max(self._known, len(match.game.orders)):
+                        self._known = index + 1
+                        match.deliver(str(text))
+        for data in message.get("seen") or ():
+            index, order, state = read_position(data, match.ruleset)
+            match.tell(index, order, state)
+            self._known = max(self._known, index + 1)
 
     def presence(self, side: str, here: bool) -> None:
         """A player came to the duel, came back, or left it."""
@@ -127,6 +163,16 @@ class DuelMode(ServedMode):
 def duel_screen(message: Message) -> MatchScreen | str:
     """The screen for the server's ``duel`` message (the game replayed to where it
     stands), or why there is none."""
+    found = duel_match(message)
+    if isinstance(found, str):
+        return found
+    match, mode = found
+    return MatchScreen(match, mode)
+
+
+def duel_match(message: Message) -> tuple[Match, DuelMode] | str:
+    """The match and mode of the server's ``duel`` message: the orders this side may know
+    played, then the positions told after them; or why there are none."""
     try:
         setup = get_converter().structure(message["setup"], Setup)
         game = Game(find_ruleset(setup.ruleset), setup)
@@ -135,6 +181,8 @@ def duel_screen(message: Message) -> MatchScreen | str:
             if decision is None:
                 return "the duel's orders go on past its end"
             game.play(decision.find(str(text)))
+        for data in message.get("seen", []):
+            game.tell(*read_position(data, game.ruleset))
     except (KeyError, ValueError, TypeError, UnknownRuleset, IllegalOrder) as exc:
         return f"the duel cannot be shown: {exc}"
     side = str(message.get("side"))
@@ -146,4 +194,4 @@ def duel_screen(message: Message) -> MatchScreen | str:
              for s in game.state.sides}
     session = Session(game, {s: HUMAN if s == side else "remote" for s in game.state.sides})
     match = Match(session, seats, undo=Undo.NONE, view_side=side)
-    return MatchScreen(match, DuelMode(match, side, names, here, int(message.get("id", 0))))
+    return match, DuelMode(match, side, names, here, int(message.get("id", 0)))
