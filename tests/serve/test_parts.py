@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from tui_naval.rulesets import find_ruleset
 from tui_naval.serve.duel import Duel, DuelError, new_setup
 from tui_naval.serve.limits import Limits, RateLimiter, SessionCount
 from tui_naval.serve.players import BadName, Book
+from tui_naval.tui.modes.duel import duel_match
 
 
 def test_rate_limiter_slides() -> None:
@@ -147,3 +149,26 @@ def test_a_game_under_a_nohup_server_still_hangs_up() -> None:
         assert signal.getsignal(signal.SIGHUP) == signal.SIG_DFL
     finally:
         signal.signal(signal.SIGHUP, before)
+
+
+def test_a_player_back_in_a_duel_sees_the_clock_the_other_player_sees(tmp_path: Path) -> None:
+    """The duel's clock runs at the referee: a player who comes back is handed how long
+    the decision has waited, not a clock started afresh (1:15 against 0:04)."""
+    duel, _book = make_duel(tmp_path)
+    now = [100.0]
+    duel.clock = lambda: now[0]
+    duel.since = now[0]
+    now[0] += 75.0
+    side = duel.sides[0]
+    assert duel.start_message(side)["waited"] == 75.0
+    decision = duel.game.decision()
+    assert decision is not None
+    duel.play(decision.side, len(duel.game.orders), str(decision.options[0]))
+    now[0] += 4.0
+    assert duel.start_message(side)["waited"] == 4.0
+    before = time.monotonic()
+    made = duel_match({**duel.start_message(side), "waited": 75.0})
+    after = time.monotonic()
+    assert not isinstance(made, str)
+    asked_at = made[1]._asked_at[1]
+    assert before - 75.0 <= asked_at <= after - 75.0

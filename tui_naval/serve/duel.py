@@ -17,7 +17,8 @@ hidden from anyone.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -64,8 +65,14 @@ class Duel:
     """A duel's game, its seats (side -> player id), and where its saves go."""
 
     def __init__(self, record: DuelRecord, names: Mapping[str, str],
-                 folders: Mapping[str, Path]) -> None:
+                 folders: Mapping[str, Path], clock: Callable[[], float] = time.monotonic
+                 ) -> None:
         from tui_naval.rulesets import find_ruleset
+
+        self.clock = clock
+        #: When the decision the duel waits on was first asked (here: since it was
+        #: opened, for a duel read from the book).
+        self.since = clock()
 
         self.id = record.id
         self.seats = dict(record.seats)
@@ -108,7 +115,8 @@ class Duel:
         return {"t": "duel", "id": self.id, "side": side, "names": self.names,
                 "setup": get_converter().unstructure(self.game.setup),
                 "orders": [str(o) for o in self.game.orders[:known]],
-                "seen": self._positions(side, known)}
+                "seen": self._positions(side, known),
+                "waited": round(self.clock() - self.since, 1)}
 
     def news(self, side: str) -> Message | None:
         """What ``side``'s game process has not been told yet (None: nothing): the orders
@@ -158,6 +166,7 @@ class Duel:
         except IllegalOrder as exc:
             raise DuelError(str(exc)) from None
         self.game.play(order)
+        self.since = self.clock()
 
     def document(self) -> Message:
         """The duel as a save's document, up to its first order hidden from anyone (for

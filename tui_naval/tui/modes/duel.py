@@ -43,7 +43,9 @@ class DuelMode(ServedMode):
     over_hint = "q goes back to the lobby; the duel is in your saves"
 
     def __init__(self, match: Match, side: str, names: dict[str, str], here: set[str],
-                 duel_id: int = 0) -> None:
+                 duel_id: int = 0, waited: float = 0.0) -> None:
+        """``waited``: seconds the decision the duel waits on had waited when the server
+        handed it over (the clock goes on from there, as the other player's does)."""
         super().__init__(match)
         self.side = side
         self.names = names
@@ -55,7 +57,7 @@ class DuelMode(ServedMode):
         #: Orders before this index are played here already (or on their way).
         self._known = len(match.game.orders)
         #: When the decision the game waits on was first asked (for the clock).
-        self._asked_at = (len(match.game.orders), time.monotonic())
+        self._asked_at = (len(match.game.orders), time.monotonic() - max(0.0, waited))
 
     def mounted(self) -> None:
         super().mounted()
@@ -194,4 +196,6 @@ def duel_match(message: Message) -> tuple[Match, DuelMode] | str:
              for s in game.state.sides}
     session = Session(game, {s: HUMAN if s == side else "remote" for s in game.state.sides})
     match = Match(session, seats, undo=Undo.NONE, view_side=side)
-    return match, DuelMode(match, side, names, here, int(message.get("id", 0)))
+    waited = message.get("waited", 0.0)
+    return match, DuelMode(match, side, names, here, int(message.get("id", 0)),
+                           float(waited) if isinstance(waited, int | float) else 0.0)
