@@ -96,7 +96,10 @@ def test_a_served_search_starts_no_helper(monkeypatch: pytest.MonkeyPatch,
     assert search_helper.shared_slots() == (2, tmp_path)
     assert search_helper.submit(print) is None
     with search_helper.turn():
-        assert sorted(p.name for p in tmp_path.iterdir())[0].startswith("slot-")
+        assert {p.name for p in tmp_path.iterdir()} == {"door", "slot-0", "slot-1"}
+        other = search_helper.take_slot(2, tmp_path)  # the other slot is free
+        assert other is not None
+        os.close(other)
 
 
 async def test_a_game_under_the_zygote_hangs_up_and_autosaves(tmp_path: Path) -> None:

@@ -44,8 +44,10 @@ _prepared = False
 
 #: Where a server's games find the search slots: ``COUNT:FOLDER``.
 SLOTS_ENV = "TUI_NAVAL_SEARCH_SLOTS"
-#: Seconds between a waiting search's looks at the slots.
+#: Seconds between the looks at the slots of the search first in the queue, and between
+#: the other waiting searches' looks at the queue's door (``take_slot``).
 SLOT_POLL = 0.01
+DOOR_POLL = 0.1
 #: When this process last gave a slot back (``turn``).
 _released = 0.0
 
@@ -67,8 +69,8 @@ def shared_slots() -> tuple[int, Path] | None:
 @contextlib.contextmanager
 def turn(stop: Callable[[], bool] | None = None) -> Iterator[None]:
     """Hold a core's slot while the block runs, when this is a server's game (else at
-    once).  It waits for a free slot, looking every ``SLOT_POLL`` seconds; if ``stop()``
-    comes true meanwhile, it goes on without one (the search then stops at once)."""
+    once).  It waits its turn for a free slot (``take_slot``); if ``stop()`` comes true
+    meanwhile, it goes on without one (the search then stops at once)."""
     global _released
     slots = shared_slots()
     if slots is None:
@@ -85,32 +87,55 @@ def turn(stop: Callable[[], bool] | None = None) -> Iterator[None]:
 
 def take_slot(count: int, folder: Path, stop: Callable[[], bool] | None = None) -> int | None:
     """The open descriptor of a slot's lock file, locked (None if ``stop()`` came true
-    first, or the slots cannot be opened: the search then runs without).  The slots are
-    tried in a random order; a process that has just given one back first leaves the
-    waiting ones a look, so a game whose admiral has many decisions in a row takes its
-    turn with the others, not before them."""
+    first, or the slots cannot be opened: the search then runs without).
+
+    The waiting games queue at a door (one more lock file): only the one through it looks
+    at the slots, every ``SLOT_POLL`` seconds, and takes the first to come free; the others
+    try the door every ``DOOR_POLL`` seconds (a look costs a game next to nothing, so
+    hundreds can wait).  A process that has just given a slot back first leaves the one at
+    the door a look, so a game whose admiral has many decisions in a row takes its turn
+    with the others, not before them."""
     since = time.monotonic() - _released
     if since < 1.5 * SLOT_POLL:
         time.sleep(1.5 * SLOT_POLL - since)
+    opened: list[int] = []
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        door = os.open(folder / "door", os.O_RDWR | os.O_CREAT, 0o600)
+        opened.append(door)
+        slots = []
+        for number in range(count):
+            slots.append(os.open(folder / f"slot-{number}", os.O_RDWR | os.O_CREAT, 0o600))
+            opened.append(slots[-1])
     except OSError:
+        for fd in opened:
+            os.close(fd)
         return None
-    while True:
-        for number in random.sample(range(count), count):
-            try:
-                fd = os.open(folder / f"slot-{number}", os.O_RDWR | os.O_CREAT, 0o600)
-            except OSError:
+    won: int | None = None
+    try:
+        inside = False
+        while True:
+            inside = inside or locked(door)
+            if inside:
+                won = next((fd for fd in slots if locked(fd)), None)
+                if won is not None:
+                    return won
+            if stop is not None and stop():
                 return None
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                os.close(fd)
-                continue
-            return fd
-        if stop is not None and stop():
-            return None
-        time.sleep(SLOT_POLL)
+            time.sleep(SLOT_POLL if inside else DOOR_POLL * random.uniform(0.5, 1.5))
+    finally:
+        for fd in opened:
+            if fd != won:
+                os.close(fd)  # (the door's lock goes with it)
+
+
+def locked(fd: int) -> bool:
+    """Whether this process now holds ``fd``'s lock (taken if it was free)."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
 
 
 def submit(work: Callable[..., T], *args: Any) -> Future[T] | None:
