@@ -12,9 +12,9 @@ read with the pyte emulator.  The players log in over ``--ramp`` seconds.  ``--p
 of them (all by default) press ``p`` in the lobby, then start a new game on the title
 screen (``n``, ctrl+g: against the normal admiral, the default opponent) and answer
 every prompt of theirs with its first option after ``--think`` seconds (a player reads
-the screen first), pressing ``tab`` (the next ship) before each answer; of the others,
-half sit in a game they started and half in the lobby.  After ``--seconds`` every
-player hangs up.  Printed:
+the screen first), pressing ``tab`` (the next ship) before each answer (and sitting
+at the end of a game that ends); of the others, ``--in-lobby`` (half) sit in the lobby and
+the rest in a game they started.  After ``--seconds`` every player hangs up.  Printed:
 
 - the lobby: seconds from opening the connection to the lobby drawn, p50 and p95;
 - a key's echo: seconds from a key (``tab``, or an answer) to the first output after
@@ -41,6 +41,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import random
 import re
 import resource
 import signal
@@ -185,11 +186,11 @@ class Player:
         self.chan.write(key.encode())
 
     async def play(self, end: float) -> None:
-        import random
-
         rng = random.Random(self.number)
         while time.monotonic() < end:
-            lines = await self.wait_for(our_prompt, timeout=max(self.args.timeout, 1.0))
+            lines = await self.wait_for(our_prompt)
+            if game_over(lines):
+                break
             asked = (lines[0], next(x for x in lines if PROMPT.match(x)))
             await asyncio.sleep(rng.uniform(0.5, 1.5) * self.args.think)
             await self.quiet()
@@ -207,8 +208,9 @@ class Player:
 
             lines = await self.wait_for(next_prompt)
             if game_over(lines):
-                return
+                break
             self.replies.append(time.monotonic() - answered)
+        await asyncio.sleep(max(0.0, end - time.monotonic()))
 
 
 def our_prompt(lines: list[str]) -> bool:
@@ -223,7 +225,7 @@ def our_prompt(lines: list[str]) -> bool:
 
 
 def game_over(lines: list[str]) -> bool:
-    return any("wins" in x or "Game over" in x for x in lines[:2])
+    return any(x.startswith(" Game over") for x in lines)
 
 
 class Failure(Exception):
@@ -317,6 +319,7 @@ def used_cpu() -> float:
 
 async def run(args: argparse.Namespace) -> int:
     load = os.getloadavg()[0]
+    began = time.monotonic()
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # (the server's, too)
     data = Path(tempfile.mkdtemp(prefix="tui-naval-load-"))
@@ -330,12 +333,13 @@ async def run(args: argparse.Namespace) -> int:
         ramp = args.ramp if args.ramp is not None else float(args.players)
         end = now + ramp + args.seconds
         players = [Player(n, port, args) for n in range(args.players)]
+        rng = random.Random(0)
         tasks = []
         for n, player in enumerate(players):
             plays = (n * playing) % args.players < playing  # (spread over the ramp)
             start = now + ramp * n / max(1, args.players)
-            tasks.append((asyncio.create_task(
-                player.run(plays, not plays and n % 2 == 1, start, end)), plays))
+            in_game = not plays and rng.random() >= args.in_lobby
+            tasks.append((asyncio.create_task(player.run(plays, in_game, start, end)), plays))
         await asyncio.sleep(ramp + min(args.seconds / 2, 20))
         used = memory(server.pid)
         await asyncio.gather(*(t for t, _ in tasks))
@@ -348,15 +352,19 @@ async def run(args: argparse.Namespace) -> int:
         log = b""
         with contextlib.suppress(Exception):
             log = await asyncio.wait_for(drain, 5)
+    wall = time.monotonic() - began
+    served = resource.getrusage(resource.RUSAGE_CHILDREN)  # (the server and its games)
     lobbies = [p.lobby for p in players if p.lobby is not None]
     echoes = [e for p in players for e in p.session.echoes]
     replies = [r for p in players for r in p.replies]
-    errors = [f"player {p.number}: {p.error}" for p in players if p.error]
+    errors = [p.error for p in players if p.error]
     games = used["games"]
     total = sum(games) + used["zygote"]
     print(f"players {args.players} (playing {sum(1 for _, plays in tasks if plays)}), "
           f"{args.seconds:g} s after a ramp of {ramp:g} s; {os.cpu_count()} cores, load "
           f"{load:.1f} before the run; this client used {used_cpu():.0f} s of CPU")
+    print(f"cpu       the server and its games {served.ru_utime + served.ru_stime:.0f} s in "
+          f"{wall:.0f} s ({(served.ru_utime + served.ru_stime) / wall:.2f} cores)")
     print(f"lobby     p50 {statistics.median(lobbies) if lobbies else float('nan'):.2f} s  "
           f"p95 {percentile(lobbies, 0.95):.2f} s  ({len(lobbies)} drawn)")
     print(f"echo      p50 {percentile(echoes, 0.5) * 1000:.0f} ms  "
@@ -371,8 +379,12 @@ async def run(args: argparse.Namespace) -> int:
     print(f"          a session's share (games + zygote) / {args.players}: "
           f"{total / max(1, args.players):.1f} MB; all {total + used['server']:.0f} MB")
     print(f"errors    {len(errors)}; the server's log: {log.count(b'Traceback')} tracebacks")
-    for line in errors[:5]:
-        print(f"  {line}")
+    kinds: dict[str, list[str]] = {}
+    for player in players:
+        if player.error:
+            kinds.setdefault(player.error.split(":")[0], []).append(player.error)
+    for kind, found in kinds.items():
+        print(f"  {len(found)} x {kind}; the first:\n    {found[0][:1500]}")
     return 1 if errors else 0
 
 
@@ -381,11 +393,14 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--playing", type=int, default=None,
                         help="how many of them play (default: all)")
-    parser.add_argument("--seconds", type=float, default=60.0,
-                        help="how long they stay once all have come (default 60)")
+    parser.add_argument("--seconds", type=float, default=90.0,
+                        help="how long they stay once all have come (default 90)")
     parser.add_argument("--ramp", type=float, default=None,
                         help="seconds over which they come (default: one a second)")
-    parser.add_argument("--think", type=float, default=2.0,
+    parser.add_argument("--in-lobby", type=float, default=0.5,
+                        help="the share of the players not playing who sit in the lobby "
+                             "(the others sit in a game they started; default 0.5)")
+    parser.add_argument("--think", type=float, default=10.0,
                         help="seconds a player reads a prompt before answering (0.5-1.5x)")
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="seconds a screen may take to show before it is an error")
