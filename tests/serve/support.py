@@ -352,20 +352,24 @@ async def press_until(terms: list[Terminal], text: str, keys: str = "1",
 
 
 def game_processes(server: Server) -> set[int]:
-    """The server's game processes now (their pids)."""
-    found = set()
+    """The server's game processes now (their pids): its own children that run a game,
+    and the children of its zygote (``serve.zygote``), which forks the games."""
+    parents: dict[int, int] = {}
+    lines: dict[int, bytes] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             stat = (entry / "stat").read_text()
-            cmdline = (entry / "cmdline").read_bytes()
+            lines[int(entry.name)] = (entry / "cmdline").read_bytes()
         except OSError:
             continue
-        parent = int(stat.rsplit(")", 1)[1].split()[1])
-        if parent == server.process.pid and b"tui_naval.serve.child" in cmdline:
-            found.add(int(entry.name))
-    return found
+        parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    zygotes = {pid for pid, parent in parents.items() if parent == server.process.pid
+               and b"tui_naval.serve.zygote" in lines[pid]}
+    return {pid for pid, parent in parents.items()
+            if (parent == server.process.pid and b"tui_naval.serve.child" in lines[pid])
+            or parent in zygotes}
 
 
 async def wait_until(check: Any, timeout: float = TIMEOUT, server: Server | None = None) -> None:

@@ -57,7 +57,9 @@ option beats it, in the same sampled worlds, by ``confidence`` standard errors.
   the iteration limit) in worlds of its own seed, and the two tallies are added up
   before the answer is judged (``search_helper``): some twice the rollouts in the same
   time.  A share that comes back late is left out; with the time limit out of reach
-  both shares are awaited, so the answer is as repeatable as with one process.
+  both shares are awaited, so the answer is as repeatable as with one process.  On a
+  server there is no helper: every game's search waits for one of the machine's cores
+  (``search_helper.turn``) and thinks its time on it from when it gets it.
 
 Why not a tree (the first version was an open-loop MCTS over the same worlds): at the
 few hundred rollouts a decision's time allows, a tree spread them over the other side's
@@ -222,10 +224,16 @@ class SearchPlayer:
                 should_stop: StopCheck | None = None) -> Analysis:
         """Search ``decision`` (asked in the observed ``state``): its options, best first.
         With ``workers=2`` a helper process plays half the rounds in worlds of its own
-        (``search_helper``), and the two tallies are added up."""
-        started = self.clock()
+        (``search_helper``), and the two tallies are added up.  On a server it waits
+        for a core's slot first (``search_helper.turn``); its time counts from then."""
         if len(decision.options) == 1:
             return Analysis((OptionValue(decision.options[0], 0, 0.0),), 0, 0.0, "forced")
+        with search_helper.turn(should_stop or self.should_stop):
+            return self._analyse(state, decision, should_stop)
+
+    def _analyse(self, state: GameState, decision: Decision,
+                 should_stop: StopCheck | None) -> Analysis:
+        started = self.clock()
         settings = self.settings
         limit = settings.seconds
         helper = None

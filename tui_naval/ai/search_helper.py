@@ -18,11 +18,15 @@ stop) and ends with the program, even one killed outright (it watches its parent
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
+import random
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -38,13 +42,108 @@ _broken = False
 #: Whether multiprocessing's resource tracker runs (``prepare``).
 _prepared = False
 
+#: Where a server's games find the search slots: ``COUNT:FOLDER``.
+SLOTS_ENV = "TUI_NAVAL_SEARCH_SLOTS"
+#: Seconds between the looks at the slots of the search first in the queue, and between
+#: the other waiting searches' looks at the queue's door (``take_slot``).
+SLOT_POLL = 0.01
+DOOR_POLL = 0.1
+#: When this process last gave a slot back (``turn``).
+_released = 0.0
+
+
+def slots_setting(folder: Path, count: int = CORES) -> str:
+    """The value of ``$TUI_NAVAL_SEARCH_SLOTS`` a server hands its games: ``count`` slots
+    (one a core) whose lock files are in ``folder``."""
+    return f"{count}:{folder}"
+
+
+def shared_slots() -> tuple[int, Path] | None:
+    """The slots' count and folder when this process is a server's game, else None."""
+    count, _, folder = os.environ.get(SLOTS_ENV, "").partition(":")
+    if not count.isdigit() or int(count) < 1 or not folder:
+        return None
+    return int(count), Path(folder)
+
+
+@contextlib.contextmanager
+def turn(stop: Callable[[], bool] | None = None) -> Iterator[None]:
+    """Hold a core's slot while the block runs, when this is a server's game (else at
+    once).  It waits its turn for a free slot (``take_slot``); if ``stop()`` comes true
+    meanwhile, it goes on without one (the search then stops at once)."""
+    global _released
+    slots = shared_slots()
+    if slots is None:
+        yield
+        return
+    held = take_slot(*slots, stop)
+    try:
+        yield
+    finally:
+        if held is not None:
+            os.close(held)  # (which releases its lock)
+            _released = time.monotonic()
+
+
+def take_slot(count: int, folder: Path, stop: Callable[[], bool] | None = None) -> int | None:
+    """The open descriptor of a slot's lock file, locked (None if ``stop()`` came true
+    first, or the slots cannot be opened: the search then runs without).
+
+    The waiting games queue at a door (one more lock file): only the one through it looks
+    at the slots, every ``SLOT_POLL`` seconds, and takes the first to come free; the others
+    try the door every ``DOOR_POLL`` seconds (a look costs a game next to nothing, so
+    hundreds can wait).  A process that has just given a slot back first leaves the one at
+    the door a look, so a game whose admiral has many decisions in a row takes its turn
+    with the others, not before them."""
+    since = time.monotonic() - _released
+    if since < 1.5 * SLOT_POLL:
+        time.sleep(1.5 * SLOT_POLL - since)
+    opened: list[int] = []
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        door = os.open(folder / "door", os.O_RDWR | os.O_CREAT, 0o600)
+        opened.append(door)
+        slots = []
+        for number in range(count):
+            slots.append(os.open(folder / f"slot-{number}", os.O_RDWR | os.O_CREAT, 0o600))
+            opened.append(slots[-1])
+    except OSError:
+        for fd in opened:
+            os.close(fd)
+        return None
+    won: int | None = None
+    try:
+        inside = False
+        while True:
+            inside = inside or locked(door)
+            if inside:
+                won = next((fd for fd in slots if locked(fd)), None)
+                if won is not None:
+                    return won
+            if stop is not None and stop():
+                return None
+            time.sleep(SLOT_POLL if inside else DOOR_POLL * random.uniform(0.5, 1.5))
+    finally:
+        for fd in opened:
+            if fd != won:
+                os.close(fd)  # (the door's lock goes with it)
+
+
+def locked(fd: int) -> bool:
+    """Whether this process now holds ``fd``'s lock (taken if it was free)."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
 
 def submit(work: Callable[..., T], *args: Any) -> Future[T] | None:
     """Start ``work(*args)`` in the helper (a search's share: the work a module-level
     function, its arguments what the helper needs of the decision and its deadline).
     None where there is no helper (one core, or it could not be started)."""
     global _pool, _broken
-    if _broken or CORES < 2:
+    if _broken or CORES < 2 or shared_slots() is not None:
         return None
     if not _prepared:
         if threading.current_thread() is not threading.main_thread():
@@ -79,7 +178,7 @@ def prepare() -> None:
     with "bad value(s) in fds_to_keep" in the AI's worker thread).  An app calls it once
     its first screen is drawn (starting a process meanwhile slows the first frame)."""
     global _prepared
-    if CORES >= 2 and not _prepared:
+    if CORES >= 2 and not _prepared and shared_slots() is None:
         import sys
         from multiprocessing import resource_tracker
 

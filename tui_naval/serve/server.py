@@ -37,11 +37,12 @@ import asyncssh.kex
 import attrs
 from attrs import define, field, frozen
 
+from tui_naval.ai.search_helper import SLOTS_ENV, slots_setting
 from tui_naval.serve.limits import Limits, RateLimiter, SessionCount, Tally, Throttle, source
 from tui_naval.serve.link import ServerLink
 from tui_naval.serve.lobby import Lobby, Seat, player_folder
 from tui_naval.serve.players import Book
-from tui_naval.serve.terminal import PtyProcess, Size
+from tui_naval.serve.terminal import PtyProcess, Size, start_zygote, stop_zygote
 
 log = logging.getLogger("tui_naval.serve")
 
@@ -533,7 +534,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                "XDG_CONFIG_HOME": str(seat.folder / "config"),
                "XDG_DATA_HOME": str(seat.folder / "data"),
                "TUI_NAVAL_SAVES": str(seat.saves),
-               "TUI_NAVAL_DATA": str(self.host.config.data)}
+               "TUI_NAVAL_DATA": str(self.host.config.data),
+               SLOTS_ENV: slots_setting(self.host.config.data / "search-slots")}
         for name in ("PYTHONPATH",):
             if name in os.environ:
                 env[name] = os.environ[name]
@@ -653,6 +655,8 @@ async def serve(config: ServeConfig) -> None:
               f"connections not yet logged in ({limits.startups_per_address} from one "
               "address)", file=sys.stderr, flush=True)
     idle = asyncio.create_task(host.close_idle())
+    # (Sessions that come before the zygote is ready start their games afresh.)
+    zygote = asyncio.create_task(start_zygote(config.python))
     try:
         await stop.wait()
         print("tui-naval: shutting down: saving every game", file=sys.stderr, flush=True)
@@ -660,6 +664,10 @@ async def serve(config: ServeConfig) -> None:
         await host.shut_down()
     finally:
         idle.cancel()
+        zygote.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await zygote
+        await stop_zygote()
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(signum)
         server.close()

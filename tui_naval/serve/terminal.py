@@ -5,6 +5,12 @@ its controlling terminal (``child.take_terminal``), so a resize (``TIOCSWINSZ`` 
 master) reaches it as SIGWINCH, and closing the master (the player hung up) as SIGHUP,
 on which the game autosaves.  Its output is read on the server's event loop and handed
 to ``output`` (the channel's write); reading pauses while the channel is backed up.
+
+A server first starts a zygote (``start_zygote``): a process that has imported the game
+and forks each game process from itself (``zygote``), so a session starts at once and
+shares the imported code's memory with every other.  Without one (it could not start,
+or has died) a game process is started afresh.  The game is told a window of at most
+``MAX_COLUMNS`` x ``MAX_ROWS`` (a larger one is drawn at that size).
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import logging
 import os
 import signal
 import socket
@@ -19,14 +26,35 @@ import struct
 import termios
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Protocol
 
 from tui_naval.serve.link import ENV, ServerLink
+from tui_naval.serve.zygote import Zygote, ZygoteError
 
 #: A terminal size: columns, rows, and the pixel width and height (0 when unknown).
 Size = tuple[int, int, int, int]
 #: Seconds a process told to stop (SIGHUP, SIGTERM) has to save and leave before SIGKILL.
 GRACE = 10.0
 READ_SIZE = 65536
+#: The largest window a game draws: a larger one is drawn at this size (in its corner).
+MAX_COLUMNS, MAX_ROWS = 500, 200
+#: The argv of a game process (the zygote starts it by its last word, the mode).
+CHILD = ("-m", "tui_naval.serve.child")
+
+log = logging.getLogger("tui_naval.serve")
+_zygote: Zygote | None = None
+
+
+class Process(Protocol):
+    """A running game process: a subprocess of the server's, or a child of the zygote."""
+
+    @property
+    def pid(self) -> int: ...
+
+    @property
+    def returncode(self) -> int | None: ...
+
+    async def wait(self) -> int: ...
 
 
 def set_size(fd: int, size: Size) -> None:
@@ -35,10 +63,45 @@ def set_size(fd: int, size: Size) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, width, height))
 
 
+def game_size(size: Size) -> Size:
+    """The size a game is told of a player's window: at most ``MAX_COLUMNS`` x
+    ``MAX_ROWS`` (drawing a huge window costs a process gigabytes and the player minutes);
+    the pixel size only where the window is not cut."""
+    columns, rows = size[0], size[1]
+    if columns <= MAX_COLUMNS and rows <= MAX_ROWS:
+        return size
+    return min(columns, MAX_COLUMNS), min(rows, MAX_ROWS), 0, 0
+
+
+async def start_zygote(python: str) -> bool:
+    """Start the zygote the server's game processes are forked from; False if it cannot
+    start (the games then start afresh)."""
+    global _zygote
+    if _zygote is None or not _zygote.alive:
+        _zygote = await Zygote.start(python)
+        if _zygote is None:
+            log.warning("the preloaded process could not start: each game starts afresh")
+        else:
+            log.info("games start from a preloaded process (pid %s)", _zygote.pid)
+    return _zygote is not None
+
+
+async def stop_zygote() -> None:
+    global _zygote
+    if _zygote is not None:
+        zygote, _zygote = _zygote, None
+        await zygote.close()
+
+
+def zygote_pid() -> int | None:
+    """The running zygote's pid (None without one)."""
+    return _zygote.pid if _zygote is not None and _zygote.alive else None
+
+
 class PtyProcess:
     """A running game process, its pty's master end, and its link to the server."""
 
-    def __init__(self, process: asyncio.subprocess.Process, master: int, link: ServerLink,
+    def __init__(self, process: Process, master: int, link: ServerLink,
                  output: Callable[[bytes], None]) -> None:
         self.process = process
         self.master = master
@@ -57,12 +120,19 @@ class PtyProcess:
         master, slave = os.openpty()
         ours, theirs = socket.socketpair()
         try:
-            set_size(master, size)
+            set_size(master, game_size(size))
             os.set_blocking(master, False)
-            environment = {**env, ENV: str(theirs.fileno())}
-            process = await asyncio.create_subprocess_exec(
-                *argv, stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=environment,
-                start_new_session=True, pass_fds=(theirs.fileno(),))
+            process: Process | None = None
+            zygote = _zygote
+            if (zygote is not None and zygote.alive and len(argv) == 4
+                    and argv[0] == zygote.python and tuple(argv[1:3]) == CHILD):
+                with contextlib.suppress(ZygoteError):
+                    process = await zygote.spawn(argv[3], env, cwd, slave, theirs.fileno())
+            if process is None:
+                environment = {**env, ENV: str(theirs.fileno())}
+                process = await asyncio.create_subprocess_exec(
+                    *argv, stdin=slave, stdout=slave, stderr=slave, cwd=cwd,
+                    env=environment, start_new_session=True, pass_fds=(theirs.fileno(),))
         except BaseException:
             os.close(master)
             ours.close()
@@ -129,7 +199,7 @@ class PtyProcess:
     def resize(self, size: Size) -> None:
         if self._open:
             with contextlib.suppress(OSError):
-                set_size(self.master, size)
+                set_size(self.master, game_size(size))
 
     # -- the end -------------------------------------------------------------------------
     def send_signal(self, signum: int) -> None:
