@@ -127,11 +127,23 @@ class LobbyScreen(NavalScreen[None]):
         if self.data.get("me") is None:
             self.app.push_screen(NameDialog(), self._named)
 
+    def on_unmount(self) -> None:
+        served(self).forget(self)
+
     def _named(self, name: str | None) -> None:
-        self.query_one("#lobby-menu", OptionList).focus()
+        if self.built():
+            self.query_one("#lobby-menu", OptionList).focus()
+
+    def built(self) -> bool:
+        """Whether the screen's widgets are up (Textual removes them first as the screen
+        goes, the screen still attached, and a message from the server may come then)."""
+        return self.is_attached and all(self.query(f"#lobby-{part}")
+                                        for part in ("welcome", "menu", "people"))
 
     # -- what the server says ------------------------------------------------------------
     def link_message(self, message: Message) -> None:
+        if not self.built():
+            return
         kind = message.get("t")
         if kind == "lobby":
             self.data = message
