@@ -16,6 +16,7 @@ import threading
 from typing import Any
 
 from rich.console import RenderableType
+from textual import events
 
 from tui_naval.app.link import Listener, Message
 from tui_naval.serve.link import ChildLink
@@ -44,6 +45,9 @@ class ServedApp(NavalApp):
         self.leaving = False
         #: Lines for the player once the terminal is given back (``tell``).
         self.last_words: list[str] = []
+        #: The lobby's key for another game was pressed: the keys typed from then on
+        #: are that game's, sent back to the server (``typed``), which hands them on.
+        self.handing_over = False
 
     def on_mount(self) -> None:
         # (Textual calls NavalApp.on_mount as well, after this: each class's handler in
@@ -53,6 +57,12 @@ class ServedApp(NavalApp):
         self.set_interval(LIVE_EVERY, self.publish)
         if self.resume:
             self.call_after_refresh(self._continue)
+
+    def _open_screens(self) -> None:
+        super()._open_screens()
+        # (The server holds the keys typed meanwhile: as the lobby hands over to a game,
+        # and before the first screen is up.)
+        self.call_after_refresh(self.send, {"t": "ready"})
 
     def _continue(self) -> None:
         from tui_naval.tui.screens.title import TitleScreen
@@ -65,6 +75,22 @@ class ServedApp(NavalApp):
 
     def send(self, message: Message) -> None:
         self.link.send(message)
+
+    async def on_event(self, event: events.Event) -> None:
+        # (Keys come here first, in the order typed; a key's binding runs later, after
+        # the keys behind it have been passed on to the screen: ``pn`` typed at once
+        # opened the title screen, the ``n`` gone with the lobby.)
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            from tui_naval.tui.screens.lobby import LobbyScreen
+
+            if self.handing_over:
+                if event.character:
+                    self.send({"t": "typed", "keys": event.character})
+                return
+            screen = self.screen
+            if isinstance(screen, LobbyScreen) and screen.hands_over(event.key):
+                self.handing_over = True
+        await super().on_event(event)
 
     def _heard(self, message: Message | None) -> None:
         """(The link's thread.)  Queue ``heard`` on the app's loop, behind what is queued
@@ -89,6 +115,9 @@ class ServedApp(NavalApp):
         if message is None or message.get("t") == "leave":
             self.action_quit()
             return
+        if message.get("t") == "notice":  # (a game refused says why)
+            self.handing_over = False
+
         if self.listener is None:
             self._unheard.append(message)
         else:

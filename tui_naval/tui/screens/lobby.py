@@ -215,6 +215,19 @@ class LobbyScreen(NavalScreen[None]):
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         self.action_choose(event.option.id or "")
 
+    def hands_over(self, key: str) -> bool:
+        """Whether ``key`` pressed now starts a game in another process (Play, Continue,
+        Return): the keys typed after it are that game's."""
+        if self.app.screen is not self or self.data.get("me") is None:
+            return False
+        keymap = self.naval.config.keymap
+        for command in LOBBY_KEYS:
+            choice = command.action.split("'")[1] if "'" in command.action else ""
+            bound = [k.strip() for k in keymap.get(command.id, command.key).split(",")]
+            if choice in ("play", "continue", "resume") and key in bound:
+                return bool(self.check_action("choose", (choice,)))
+        return False
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A key works when its entry is in the menu now."""
         if action == "choose" and parameters:
