@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.serve.support import Server, Terminal, new_player
+from tests.serve.support import Server, Terminal, game_processes, new_player
 from tui_naval.serve.link import Message
 from tui_naval.serve.lobby import Lobby, Seat
 from tui_naval.serve.players import BadName, Book, skeleton
@@ -130,6 +130,9 @@ async def test_a_served_data_folder_is_private_and_no_code_is_compiled(
     """Once players have come and played: nothing in the data folder for others, and no
     ``.pyc`` written beside the code by the game processes."""
     term, _key = await new_player(server, "Private")
+    for pid in game_processes(server):
+        environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        assert b"PYTHONDONTWRITEBYTECODE=1" in environ
     term.close()
     await term.closed()
     data = server.data
