@@ -58,6 +58,10 @@ class ServedApp(NavalApp):
         if self.resume:
             self.call_after_refresh(self._continue)
 
+    def on_unmount(self) -> None:
+        # (NavalApp.on_unmount is called by Textual after this, as on_mount.)
+        self.leaving = True
+
     def _open_screens(self) -> None:
         super()._open_screens()
         # (The server holds the keys typed meanwhile: as the lobby hands over to a game,
@@ -95,7 +99,7 @@ class ServedApp(NavalApp):
     def _heard(self, message: Message | None) -> None:
         """(The link's thread.)  Queue ``heard`` on the app's loop, behind what is queued
         there already: its errors are the app's."""
-        if self.leaving:
+        if self.leaving or not self.is_running:
             return
         with contextlib.suppress(RuntimeError):  # the app has closed
             self.call_from_thread(self.call_later, self.heard, message)
