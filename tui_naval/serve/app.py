@@ -4,13 +4,20 @@ It tells the server what game it shows, as a save's document, whenever the game 
 (the lobby's watchers draw it from that; only the game up to its first order still hidden
 in a plot), leaves when the server says so (saving as on
 quit), and hands the other messages to the screen that listens for them (the lobby,
-a watch, a duel).
+a watch, a duel), on the app's own loop: a message that fails there fails as any of the
+app's errors (the crash log, one line), never in the link's thread.  Once the app is
+leaving, what the server says is dropped: its screens are being taken down.
 """
 
 from __future__ import annotations
 
 import contextlib
+import sys
+import threading
 from typing import Any
+
+from rich.console import RenderableType
+from textual import events
 
 from tui_naval.app.link import Listener, Message
 from tui_naval.serve.link import ChildLink
@@ -35,13 +42,32 @@ class ServedApp(NavalApp):
         self.listener: Listener | None = None
         self._unheard: list[Message] = []
         self._live_key: tuple[object, ...] | None = None
+        #: The app is leaving (``exit``): the server's messages go nowhere.
+        self.leaving = False
+        #: Lines for the player once the terminal is given back (``tell``).
+        self.last_words: list[str] = []
+        #: The lobby's key for another game was pressed: the keys typed from then on
+        #: are that game's, sent back to the server (``typed``), which hands them on.
+        self.handing_over = False
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # (Textual calls NavalApp.on_mount as well, after this: each class's handler in
+        # turn.  Calling it here too opened every screen twice, and the server's first
+        # messages went to a screen under the one shown.)
         self.link.listen(self._heard)
         self.set_interval(LIVE_EVERY, self.publish)
         if self.resume:
             self.call_after_refresh(self._continue)
+
+    def on_unmount(self) -> None:
+        # (NavalApp.on_unmount is called by Textual after this, as on_mount.)
+        self.leaving = True
+
+    def _open_screens(self) -> None:
+        super()._open_screens()
+        # (The server holds the keys typed meanwhile: as the lobby hands over to a game,
+        # and before the first screen is up.)
+        self.call_after_refresh(self.send, {"t": "ready"})
 
     def _continue(self) -> None:
         from tui_naval.tui.screens.title import TitleScreen
@@ -55,15 +81,48 @@ class ServedApp(NavalApp):
     def send(self, message: Message) -> None:
         self.link.send(message)
 
+    async def on_event(self, event: events.Event) -> None:
+        # (Keys come here first, in the order typed; a key's binding runs later, after
+        # the keys behind it have been passed on to the screen: ``pn`` typed at once
+        # opened the title screen, the ``n`` gone with the lobby.)
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            from tui_naval.tui.screens.lobby import LobbyScreen
+
+            if self.handing_over:
+                if event.character:
+                    self.send({"t": "typed", "keys": event.character})
+                return
+            screen = self.screen
+            if isinstance(screen, LobbyScreen) and screen.hands_over(event.key):
+                self.handing_over = True
+        await super().on_event(event)
+
     def _heard(self, message: Message | None) -> None:
-        """(The link's thread.)"""
+        """(The link's thread.)  Queue ``heard`` on the app's loop, behind what is queued
+        there already: its errors are the app's."""
+        if self.leaving or not self.is_running:
+            return
         with contextlib.suppress(RuntimeError):  # the app has closed
-            self.call_from_thread(self.heard, message)
+            self.call_from_thread(self.call_later, self.heard, message)
+
+    def exit(self, result: int | None = None, return_code: int = 0,
+             message: RenderableType | None = None) -> None:
+        self.leaving = True
+        super().exit(result, return_code, message)
+
+    def crashing(self, error: Exception) -> None:
+        self.leaving = True
+        super().crashing(error)
 
     def heard(self, message: Message | None) -> None:
+        if self.leaving:
+            return
         if message is None or message.get("t") == "leave":
             self.action_quit()
             return
+        if message.get("t") == "notice":  # (a game refused says why)
+            self.handing_over = False
+
         if self.listener is None:
             self._unheard.append(message)
         else:
@@ -104,10 +163,39 @@ class ServedApp(NavalApp):
         self.send({"t": "live", "doc": doc})
 
 
+#: The app running in this process (``run_served``), for ``tell``.
+running: ServedApp | None = None
+
+
+def tell(line: str) -> None:
+    """Show the player ``line``, from any thread: a notice while the app runs; once it is
+    leaving, on the terminal after the app has given it back."""
+    app = running
+    if app is None:
+        print(line, file=sys.__stderr__, flush=True)
+    elif app.leaving or not app.is_running:
+        app.last_words.append(line)
+    elif threading.current_thread() is threading.main_thread():  # (the app's thread)
+        app.notify(line, severity="error", markup=False, timeout=10)
+    else:
+        try:
+            app.call_from_thread(app.notify, line, severity="error", markup=False,
+                                 timeout=10)
+        except RuntimeError:  # it has stopped meanwhile
+            app.last_words.append(line)
+
+
 def run_served(config: Config, link: ChildLink, first: ScreenFactory | None = None,
                resume: bool = False) -> int:
     """Run the served app until it exits; its return code (as ``launch.run_app``)."""
     from tui_naval.tui.launch import run_app
 
-    return run_app(config, app=ServedApp(config, link, first, resume))
+    global running
+    app = running = ServedApp(config, link, first, resume)
+    try:
+        return run_app(config, app=app)
+    finally:
+        running = None
+        for line in app.last_words:
+            print(line, file=sys.__stderr__, flush=True)
 

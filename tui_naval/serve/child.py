@@ -4,6 +4,10 @@ tui_naval.serve.child MODE``.
 MODE is ``lobby``, ``play`` (the title screen), ``continue`` (the autosaved game, as
 the title screen's Continue), ``watch`` or ``duel``; the lobby, a watch and a duel
 read what they show from the server's first message on the link.
+
+No traceback reaches the player: whatever fails, in any thread, goes to the crash log
+in the server's data folder, and the player is told one line naming the log (not
+where it is: the host's folder).
 """
 
 from __future__ import annotations
@@ -13,8 +17,10 @@ import fcntl
 import signal
 import sys
 import termios
+import warnings
 from collections.abc import Sequence
 
+from tui_naval.app import crash_log
 from tui_naval.serve.link import ChildLink, Message
 
 #: Seconds to wait for the server's first message.
@@ -29,6 +35,14 @@ def take_terminal() -> None:
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
     with contextlib.suppress(OSError):
         fcntl.ioctl(sys.stdin.fileno(), termios.TIOCSCTTY, 0)
+
+
+def tell_player(line: str) -> None:
+    """The crash hooks' line to the player: on the game's screen while it runs, else on
+    the terminal."""
+    from tui_naval.serve import app  # (Textual: imported by then, unless very early)
+
+    app.tell(line)
 
 
 def say(line: str) -> int:
@@ -47,6 +61,10 @@ def first_message(link: ChildLink) -> Message | None:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     mode = words[0] if words else "lobby"
+    crash_log.hide_paths()
+    crash_log.install_hooks(tell_player)
+    # (A warning is printed with the server's paths, on the player's terminal.)
+    warnings.simplefilter("ignore")
     take_terminal()
     link = ChildLink.from_environment()
     if link is None:

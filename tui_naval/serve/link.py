@@ -2,7 +2,10 @@
 
 The server makes a socket pair for each game process it starts and hands it one end
 (its descriptor in ``$TUI_NAVAL_LINK``).  Each message is an object with a ``t`` (its
-kind); ``server`` and ``child`` say which kinds go which way.
+kind); ``server`` and ``child`` say which kinds go which way.  Two kinds go to the
+terminal session rather than the lobby: ``ready`` (the process's first screen is up:
+the keys held for it follow) and ``typed`` (keys the lobby read after the player chose
+another game, for that game).
 """
 
 from __future__ import annotations

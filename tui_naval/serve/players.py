@@ -24,6 +24,10 @@ FILE = "players.sqlite3"
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{1,15}")
 #: Names that would read as the server's own words in the lobby.
 RESERVED = frozenset({"guest", "server", "admin", "root", "tui-naval", "nobody"})
+#: Letters and pairs that read alike in a terminal's font (Unicode's confusables among
+#: the letters a name may hold, ``I`` and ``l`` met through ``i`` since case is folded).
+LOOKALIKE_LETTERS = str.maketrans({"i": "l", "1": "l", "0": "o", "_": "-"})
+LOOKALIKE_PAIRS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
@@ -87,6 +91,15 @@ def check_name(name: str) -> str:
     return name
 
 
+def skeleton(name: str) -> str:
+    """What a name looks like: two names with one skeleton would read as one player in
+    the lobby (``aIice`` and ``alice``, ``Bob`` and ``B0B``)."""
+    folded = name.lower().translate(LOOKALIKE_LETTERS)
+    for pair, letter in LOOKALIKE_PAIRS:
+        folded = folded.replace(pair, letter)
+    return folded
+
+
 class Book:
     """The players, keys and duels in ``players.sqlite3`` in ``folder``."""
 
@@ -132,8 +145,12 @@ class Book:
             if cursor.execute("SELECT 1 FROM keys WHERE fingerprint = ?",
                               (fingerprint,)).fetchone():
                 raise BadName("this key already belongs to a player")
-            if cursor.execute("SELECT 1 FROM players WHERE name = ?", (name,)).fetchone():
-                raise BadName(f"{name!r} is taken; choose another")
+            looks = skeleton(name)
+            for (other,) in cursor.execute("SELECT name FROM players"):
+                if skeleton(other) == looks:
+                    taken = "is taken" if other.lower() == name.lower() else \
+                        f"looks like {other!r}, taken"
+                    raise BadName(f"{name!r} {taken}; choose another")
             cursor.execute("INSERT INTO players (name, created, last_seen) VALUES (?, ?, ?)",
                            (name, stamp, stamp))
             player_id = cursor.lastrowid

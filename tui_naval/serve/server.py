@@ -42,6 +42,7 @@ from tui_naval.serve.limits import Limits, RateLimiter, SessionCount, Tally, Thr
 from tui_naval.serve.link import ServerLink
 from tui_naval.serve.lobby import Lobby, Seat, player_folder
 from tui_naval.serve.players import Book
+from tui_naval.serve.private import keep_private
 from tui_naval.serve.terminal import PtyProcess, Size, start_zygote, stop_zygote
 
 log = logging.getLogger("tui_naval.serve")
@@ -54,6 +55,8 @@ IDLE_CHECK = 5.0
 #: second at most, in one line.
 RESOURCE_ERRORS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM,
                              errno.ENOSPC, errno.EDQUOT})
+#: The most bytes of keys held while no game process can take them (``GameSession``).
+HELD_KEYS = 4096
 
 
 class ServeError(Exception):
@@ -417,6 +420,13 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.counted = False
         self._task: asyncio.Task[None] | None = None
         self._done = asyncio.Event()
+        #: Keys typed while no process could take them: from when one is told to leave
+        #: (or starts) until the next says it is ready (its first screen is up).
+        self._held = bytearray()
+        self._ready = False
+        #: Keys the process told to leave had read after the player chose the next game,
+        #: passed back (``typed``): typed before those held here.
+        self._typed = bytearray()
 
     # -- what the client asks for ----------------------------------------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -460,8 +470,20 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.last_input = time.monotonic()
-        if self.child is not None:
+        leaving = self.seat is not None and self.seat.next is not None
+        if self.child is not None and self._ready and not leaving:
             self.child.write(data)
+        else:
+            self._held += data[:max(0, HELD_KEYS - len(self._held))]
+
+    def _child_ready(self) -> None:
+        """The game process's first screen is up: the keys held go to it."""
+        self._ready = True
+        keys = bytes(self._typed + self._held)[:HELD_KEYS]
+        if self.child is not None and keys:
+            self.child.write(keys)
+        self._typed.clear()
+        self._held.clear()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
@@ -534,6 +556,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                "XDG_CONFIG_HOME": str(seat.folder / "config"),
                "XDG_DATA_HOME": str(seat.folder / "data"),
                "TUI_NAVAL_SAVES": str(seat.saves),
+               "PYTHONDONTWRITEBYTECODE": "1",  # (nothing written in the code's folder)
                "TUI_NAVAL_DATA": str(self.host.config.data),
                SLOTS_ENV: slots_setting(self.host.config.data / "search-slots")}
         for name in ("PYTHONPATH",):
@@ -583,6 +606,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         while mode is not None and self.ended is None:
             seat.next = None
             seat.folder.mkdir(parents=True, exist_ok=True)
+            self._ready = False
             child = await PtyProcess.start(self.argv(mode), self.environment(seat),
                                            seat.folder, self.size, self.write)
             self.child = child
@@ -613,6 +637,14 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     async def listen(self, seat: Seat, link: ServerLink) -> None:
         async for message in link.messages():
+            if message["t"] == "ready":
+                self._child_ready()
+                continue
+            if message["t"] == "typed":
+                keys = str(message.get("keys", "")).encode()
+                self._typed += keys[:max(0, HELD_KEYS - len(self._typed))]
+                continue
+
             try:
                 self.host.lobby.handle(seat, message)
             except Exception as exc:
@@ -622,6 +654,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
 async def serve(config: ServeConfig) -> None:
     """Run the server until SIGTERM or SIGINT."""
+    keep_private(config.data)
     descriptors = raise_descriptor_limit()
     asked, limits = config.limits, config.limits.fitted(descriptors)
     config = attrs.evolve(config, limits=limits)

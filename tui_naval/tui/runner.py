@@ -46,8 +46,10 @@ class WorkerRunner:
                 with contextlib.suppress(RuntimeError):  # the app is closing
                     app.call_from_thread(done, result)
 
+        # (A failure in the thread is the app's, as one in its own: the game autosaved,
+        # the crash log, one line.  An AI's own failure never gets here: ``consult``.)
         return self.node.run_worker(work, thread=True, exclusive=True, group=self.GROUP,
-                                    exit_on_error=False)
+                                    exit_on_error=True)
 
     def later(self, seconds: float, then: Callable[[], None]) -> TimerHandle:
         return TimerHandle(self.node.set_timer(seconds, then))

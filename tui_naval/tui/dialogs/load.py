@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Static
 from tui_naval.core.messages import file_name, one_line
 from tui_naval.core.saves import SaveError, list_saves
 from tui_naval.tui import keys
+from tui_naval.tui.dialogs.save import shown_path
 from tui_naval.tui.screens.base import NavalModal
 
 
@@ -38,7 +39,7 @@ class LoadDialog(NavalModal[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="load-box", classes="dialog"):
             yield Static(Text.assemble(("Load game", "bold"), ("  from ", "dim"),
-                                       (str(self.folder), "dim")), classes="dialog-title")
+                                       (shown_path(self.folder), "dim")), classes="dialog-title")
             yield DataTable(id="load-table", cursor_type="row", zebra_stripes=True)
             yield Static("", id="load-note", classes="dialog-note")
 
@@ -69,7 +70,7 @@ class LoadDialog(NavalModal[Path | None]):
                                       str(info.turn), info.saved.replace("T", " ")[:16],
                                       state)), key=str(info.path))
         note = "Enter loads, p replays, Delete deletes, Escape closes" if saves else \
-            f"No saves in {self.folder} yet: press s in a game to save one."
+            f"No saves in {shown_path(self.folder)} yet: press s in a game to save one."
         self.query_one("#load-note", Static).update(Text(note, style="dim"))
 
     def _current(self) -> str | None:

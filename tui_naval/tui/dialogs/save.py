@@ -14,6 +14,16 @@ from tui_naval.app.session import save_path
 from tui_naval.tui.screens.base import NavalModal
 
 
+def shown_path(path: Path) -> str:
+    """A path as the player is shown it: under the home folder as ``~/...``.  (A served
+    game's home is the player's own folder there: the host's folders are never shown.)"""
+    try:
+        inside = path.relative_to(Path.home())
+    except (ValueError, RuntimeError):  # (elsewhere; no home at all)
+        return str(path)
+    return "~" if inside == Path() else f"~/{inside}"
+
+
 class SaveDialog(NavalModal[str | None]):
     """Asks for a save's name; dismisses with it, or None."""
 
@@ -39,7 +49,7 @@ class SaveDialog(NavalModal[str | None]):
 
     def _where(self, name: str) -> None:
         path = save_path(self.folder, name)
-        note = Text.assemble(("to ", "dim"), str(path))
+        note = Text.assemble(("to ", "dim"), shown_path(path))
         if path.exists():
             note.append("  (replaces a save)", style="bold yellow")
         self.query_one("#save-where", Static).update(note)

@@ -113,7 +113,10 @@ class BattleMode(Mode):
         except SaveError as exc:
             self.screen.notify(str(exc), title="Not saved", severity="error", markup=False)
             return
-        self.screen.notify(f"Saved to {path}", title="Saved", timeout=4, markup=False)
+        from tui_naval.tui.dialogs.save import shown_path
+
+        self.screen.notify(f"Saved to {shown_path(path)}", title="Saved", timeout=4,
+                           markup=False)
 
     def do_load(self) -> None:
         from tui_naval.tui.dialogs.load import LoadDialog

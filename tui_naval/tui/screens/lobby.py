@@ -127,11 +127,23 @@ class LobbyScreen(NavalScreen[None]):
         if self.data.get("me") is None:
             self.app.push_screen(NameDialog(), self._named)
 
+    def on_unmount(self) -> None:
+        served(self).forget(self)
+
     def _named(self, name: str | None) -> None:
-        self.query_one("#lobby-menu", OptionList).focus()
+        if self.built():
+            self.query_one("#lobby-menu", OptionList).focus()
+
+    def built(self) -> bool:
+        """Whether the screen's widgets are up (Textual removes them first as the screen
+        goes, the screen still attached, and a message from the server may come then)."""
+        return self.is_attached and all(self.query(f"#lobby-{part}")
+                                        for part in ("welcome", "menu", "people"))
 
     # -- what the server says ------------------------------------------------------------
     def link_message(self, message: Message) -> None:
+        if not self.built():
+            return
         kind = message.get("t")
         if kind == "lobby":
             self.data = message
@@ -202,6 +214,19 @@ class LobbyScreen(NavalScreen[None]):
     @on(OptionList.OptionSelected, "#lobby-menu")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         self.action_choose(event.option.id or "")
+
+    def hands_over(self, key: str) -> bool:
+        """Whether ``key`` pressed now starts a game in another process (Play, Continue,
+        Return): the keys typed after it are that game's."""
+        if self.app.screen is not self or self.data.get("me") is None:
+            return False
+        keymap = self.naval.config.keymap
+        for command in LOBBY_KEYS:
+            choice = command.action.split("'")[1] if "'" in command.action else ""
+            bound = [k.strip() for k in keymap.get(command.id, command.key).split(",")]
+            if choice in ("play", "continue", "resume") and key in bound:
+                return bool(self.check_action("choose", (choice,)))
+        return False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A key works when its entry is in the menu now."""
