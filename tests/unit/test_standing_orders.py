@@ -231,3 +231,15 @@ def test_every_offer_a_ruleset_declares_answers_its_decisions(ruleset: str) -> N
                 assert isinstance(got, str) or got in decision.options
                 answered += not isinstance(got, str)
             assert answered, f"{offer.key} never answered a {kind} decision"
+
+
+def test_the_default_option_is_never_one_marked_with_a_warning() -> None:
+    """Salt'n'Tar's luck roll lists "Roll the luck die" (a 6 marks Strain) first: the
+    prompt's default is "Pass"."""
+    match, runner, told = battle("salt-n-tar", None, 1)
+    asked = first_asked(match, runner, told)
+    question = asked.question
+    assert question.decision.kind == "luck"
+    assert question.options[0].info.warning
+    default = question.options[question.default_index]
+    assert not default.info.warning and default.label == "Pass"

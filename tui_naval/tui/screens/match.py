@@ -322,13 +322,15 @@ class MatchScreen(NavalScreen[None]):
         # and no highlight lays the screen out again.
         notes = [option_detail(question, order, self.mode.detail(question, order))
                  for order in question.orders]
-        self.prompt.ask(title, infos, table, typing=question.typing, notes=notes)
+        first = question.default_index  # (never an option marked ! where one is not)
+        self.prompt.ask(title, infos, table, highlight=first, typing=question.typing,
+                        notes=notes)
         if self.coach.asked(question.seen, decision):
             self.hint_panel.show(self.coach.current)
         self.keep_in_view()
         if not self.looking and not self.prompt.options.has_focus:
             self.prompt.options.focus()
-        self.preview(question.orders[0] if question.options else None)
+        self.preview(question.orders[first] if question.options else None)
 
     def show_quiet(self, turns: tuple[int, ...], lines: tuple[str, ...]) -> None:
         """Whole turns passed with nothing for the player to decide: say so in the prompt
