@@ -168,6 +168,8 @@ async def test_an_option_the_preview_sees_run_aground_is_marked(tmp_path: Path) 
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert labels[0] == "1 Hold course !" and labels[1] == "2 Port 1 point"
         assert labels[2] == "3 Port 2 points !"
+        assert options.highlighted == 1  # (the default is the first option without a !)
+        await pilot.press("up")
         await drawn(pilot, "! +1 Strain (runs aground)")
 
 

@@ -242,15 +242,16 @@ async def test_the_notice_holds_the_keyboard(tmp_path: Path, size: tuple[int, in
             await pilot.press(key)
         await pilot.pause()
         assert app.screen is screen and not screen.match.game.orders and not screen.looking
-        assert screen.prompt.options.highlighted == 0 and screen.selected == "B1"
+        # (The luck prompt's default is "Pass": "Roll the luck die" is marked !.)
+        assert screen.prompt.options.highlighted == 1 and screen.selected == "B1"
         assert not screen.log_view.big
         assert {a.binding.action for a in screen.active_bindings.values()} == {"quit"}
         await resized(pilot, 80, 24)
         assert not screen.holds_keys and screen.prompt.options.has_focus
-        await pilot.press("pagedown")
-        assert screen.prompt.options.highlighted == 1
         await pilot.press("pageup")
         assert screen.prompt.options.highlighted == 0
+        await pilot.press("pagedown")
+        assert screen.prompt.options.highlighted == 1
         await pilot.press("2")
         await wait_until(pilot, lambda: bool(screen.match.game.orders), what="option 2 played")
         assert str(screen.match.game.orders[0]) == "B1 luck pass"

@@ -32,6 +32,8 @@ class Move:
     here: bool
     before: GameState
     after: GameState
+    #: The standing order that gave it, as the player named it ("" the player's own).
+    standing: str = ""
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -40,9 +42,11 @@ class Move:
 
 @frozen
 class Asked:
-    """A seat at this terminal is asked a decision."""
+    """A seat at this terminal is asked a decision (``why``: the reason a standing order
+    for it did not answer, "" when none stands)."""
 
     question: Question
+    why: str = ""
 
 
 @frozen

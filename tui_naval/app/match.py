@@ -48,6 +48,7 @@ from tui_naval.app.runner import Stopped as Called
 from tui_naval.app.scripts import ScriptEnded, ScriptError
 from tui_naval.app.seats import Seat, SeatKind, seats_by_name
 from tui_naval.app.session import Session
+from tui_naval.app.standing import Facts, Standing, StandingOrder, Verdict, decide, watch
 from tui_naval.core.controller import Player
 from tui_naval.core.history import Game
 from tui_naval.core.orders import Decision, IllegalOrder, Order
@@ -155,6 +156,12 @@ class Match:
         self._again = False
         self._closed = False
         self._here_index: tuple[int, int | None] | None = None
+        #: The orders standing orders played, by their places in the orders.
+        self._by_standing: dict[int, StandingOrder] = {}
+        #: Each ship's situation when the player last saw it (asked, or gave an order).
+        self._seen_facts: dict[str, Facts] = {}
+        #: The next decision here is asked even if an order stands (after an undo).
+        self._ask_anyway = False
 
     @classmethod
     def of_session(cls, session: Session, runner: Runner | None = None,
@@ -286,6 +293,11 @@ class Match:
             self._think(decision, seat.player)
 
     def _ask_here(self, decision: Decision) -> None:
+        verdict = self._standing_verdict(decision)
+        if verdict.order is not None and verdict.standing is not None:
+            self._by_standing[len(self.game.orders)] = verdict.standing
+            self.play(verdict.order, verdict.standing)
+            return
         turn = self.state.turn
         quiet = tuple(t for t in range(self._told_turn + 1, turn) if t in self._events)
         self._told_turn = max(self._told_turn, turn - 1)
@@ -301,7 +313,8 @@ class Match:
             return
         question = self.question
         if question is not None:
-            self._tell(Asked(question))
+            self._note_seen(question.seen, decision.side)
+            self._tell(Asked(question, verdict.why))
 
     def go_on(self) -> None:
         """The quiet turns' summary has been read: ask the decision."""
@@ -321,9 +334,9 @@ class Match:
             return False
         return self.play(order)
 
-    def play(self, order: Order) -> bool:
+    def play(self, order: Order, standing: StandingOrder | None = None) -> bool:
         """Play an order and move on to the next decision (False, and a ``Warned``, if it
-        is not legal now)."""
+        is not legal now); ``standing``: the standing order that gave it."""
         decision = self.game.decision()
         before = self.state
         try:
@@ -344,10 +357,63 @@ class Match:
         after = self.state
         for event in after.events:
             self._events.setdefault(event.turn, []).append(event)
+        named = (standing.label or standing.key) if standing is not None else ""
         self._tell(Played(Move(len(self.game.orders) - 1, before.turn, side, order, label, here,
-                               before, after)))
+                               before, after, named)))
         self.advance()
         return True
+
+    # -- standing orders -------------------------------------------------------------------
+    @property
+    def standing(self) -> Standing:
+        """The player's standing orders (kept with the session, and saved with it)."""
+        return self.session.standing
+
+    def give(self, order: StandingOrder) -> None:
+        """Give a standing order (in place of one for the same decisions); the decision
+        asked now is answered by it at once if it covers it."""
+        self._set_standing(self.standing.with_order(order))
+        self._note_seen(self.ruleset.observe(self.state, order.side), order.side)
+        question = self._question
+        if question is not None and question.number == self.version and not self.thinking \
+                and self.is_here(question.side):
+            self._question = None  # asked again: the order may answer it now
+            self.version += 1
+        self.advance()
+
+    def cancel(self, side: str, kind: str | None = None, ship: str | None = None) -> None:
+        """Cancel ``side``'s standing orders (of one kind, for one ship, where given)."""
+        self._set_standing(self.standing.without(side, kind, ship))
+
+    def standing_order_at(self, index: int) -> StandingOrder | None:
+        """The standing order that played the order at ``index`` (None: the player's own,
+        or not known: one played before the game was loaded)."""
+        return self._by_standing.get(index)
+
+    def _set_standing(self, standing: Standing) -> None:
+        self.session = evolve(self.session, standing=standing.current(self.state.turn))
+
+    def _standing_verdict(self, decision: Decision) -> Verdict:
+        if self._ask_anyway:
+            self._ask_anyway = False
+            return Verdict()
+        if not self.standing.orders:
+            return Verdict()
+        seen = self.ruleset.observe(self.state, decision.side)
+        verdict = decide(self.standing, self.game, self.ruleset, decision, seen,
+                         self._seen_facts)
+        if verdict.order is not None and decision.ship:
+            self._seen_facts[decision.ship] = watch(self.ruleset, seen, decision.ship)
+        return verdict
+
+    def _note_seen(self, seen: GameState, side: str) -> None:
+        """The player sees ``side``'s ships as they stand: standing orders watch for
+        changes from here."""
+        if not self.standing.orders:
+            return
+        for ship in seen.ships:
+            if ship.side == side:
+                self._seen_facts[ship.id] = watch(self.ruleset, seen, ship.id)
 
     # -- thinking seats --------------------------------------------------------------------
     def _think(self, decision: Decision, player: Player) -> None:
@@ -502,7 +568,8 @@ class Match:
         states = self.game.states()
         for index in range(len(self.game.orders) - 1, -1, -1):
             decision = self.ruleset.decision(states[index])
-            if decision is not None and self.is_here(decision.side):
+            if decision is not None and self.is_here(decision.side) \
+                    and index not in self._by_standing:
                 found = index
                 break
         self._here_index = (key, found)
@@ -524,6 +591,7 @@ class Match:
         if self.undo_policy is Undo.OWN:
             index = self.last_here_index()
             self.game.undo_to(index if index is not None else 0)
+            self._ask_anyway = True  # the decision undone is the player's to make again
         else:
             self.game.undo()
         self._moved()
@@ -578,8 +646,10 @@ class Match:
     def _moved(self) -> None:
         self.version += 1
         self._call_off()
+        played = len(self.game.orders)
+        for index in [i for i in self._by_standing if i >= played]:
+            del self._by_standing[index]
         if self.undo_policy is Undo.OWN:
-            played = len(self.game.orders)
             for index in [i for i in self.thoughts if i >= played]:
                 del self.thoughts[index]  # undone: the AI may think again there
         self._events = {}
@@ -599,4 +669,6 @@ class Match:
         here = decision is not None and self.is_here(side)
         label = self.presenter.option_info(state, decision, order).label \
             if here and decision is not None else ""
-        return Move(index, state.turn, side, order, label, here, state, after)
+        standing = self._by_standing.get(index)
+        named = (standing.label or standing.key) if standing is not None else ""
+        return Move(index, state.turn, side, order, label, here, state, after, named)

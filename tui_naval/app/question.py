@@ -84,6 +84,12 @@ class Question:
             else option.info.warning if option is not None else ""
 
     @property
+    def default_index(self) -> int:
+        """The option a prompt highlights first: the first listed that risks nothing (no
+        ``!``), else the first."""
+        return next((i for i, option in enumerate(self.options) if not option.info.warning), 0)
+
+    @property
     def answer_index(self) -> int:
         """Where the recorded answer stands in the options (0 if none is known)."""
         orders = self.orders

@@ -1,9 +1,10 @@
 """A game as it is played and saved: the Game, who sits at each side, and its save files.
 
-Saves are the core's JSON documents with two extra keys, ``"seats"`` (side ->
-``human`` or an AI name), so a resumed game puts the player back on their side, and
-``"thoughts"``, what a searching AI made of its decisions (``core.thoughts``), so a
-replay can show them.  Other readers ignore the keys.
+Saves are the core's JSON documents with extra keys: ``"seats"`` (side -> ``human`` or
+an AI name), so a resumed game puts the player back on their side; ``"thoughts"``, what a
+searching AI made of its decisions (``core.thoughts``), so a replay can show them; and
+``"standing"``, the player's standing orders (``app.standing``).  Other readers ignore
+the keys.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from attrs import field, frozen
 
 from tui_naval.ai.players import DEFAULT_OPPONENT, check_player
 from tui_naval.app.seats import HUMAN
+from tui_naval.app.standing import Standing
 from tui_naval.core.history import Game
 from tui_naval.core.saves import SUFFIX, game_from_document, read_document, save_game
 from tui_naval.core.thoughts import Thought, thoughts_from_json, thoughts_to_json
@@ -39,6 +41,8 @@ class Session:
     game: Game
     seats: Mapping[str, str]
     thoughts: dict[int, Thought] = field(factory=dict, eq=False)
+    #: The player's standing orders (``app.standing``).
+    standing: Standing = field(factory=Standing)
 
     def human_sides(self) -> tuple[str, ...]:
         return tuple(side for side, who in self.seats.items() if who == HUMAN)
@@ -59,6 +63,8 @@ def save_session(session: Session, path: Path, now: datetime | None = None) -> N
     thoughts = thoughts_to_json(session.thoughts, session.game.orders)
     if thoughts:
         extra["thoughts"] = thoughts
+    if session.standing.orders:
+        extra["standing"] = session.standing.to_json()
     save_game(session.game, path, now, extra)
 
 
@@ -71,7 +77,8 @@ def load_session(path: Path, ai: str = DEFAULT_OPPONENT) -> Session:
     doc = read_document(path)
     game = game_from_document(doc, path, find_ruleset)
     thoughts = thoughts_from_json(doc.get("thoughts"), game.orders, game.state.sides)
-    return Session(game, stored_seats(doc.get("seats"), game, ai), thoughts)
+    standing = Standing.from_json(doc.get("standing"), game.state.sides)
+    return Session(game, stored_seats(doc.get("seats"), game, ai), thoughts, standing)
 
 
 def stored_seats(stored: object, game: Game, ai: str) -> dict[str, str]:

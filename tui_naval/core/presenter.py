@@ -66,6 +66,29 @@ class Preview:
 
 
 @frozen
+class StandingOffer:
+    """A standing order a ruleset offers for a kind of decision: its key (what
+    ``Presenter.standing_answer`` is asked with), its label and a line about it."""
+
+    key: str
+    label: str
+    about: str = ""
+
+
+#: The standing orders a presenter may offer, read from the words its orders use.
+KEEP_LOAD = StandingOffer("keep-load", "Keep the load", "she reloads what she has loaded")
+FIRE = StandingOffer("fire", "Fire when she bears",
+                     "at the best target, by the odds the prompt shows")
+HOLD_COURSE = StandingOffer("hold-course", "Hold course", "she keeps her heading")
+HOLD_RANGE = StandingOffer("hold-range", "Hold the range", "the squadron keeps the range")
+
+
+def _holds(order: Order) -> bool:
+    """An order that holds: fire held, a course or the range kept."""
+    return order.verb == "hold" or order.arg == "hold"
+
+
+@frozen
 class Series:
     """A chart for the end of a game: its title and one figure per turn for each side."""
 
@@ -80,6 +103,8 @@ class Presenter:
     styles: ClassVar[Mapping[str, str]] = {}
     #: Event kinds whose whole line takes the style (the end of the game always does).
     emphasised: ClassVar[frozenset[str]] = frozenset()
+    #: Decision kind -> the ruleset's own standing orders for it (``KEEP_LOAD``...).
+    standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {}
 
     def event_style(self, kind: str) -> str:
         return self.styles.get(kind) or COMMON_STYLES.get(kind, "")
@@ -122,6 +147,32 @@ class Presenter:
     def next_mark(self, state: GameState, ship_id: str | None) -> str | None:
         """The label of the next mark a ship must round, if any."""
         return None
+
+    def standing_offers(self, kind: str) -> tuple[StandingOffer, ...]:
+        """The ruleset's own standing orders for ``kind`` of decision (keep the load, fire
+        when she bears, hold course...), beside the ones every ruleset has."""
+        return self.standing.get(kind, ())
+
+    def standing_options(self, key: str, state: GameState,
+                         decision: Decision) -> tuple[Order, ...] | str:
+        """The options standing order ``key`` may choose among for ``decision`` (the best
+        of several by the ruleset's own judgement), or why it cannot (the player is then
+        asked, and told so).  Read from the words every ruleset's orders use: ``keep`` a
+        load, ``hold`` fire, a course or the range."""
+        options = decision.options
+        if key == KEEP_LOAD.key:
+            return tuple(o for o in options if o.arg == "keep") or "she has no load to keep"
+        if key == FIRE.key:
+            return tuple(o for o in options if not _holds(o)) or "no enemy bears"
+        if key in (HOLD_COURSE.key, HOLD_RANGE.key):
+            return tuple(o for o in options if _holds(o)) or "she cannot hold on as she is"
+        return f"no standing order {key!r} here"
+
+    def standing_watch(self, state: GameState, ship_id: str) -> tuple[tuple[str, str], ...]:
+        """What standing orders watch of a ship beside her wear and whether she fights on
+        (``app.standing.watch``): (what, as it stands) pairs, such as the enemies in range;
+        when one changes, a standing order asks the player first."""
+        return ()
 
     def progress(self, states: Sequence[GameState]) -> Series:
         """A chart of the game from the state at the start of each turn (and the last)."""

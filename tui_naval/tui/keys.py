@@ -146,6 +146,12 @@ BATTLE = (
       "Watch the AI's moves or fast-forward them", show=False),
     C("battle.skip", "space", battle("skip"), "Skip", "Skip the wait on the AI's current move",
       show=False),
+    C("battle.standing", "O", battle("standing"), "Orders",
+      "Standing orders: leave this kind of decision, for this ship or every ship, to an "
+      "order that answers it until something changes", key_display="O"),
+    C("battle.same", "full_stop", battle("same_as_last_turn"), "Same as last turn",
+      "Every ship gives this turn the orders she gave last turn (you are asked where one "
+      "cannot, or her situation has changed)", key_display=".", show=False),
     C("battle.save", "s", battle("save"), "Save", "Save the game under a name"),
     C("battle.load", "o", battle("load"), "Load", "Load a saved game", show=False),
     C("battle.quit", "q", battle("leave"), "Menu", "Autosave and go back to the title screen"),

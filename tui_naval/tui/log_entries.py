@@ -20,7 +20,12 @@ def event_entry(event: Event, presenter: Presenter) -> LogEntry:
 
 
 def order_entry(move: Move) -> LogEntry:
-    """The log line for a decision the player made here."""
+    """The log line for a decision the player made here (or a standing order of theirs
+    made for them: "standing" in the log, the order's name beside it)."""
+    if move.standing:
+        body = Text.assemble((f"{move.order.ship} ", "bold"), move.label,
+                             (f"  (standing order: {move.standing})", "dim"))
+        return LogEntry(move.turn, "orders", "green", body)
     body = Text.assemble((f"{move.order.ship} ", "bold"), move.label, (f"  ({move.side})", "dim"))
     return LogEntry(move.turn, "you", "bold green", body)
 

@@ -11,7 +11,17 @@ from attrs import evolve
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, strength_series
+from tui_naval.core.presenter import (
+    FIRE,
+    HOLD_RANGE,
+    KEEP_LOAD,
+    OptionInfo,
+    Presenter,
+    Preview,
+    Series,
+    StandingOffer,
+    strength_series,
+)
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.kyngesreach import rules
 from tui_naval.rulesets.kyngesreach.state import KyngShip, KyngState
@@ -35,6 +45,11 @@ class KyngPresenter(Presenter):
         """Each side's strength left, turn by turn (what the turn limit judges)."""
         return strength_series(states, rules.side_strength)
 
+    standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
+        "ammo": (KEEP_LOAD,),
+        "target": (FIRE,),
+        "range": (HOLD_RANGE,),
+    }
     styles: ClassVar[Mapping[str, str]] = {**gunnery.STYLES, **gauge.STYLES,
                                            "battery": "blue", "magic": "magenta"}
 

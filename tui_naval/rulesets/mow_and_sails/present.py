@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Preview
+from tui_naval.core.presenter import FIRE, KEEP_LOAD, OptionInfo, Preview, StandingOffer
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.mow_and_sails.rules import RULESET
 from tui_naval.rulesets.mow_and_sails.state import MawShip, MawState
@@ -25,6 +25,10 @@ class MawPresenter(in_battle.FiresShipsAndSails, BattlePresenter):
     """Man-O-War's battle turn fought with Ships & Sails broadsides."""
 
     battle = RULESET
+    standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
+        "ammo": (KEEP_LOAD,),
+        "aim": (FIRE,),
+    }
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
 
     def status(self, state: GameState) -> list[tuple[str, str]]:

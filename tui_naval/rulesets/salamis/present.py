@@ -16,7 +16,16 @@ from typing import ClassVar
 from tui_naval.core.grid import Cell
 from tui_naval.core.messages import plural
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, strength_series
+from tui_naval.core.presenter import (
+    FIRE,
+    HOLD_COURSE,
+    OptionInfo,
+    Presenter,
+    Preview,
+    Series,
+    StandingOffer,
+    strength_series,
+)
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.salamis.galleys import LOCKED_HELMS, blocked, fleet, helm_turn, in_range
 from tui_naval.rulesets.salamis.geometry import at_bow, compass_name, route, turned
@@ -195,6 +204,10 @@ def fleet_losses(state: SalamisState) -> str:
 class SalamisPresenter(Presenter):
     """Fast Play Salamis on the screen."""
 
+    standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
+        "helm": (HOLD_COURSE,),
+        "bows": (FIRE,),
+    }
     styles: ClassVar[Mapping[str, str]] = STYLES
     emphasised = frozenset({"ram", "panic"})
 

@@ -16,7 +16,15 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Preview, order_key
+from tui_naval.core.presenter import (
+    FIRE,
+    HOLD_COURSE,
+    KEEP_LOAD,
+    OptionInfo,
+    Preview,
+    StandingOffer,
+    order_key,
+)
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.salt_and_sails.rules import RULESET
 from tui_naval.rulesets.salt_and_sails.state import SalsShip, SalsState
@@ -62,6 +70,11 @@ class SalsPresenter(in_battle.FiresShipsAndSails, BattlePresenter):
     """Salt'n'Tar's combat turn fought with Ships & Sails broadsides."""
 
     battle = RULESET
+    standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
+        "move": (HOLD_COURSE,),
+        "ammo": (KEEP_LOAD,),
+        "aim": (FIRE,),
+    }
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
 
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:

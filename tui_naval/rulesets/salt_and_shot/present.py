@@ -14,7 +14,15 @@ from typing import ClassVar
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Preview, order_key
+from tui_naval.core.presenter import (
+    FIRE,
+    HOLD_COURSE,
+    KEEP_LOAD,
+    OptionInfo,
+    Preview,
+    StandingOffer,
+    order_key,
+)
 from tui_naval.core.state import GameState
 from tui_naval.rulesets.salt_and_shot.rules import COMBAT, RULESET
 from tui_naval.rulesets.salt_and_shot.state import SasState
@@ -41,6 +49,11 @@ class SasPresenter(BattlePresenter):
     """Salt'n'Tar's combat turn fought with Kyngesreach broadsides."""
 
     battle = RULESET
+    standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
+        "move": (HOLD_COURSE,),
+        "ammo": (KEEP_LOAD,),
+        "target": (FIRE,),
+    }
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES,
                                            **gauge.STYLES}
 

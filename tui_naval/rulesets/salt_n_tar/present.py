@@ -10,7 +10,14 @@ from tui_naval.core.engine import HIDDEN, Decide, Goto, Log
 from tui_naval.core.grid import Cell
 from tui_naval.core.messages import plural
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series
+from tui_naval.core.presenter import (
+    HOLD_COURSE,
+    OptionInfo,
+    Presenter,
+    Preview,
+    Series,
+    StandingOffer,
+)
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.salt_n_tar.advisor import distance_to_goal
 from tui_naval.rulesets.salt_n_tar.projection import project
@@ -28,6 +35,7 @@ _MOVE = next(step for step in TURN.steps if isinstance(step, Decide) and step.na
 class SaltPresenter(Presenter):
     """Salt'n'Tar's races and chases."""
 
+    standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {"move": (HOLD_COURSE,)}
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, "mark": "bold yellow",
                                            "finish": "bold yellow", "escape": "bold yellow"}
     emphasised: ClassVar[frozenset[str]] = frozenset({"finish"})

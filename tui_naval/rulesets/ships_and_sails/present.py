@@ -10,7 +10,16 @@ from typing import ClassVar
 from tui_naval.core.grid import Cell
 from tui_naval.core.messages import plural
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Presenter, Preview, Series, strength_series
+from tui_naval.core.presenter import (
+    FIRE,
+    KEEP_LOAD,
+    OptionInfo,
+    Presenter,
+    Preview,
+    Series,
+    StandingOffer,
+    strength_series,
+)
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.ships_and_sails import movement as mv
 from tui_naval.rulesets.ships_and_sails.rules import plotted_orders, side_damage
@@ -51,6 +60,10 @@ class SnsPresenter(Presenter):
         """Each side's strength left, turn by turn (what the turn limit judges)."""
         return strength_series(states, lambda state, side: 1.0 - side_damage(state, side))
 
+    standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
+        "ammo": (KEEP_LOAD,),
+        "aim": (FIRE,),
+    }
     styles: ClassVar[Mapping[str, str]] = {**gunnery.STYLES, "move": "", "collide": "bold red",
                                            "lost": "bold red"}
 

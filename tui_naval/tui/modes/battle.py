@@ -8,7 +8,9 @@ from typing import ClassVar
 
 from tui_naval.app.happened import Happening, Over, Played
 from tui_naval.app.match import Match, Undo
+from tui_naval.app.question import Question
 from tui_naval.app.session import Session, load_session, save_path, save_session
+from tui_naval.app.standing import StandingOrder, offers, one_turn
 from tui_naval.core.history import Game
 from tui_naval.core.saves import SaveError, prepare_saving
 from tui_naval.tui import keys
@@ -94,6 +96,56 @@ class BattleMode(Mode):
 
     def do_skip(self) -> None:
         self.match.skip()
+
+    # -- standing orders ---------------------------------------------------------------
+    def _asked_here(self) -> Question | None:
+        question = self.screen.asked
+        if question is None or not self.match.is_here(question.side) \
+                or self.match.question is not question:
+            self.screen.notify("Standing orders are given at one of your prompts.", timeout=3)
+            return None
+        return question
+
+    def do_standing(self) -> None:
+        """Offer the standing orders for the decision asked (this ship's, or every
+        ship's), and the cancelling of those given."""
+        from tui_naval.tui.screens.lobby import ChoiceDialog
+
+        question = self._asked_here()
+        if question is None:
+            return
+        decision = question.decision
+        choices = []
+        for offer in offers(self.match.ruleset, decision.kind):
+            if decision.ship:
+                choices.append((f"ship {offer.key}", f"{offer.label}  ({decision.ship} only)"))
+            choices.append((f"side {offer.key}", f"{offer.label}  (every ship)"))
+        given = [o for o in self.match.standing.orders if o.side == decision.side]
+        if given:
+            choices.append(("cancel", f"Cancel your standing orders ({len(given)}: "
+                            + "; ".join(o.describe() for o in given) + ")"))
+        title = (f"Standing orders: who answers {decision.kind} decisions until something "
+                 "changes (you are asked then, and told why)")
+
+        def chosen(choice: str | None) -> None:
+            if choice == "cancel":
+                self.match.cancel(decision.side)
+                self.screen.notify("Your standing orders are cancelled.", timeout=3)
+            elif choice:
+                whose, key = choice.split(" ", 1)
+                offer = next(o for o in offers(self.match.ruleset, decision.kind)
+                             if o.key == key)
+                self.match.give(StandingOrder(key, decision.kind, decision.side,
+                                              decision.ship if whose == "ship" else "",
+                                              label=offer.label))
+
+        self.screen.app.push_screen(ChoiceDialog(title, choices), chosen)
+
+    def do_same_as_last_turn(self) -> None:
+        """Every ship of the player's side gives this turn the orders she gave last turn."""
+        question = self._asked_here()
+        if question is not None:
+            self.match.give(one_turn(question.side, self.match.state.turn))
 
     def do_save(self) -> None:
         from tui_naval.tui.dialogs.save import SaveDialog

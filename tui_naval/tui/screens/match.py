@@ -53,7 +53,7 @@ from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.screens.prompt import ChanceTable, PromptPanel, chance_rows
 from tui_naval.tui.widgets.board_layout import ZOOMS
 from tui_naval.tui.widgets.key_bar import KeyBar
-from tui_naval.tui.widgets.message_log import MessageLog
+from tui_naval.tui.widgets.message_log import LogEntry, MessageLog
 from tui_naval.tui.widgets.ocean import OceanView
 from tui_naval.tui.widgets.side_column import SideColumn
 from tui_naval.tui.widgets.status_line import StatusLine, status_left, status_text
@@ -253,8 +253,13 @@ class MatchScreen(NavalScreen[None]):
         if not self.is_attached:
             return
         match happening:
-            case Asked(question):
+            case Asked(question, why):
                 self.show_question(question)
+                if why:  # a standing order stood back: the player is told why
+                    self.log_view.add(LogEntry(self.match.state.turn, "orders",
+                                               "bold yellow", Text(why)))
+                    self.notify(why, title="Your standing order waits", timeout=6,
+                                markup=False)
             case Reviewed(question):
                 self.show_question(question, reviewed=True)
             case Thinking(side, decision, _):
@@ -317,13 +322,15 @@ class MatchScreen(NavalScreen[None]):
         # and no highlight lays the screen out again.
         notes = [option_detail(question, order, self.mode.detail(question, order))
                  for order in question.orders]
-        self.prompt.ask(title, infos, table, typing=question.typing, notes=notes)
+        first = question.default_index  # (never an option marked ! where one is not)
+        self.prompt.ask(title, infos, table, highlight=first, typing=question.typing,
+                        notes=notes)
         if self.coach.asked(question.seen, decision):
             self.hint_panel.show(self.coach.current)
         self.keep_in_view()
         if not self.looking and not self.prompt.options.has_focus:
             self.prompt.options.focus()
-        self.preview(question.orders[0] if question.options else None)
+        self.preview(question.orders[first] if question.options else None)
 
     def show_quiet(self, turns: tuple[int, ...], lines: tuple[str, ...]) -> None:
         """Whole turns passed with nothing for the player to decide: say so in the prompt
