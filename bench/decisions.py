@@ -23,16 +23,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tui_naval.ai.players import make_player  # noqa: E402
-from tui_naval.app.happened import Asked, Happening, Over, Quiet  # noqa: E402
-from tui_naval.app.match import Match  # noqa: E402
-from tui_naval.app.runner import QueuedRunner  # noqa: E402
-from tui_naval.app.seats import Seat  # noqa: E402
-from tui_naval.app.session import Session  # noqa: E402
-from tui_naval.app.setup import new_game  # noqa: E402
-from tui_naval.app.standing import SAME, StandingOrder  # noqa: E402
-from tui_naval.core.presenter import FIRE, KEEP_LOAD  # noqa: E402
-from tui_naval.rulesets import registry  # noqa: E402
+from tui_naval.ai.players import make_player
+from tui_naval.app.happened import Asked, Happening, Over, Quiet
+from tui_naval.app.match import Match
+from tui_naval.app.runner import QueuedRunner
+from tui_naval.app.seats import Seat
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
+from tui_naval.app.standing import SAME, StandingOrder
+from tui_naval.core.presenter import FIRE, KEEP_LOAD
+from tui_naval.rulesets import registry
 
 #: The ruleset's own standing orders a player would set (beside "same as last turn").
 SET = (KEEP_LOAD.key, FIRE.key)
