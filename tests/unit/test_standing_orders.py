@@ -201,8 +201,9 @@ def test_no_standing_order_no_verdict() -> None:
 
 
 def _kinds_played(ruleset: str,
-                  orders: int = 400) -> tuple[Game, dict[str, list[tuple[GameState, Decision]]]]:
-    """A random playout (seeded), and the decisions it met, by kind."""
+                  orders: int = 600) -> tuple[Game, dict[str, list[tuple[GameState, Decision]]]]:
+    """A playout (the advisor's choice, now and then a random one: seeded), and the
+    decisions it met, by kind."""
     game = new_game(ruleset, None, 3, None)
     rnd = random.Random(1)
     met: dict[str, list[tuple[GameState, Decision]]] = {}
@@ -211,7 +212,8 @@ def _kinds_played(ruleset: str,
         if decision is None:
             break
         met.setdefault(decision.kind, []).append((game.state, decision))
-        game.play(rnd.choice(decision.options))
+        greedy = game.ruleset.advisor(game.ruleset.observe(game.state, decision.side), decision)
+        game.play(greedy if rnd.random() < 0.7 else rnd.choice(decision.options))
     return game, met
 
 

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import KEEP_LOAD, OptionInfo, Preview, StandingOffer
+from tui_naval.core.presenter import FIRE, KEEP_LOAD, OptionInfo, Preview, StandingOffer
 from tui_naval.core.state import GameState
 from tui_naval.rulesets.mow_and_shot.rules import COMBAT, RULESET
 from tui_naval.rulesets.mow_and_shot.state import MasState
@@ -26,7 +26,10 @@ class MasPresenter(BattlePresenter):
     """Man-O-War's battle turn fought with Kyngesreach broadsides."""
 
     battle = RULESET
-    standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {"ammo": (KEEP_LOAD,)}
+    standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
+        "ammo": (KEEP_LOAD,),
+        "target": (FIRE,),
+    }
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
 
     def status(self, state: GameState) -> list[tuple[str, str]]:
