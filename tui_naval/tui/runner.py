@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from textual.dom import DOMNode
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker, get_current_worker
 
@@ -37,14 +38,21 @@ class WorkerRunner:
         self.node = node
 
     def think(self, job: Callable[[Stopped], T], done: Callable[[T], None]) -> Worker[None]:
-        app = self.node.app
+        node = self.node
+        app = node.app
+
+        def deliver(result: T) -> None:
+            # A screen taken off the app's stack (switched away from: a rematch, a load)
+            # is still attached while Textual removes its widgets: its answer goes nowhere.
+            if node.is_attached and (not isinstance(node, Screen) or node in app.screen_stack):
+                done(result)
 
         def work() -> None:
             worker = get_current_worker()
             result = job(lambda: worker.is_cancelled)
             if not worker.is_cancelled:
                 with contextlib.suppress(RuntimeError):  # the app is closing
-                    app.call_from_thread(done, result)
+                    app.call_from_thread(deliver, result)
 
         # (A failure in the thread is the app's, as one in its own: the game autosaved,
         # the crash log, one line.  An AI's own failure never gets here: ``consult``.)

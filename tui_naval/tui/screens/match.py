@@ -249,8 +249,9 @@ class MatchScreen(NavalScreen[None]):
 
     # -- what the match tells ------------------------------------------------------------------
     def happened(self, happening: Happening) -> None:
-        """Draw what the match tells, then let the mode act on it."""
-        if not self.is_attached:
+        """Draw what the match tells, then let the mode act on it (not on a screen taken
+        off the app's stack: still attached while Textual removes its widgets)."""
+        if not self.is_attached or self not in self.app.screen_stack:
             return
         match happening:
             case Asked(question, why):
