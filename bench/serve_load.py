@@ -293,7 +293,11 @@ def start_server(data: Path, players: int) -> tuple[subprocess.Popen[bytes], int
         [sys.executable, "-m", "tui_naval.cli.serve", "--port", "0", "--data", str(data),
          "--guests", "--max-sessions", str(players + 10), "--max-per-address",
          str(players + 10), "--logins-per-minute", str(players * 10), "--idle-timeout",
-         "60"], stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env)
+         "60",
+         # (Every player comes from 127.0.0.1 here: the caps on connections not yet
+         # logged in, which a host keeps per address, are opened up like the others.)
+         "--max-startups", str(players + 10), "--max-startups-per-address",
+         str(players + 10)], stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env)
     assert process.stderr is not None
     line = process.stderr.readline().decode()
     found = re.search(r"serving on [\d.]+:(\d+)", line)
