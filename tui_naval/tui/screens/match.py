@@ -401,13 +401,16 @@ class MatchScreen(NavalScreen[None]):
 
     def set_status(self) -> None:
         """The status line: the game on the left, fitted to what the mode's right part
-        leaves; then the key bar's keys, if what they depend on has changed."""
+        leaves; then the key bar's keys, if what they depend on has changed.  Nothing on
+        a screen whose widgets are going (it is being removed: a rematch, the app's end)."""
+        status = next(self.query("#status").results(StatusLine), None)
+        if status is None:
+            return
         right = self.mode.status()
         width = self.app.size.width
         match = self.match
         left = self.status_left(max(1, width - right.cell_len - 2))
-        self.query_one("#status", StatusLine).show(
-            status_text(left, right, width, self.naval.config.ascii_only))
+        status.show(status_text(left, right, width, self.naval.config.ascii_only))
         key = (self.prompt.asking, match.thinking, *self.mode.bindings_key())
         if key != self._bindings_key:  # (refreshing the key bar is costly)
             self._bindings_key = key
