@@ -141,9 +141,9 @@ def offers(ruleset: Ruleset[Any], kind: str) -> tuple[StandingOffer, ...]:
 
 
 def last_order(game: Game, ruleset: Ruleset[Any], decision: Decision,
-               turn: int) -> tuple[Order, str] | None:
-    """The order ``decision``'s ship gave the same kind of decision before ``turn``, and
-    its label as it was offered then."""
+               turn: int) -> tuple[Order, GameState, Decision] | None:
+    """The order ``decision``'s ship gave the same kind of decision before ``turn``, with
+    the state and decision it was given at."""
     states = game.states()
     orders = game.orders
     for index in range(len(orders) - 1, -1, -1):
@@ -152,8 +152,7 @@ def last_order(game: Game, ruleset: Ruleset[Any], decision: Decision,
             continue
         asked = ruleset.decision(state)
         if asked is not None and asked.kind == decision.kind and asked.ship == decision.ship:
-            order = orders[index]
-            return order, ruleset.presenter.option_info(state, asked, order).label
+            return orders[index], state, asked
     return None
 
 
@@ -164,10 +163,12 @@ def answer(order: StandingOrder, game: Game, ruleset: Ruleset[Any], decision: De
         last = last_order(game, ruleset, decision, seen.turn)
         if last is None:
             return "she has given no such order before"
+        given, then, asked = last
         try:
-            return decision.find(str(last[0]))
+            return decision.find(str(given))
         except IllegalOrder:
-            return f"she cannot {last[1]!r} again now"
+            label = ruleset.presenter.option_info(then, asked, given).label
+            return f"she cannot {label!r} again now"
     if order.key == LIEUTENANT:
         chosen: Order = ruleset.advisor(seen, decision)
         return chosen
@@ -220,16 +221,13 @@ def decide(standing: Standing, game: Game, ruleset: Ruleset[Any], decision: Deci
     order = standing.order_for(decision, seen.turn)
     if order is None:
         return Verdict()
-    name = order.label or order.key
+    found: Order | str = ""
     if decision.ship and decision.ship in seen_before:
-        changed = changes(seen_before[decision.ship], watch(ruleset, seen, decision.ship))
-        if changed:
-            return Verdict(standing=order, why=f"{decision.ship}'s standing order ({name}) "
-                                               f"waits: {changed}")
-    found = answer(order, game, ruleset, decision, seen)
+        found = changes(seen_before[decision.ship], watch(ruleset, seen, decision.ship))
+    found = found or answer(order, game, ruleset, decision, seen)
     if isinstance(found, str):
-        return Verdict(standing=order, why=f"{decision.ship}'s standing order ({name}) "
-                                           f"waits: {found}")
+        return Verdict(standing=order, why=f"{decision.ship}'s standing order "
+                                           f"({order.label or order.key}) waits: {found}")
     return Verdict(found, order)
 
 

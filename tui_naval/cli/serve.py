@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -76,26 +77,24 @@ def positive(text: str) -> int:
     return number
 
 
-def minutes(text: str) -> float:
-    try:
-        number = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of minutes: {one_line(text, 20)!r}") \
-            from None
-    if not 0 <= number <= 7 * 24 * 60:
-        raise argparse.ArgumentTypeError("0 to 10080 minutes (a week)")
-    return number
+def duration(unit: str, most: float, most_said: str) -> Callable[[str], float]:
+    """An option's parser for a number of ``unit`` from 0 to ``most``."""
+
+    def parse(text: str) -> float:
+        try:
+            number = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"not a number of {unit}: {one_line(text, 20)!r}") from None
+        if not 0 <= number <= most:
+            raise argparse.ArgumentTypeError(f"0 to {most:g} {unit} ({most_said})")
+        return number
+
+    return parse
 
 
-def seconds(text: str) -> float:
-    try:
-        number = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {one_line(text, 20)!r}") \
-            from None
-    if not 0 <= number <= 24 * 60 * 60:
-        raise argparse.ArgumentTypeError("0 to 86400 seconds (a day)")
-    return number
+minutes = duration("minutes", 7 * 24 * 60, "a week")
+seconds = duration("seconds", 24 * 60 * 60, "a day")
 
 
 def config_from(args: argparse.Namespace) -> Any:

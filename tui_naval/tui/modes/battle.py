@@ -115,8 +115,9 @@ class BattleMode(Mode):
         if question is None:
             return
         decision = question.decision
+        offered = {offer.key: offer for offer in offers(self.match.ruleset, decision.kind)}
         choices = []
-        for offer in offers(self.match.ruleset, decision.kind):
+        for offer in offered.values():
             if decision.ship:
                 choices.append((f"ship {offer.key}", f"{offer.label}  ({decision.ship} only)"))
             choices.append((f"side {offer.key}", f"{offer.label}  (every ship)"))
@@ -133,11 +134,9 @@ class BattleMode(Mode):
                 self.screen.notify("Your standing orders are cancelled.", timeout=3)
             elif choice:
                 whose, key = choice.split(" ", 1)
-                offer = next(o for o in offers(self.match.ruleset, decision.kind)
-                             if o.key == key)
                 self.match.give(StandingOrder(key, decision.kind, decision.side,
                                               decision.ship if whose == "ship" else "",
-                                              label=offer.label))
+                                              label=offered[key].label))
 
         self.screen.app.push_screen(ChoiceDialog(title, choices), chosen)
 
