@@ -143,7 +143,8 @@ def test_same_as_last_turn_repeats_each_ships_orders_for_the_turn() -> None:
         assert turn in given_on and index >= given_on[turn]  # in the turn it was given
         earlier = [j for j in range(index) if states[j].turn < turn
                    and (d := match.ruleset.decision(states[j])) is not None
-                   and (d.kind, d.ship) == (decision.kind, decision.ship)]
+                   and (d.kind, d.ship) == (decision.kind, decision.ship)
+                   and match.game.orders[j].verb in {o.verb for o in decision.options}]
         assert match.game.orders[index] == match.game.orders[earlier[-1]]
 
 
@@ -245,3 +246,33 @@ def test_the_default_option_is_never_one_marked_with_a_warning() -> None:
     assert question.options[0].info.warning
     default = question.options[question.default_index]
     assert not default.info.warning and default.label == "Pass"
+
+
+def test_same_as_last_turn_repeats_the_same_battery() -> None:
+    """Kyngesreach asks each battery's reload as an ``ammo`` decision of the same ship:
+    the port battery repeats the port battery's last order, not the starboard's."""
+    match, runner, told = battle("kyngesreach", "kr-duel", 12)
+    asked = first_asked(match, runner, told)
+    side = asked.question.side
+    met: dict[str, Order] = {}
+    for _ in range(300):
+        runner.run()
+        last = told.last()
+        if isinstance(last, Over):
+            break
+        if isinstance(last, Quiet):
+            match.go_on()
+            continue
+        assert isinstance(last, Asked)
+        decision = last.question.decision
+        if decision.kind == "ammo" and {o.verb for o in decision.options} <= set(met):
+            break
+        order = last.question.orders[0]
+        if decision.kind == "ammo":
+            met[order.verb] = order
+        match.answer(order, last.question)
+    decision = match.game.decision()
+    assert decision is not None and decision.kind == "ammo" and decision.side == side
+    found = answer(StandingOrder(SAME, "ammo", side), match.game, match.ruleset, decision,
+                   match.state)
+    assert isinstance(found, Order) and found.verb == decision.options[0].verb

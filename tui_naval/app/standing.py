@@ -143,12 +143,14 @@ def offers(ruleset: Ruleset[Any], kind: str) -> tuple[StandingOffer, ...]:
 def last_order(game: Game, ruleset: Ruleset[Any], decision: Decision,
                turn: int) -> tuple[Order, GameState, Decision] | None:
     """The order ``decision``'s ship gave the same kind of decision before ``turn``, with
-    the state and decision it was given at."""
+    the state and decision it was given at: one of the same verbs as its options (a
+    ship's port battery repeats what the port battery did, not the starboard's)."""
     states = game.states()
     orders = game.orders
+    verbs = {option.verb for option in decision.options}
     for index in range(len(orders) - 1, -1, -1):
         state = states[index]
-        if state.turn >= turn:
+        if state.turn >= turn or orders[index].verb not in verbs:
             continue
         asked = ruleset.decision(state)
         if asked is not None and asked.kind == decision.kind and asked.ship == decision.ship:
