@@ -58,5 +58,6 @@ def test_play_a_turn_then_a_signal(pane: tuple[Pane, Path], name: str, code: int
     assert "B1 port 1" in doc["orders"]
     assert doc["orders"][-2] == "B1 luck roll"  # saved by the signal, not at the turn's end
     assert doc["orders"][-1] in ("R1 luck roll", "R1 luck pass")
-    assert doc["seats"] == {"blue": "human", "red": "search"}  # the default opponent: normal
+    # A player with no finished game meets the easy admiral (app.record.opponent).
+    assert doc["seats"] == {"blue": "human", "red": "easy"}
     assert not list(saves.glob(".*.tmp")), "no temporary file is left behind"

@@ -84,8 +84,8 @@ def test_the_default_opponent_is_the_normal_search() -> None:
     player = make_player(DEFAULT_OPPONENT, find_ruleset("salt-n-tar"))
     assert isinstance(player, SearchPlayer)
     assert player.settings == LEVEL_SETTINGS["normal"]
-    for command in ("play", "voyage"):
-        assert build_parser().parse_args([command]).ai == DEFAULT_OPPONENT
+    for command in ("play", "tutorial", "voyage"):  # none: the newcomer's rule decides
+        assert build_parser().parse_args([command]).ai is None
 
 
 def test_the_lists_offer_every_player_once() -> None:

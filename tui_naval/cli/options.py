@@ -22,7 +22,8 @@ EXIT_USAGE = 2
 
 #: ``--ai``'s help: the players by name, and the search's levels.
 AI_HELP = (f"the AI you face: {', '.join(PLAYERS)}, or a level: easy, normal (= search), "
-           f"hard (= search:hard); default {DEFAULT_OPPONENT} (normal)")
+           f"hard (= search:hard); default: easy until you have finished a game, then "
+           f"{DEFAULT_OPPONENT} (normal)")
 
 
 def fail(message: str) -> NoReturn:
@@ -130,7 +131,7 @@ def tui_config(args: argparse.Namespace, **extra: Any) -> Config:
         keymap = load_keymap(Path(keys_path) if keys_path else None, required=bool(keys_path))
     except KeymapError as exc:
         raise SetupError(str(exc)) from None
-    ai = getattr(args, "ai", None) or DEFAULT_OPPONENT
+    ai = getattr(args, "ai", None) or ""  # (the app's default: app.record.opponent)
     pause = getattr(args, "quiet_pause", None)
     if pause is not None:
         extra.setdefault("quiet_turn_pause", None if pause == "key" else pause)

@@ -8,8 +8,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tui_naval.ai.players import DEFAULT_OPPONENT, check_player
+from tui_naval.ai.players import check_player
 from tui_naval.app.collection import collection_paused
+from tui_naval.app.record import opponent
 from tui_naval.app.seats import HUMAN
 from tui_naval.app.session import Session, load_session
 from tui_naval.app.setup import SetupError, chosen_side, new_game
@@ -23,7 +24,7 @@ def add(sub: Any, name: str) -> None:
         add_game_options(play, seed_help="random seed (default: a random one, shown on "
                                          "screen)")
         play.add_argument("--side", help="the side you play (default: the map's first)")
-        play.add_argument("--ai", default=DEFAULT_OPPONENT, help=AI_HELP)
+        play.add_argument("--ai", help=AI_HELP)
         add_tui_options(play, suppress=True)
         play.set_defaults(func=play_game)
     elif name == "tutorial":
@@ -31,7 +32,7 @@ def add(sub: Any, name: str) -> None:
                                   "battle) with the rules explained as they come up")
         tutorial.add_argument("--lesson", type=int, default=1, metavar="N",
                               help="start at lesson N (1: a race, 2: a battle)")
-        tutorial.add_argument("--ai", default=DEFAULT_OPPONENT, help=AI_HELP)
+        tutorial.add_argument("--ai", help=AI_HELP)
         add_tui_options(tutorial, suppress=True)
         tutorial.set_defaults(func=tutorial_game)
     elif name == "load":
@@ -59,8 +60,8 @@ def play_game(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
         game = new_game(args.ruleset, args.map, seed, args.grid, options_of(args))
         side = chosen_side(game, args.side)
-        check_player(config.ai)
-        session = Session(game, {s: HUMAN if s == side else config.ai
+        ai = check_player(opponent(config.ai, config.save_dir))
+        session = Session(game, {s: HUMAN if s == side else ai
                                  for s in game.state.sides})
         return run_app(config, lambda: battle_screen(session))
 
@@ -76,9 +77,9 @@ def tutorial_game(args: argparse.Namespace) -> int:
         lesson = getattr(args, "lesson", 1)
         if not 1 <= lesson <= len(LESSONS):
             raise SetupError(f"no lesson {lesson} (lessons 1 to {len(LESSONS)})")
-        check_player(config.ai)
-        session = lesson_session(LESSONS[lesson - 1], config.ai)  # (a bad map: one line)
-        return run_app(config, lambda: lesson_screen(lesson - 1, config.ai, session=session))
+        ai = check_player(opponent(config.ai, config.save_dir))
+        session = lesson_session(LESSONS[lesson - 1], ai)  # (a bad map: one line)
+        return run_app(config, lambda: lesson_screen(lesson - 1, ai, session=session))
 
 
 def load_game(args: argparse.Namespace) -> int:
@@ -88,5 +89,5 @@ def load_game(args: argparse.Namespace) -> int:
         from tui_naval.tui.modes.battle import session_screen
 
         config = tui_config(args)
-        session = load_session(Path(args.path), config.ai)
+        session = load_session(Path(args.path), opponent(config.ai, config.save_dir))
         return run_app(config, lambda: session_screen(session))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tui_naval.ai.players import DEFAULT_OPPONENT, check_player, make_player
+from tui_naval.ai.players import check_player, make_player
 from tui_naval.app.collection import collection_paused
 from tui_naval.app.voyages import start_voyage, voyage_seed
 from tui_naval.cli.options import AI_HELP, add_tui_options, fail, seed_number, tui_config
@@ -32,7 +32,7 @@ def add(sub: Any, name: str = "voyage") -> None:
     voyage.add_argument("--name", default="", help="the captain's name, for the hall of fame")
     voyage.add_argument("--new", action="store_true",
                         help="start a new voyage even if one is saved (the saved one is lost)")
-    voyage.add_argument("--ai", default=DEFAULT_OPPONENT, help=AI_HELP)
+    voyage.add_argument("--ai", help=AI_HELP)
     voyage.add_argument("--watch", action="store_true",
                         help="watch the AI captain a voyage on screen (--ai sails both sides; "
                              "nothing is saved or scored)")
@@ -84,7 +84,8 @@ def on_screen(args: argparse.Namespace) -> int:
     from tui_naval.voyage.store import load_voyage, voyage_path
 
     config = tui_config(args)
-    check_player(config.ai)
+    if config.ai:
+        check_player(config.ai)
     if args.watch:
         voyage = chosen_voyage(args)
         keeper = VoyageKeeper(voyage, voyage.flagship.kind, None)

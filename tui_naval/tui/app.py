@@ -19,9 +19,9 @@ from textual.binding import BindingType
 from textual.screen import Screen
 
 from tui_naval.ai import search_helper
-from tui_naval.ai.players import DEFAULT_OPPONENT
 from tui_naval.app.link import ServerLine
 from tui_naval.app.match import Match
+from tui_naval.app.record import opponent
 from tui_naval.app.session import Clock, autosave_path, save_session, utc_now
 from tui_naval.core.saves import SaveError, default_save_dir
 from tui_naval.tui import keys, output
@@ -46,8 +46,9 @@ class Config:
     #: Seconds the AI's moves are shown for in a game against it, and in a demo.
     ai_delay: float = 0.35
     demo_delay: float = 0.5
-    #: AI for new games and for resumed saves without seats.
-    ai: str = DEFAULT_OPPONENT
+    #: AI for new games and for resumed saves without seats; "" for the default: the easy
+    #: admiral until the player has finished a game, then the normal one (``opponent``).
+    ai: str = ""
     handle_signals: bool = True
     #: A turn with nothing for the player to decide: its summary is shown for this many
     #: seconds, or until a key when None.
@@ -155,6 +156,11 @@ class NavalApp(CrashHookApp[int]):
     def switch_screen(self, screen: Screen[Any] | str) -> AwaitComplete:
         self.use_stylesheet(screen)
         return super().switch_screen(screen)
+
+    def opponent(self) -> str:
+        """The admiral of a new game (or a resumed one without seats): the configured one,
+        else the player's first (easy) until she has finished a game."""
+        return opponent(self.config.ai, self.config.save_dir)
 
     # -- saving --------------------------------------------------------------------
     def autosave(self, quiet: bool = True) -> Path | None:

@@ -9,6 +9,7 @@ from typing import ClassVar
 from tui_naval.app.happened import Happening, Over, Played
 from tui_naval.app.match import Match, Undo
 from tui_naval.app.question import Question
+from tui_naval.app.record import note_finished
 from tui_naval.app.session import Session, load_session, save_path, save_session
 from tui_naval.app.standing import StandingOrder, offers, one_turn
 from tui_naval.core.history import Game
@@ -179,7 +180,7 @@ class BattleMode(Mode):
             return
         naval = self.screen.naval
         try:
-            session = load_session(path, naval.config.ai)
+            session = load_session(path, naval.opponent())
         except SaveError as exc:
             self.screen.notify(str(exc), title="Cannot load", severity="error", markup=False)
             return
@@ -205,6 +206,10 @@ class BattleMode(Mode):
                 self.turn_ended()
         elif isinstance(happening, Over) and not self._over_shown:
             self._over_shown = True
+            here = self.match.session.human_sides()
+            if here:
+                note_finished(self.screen.naval.config.save_dir,
+                              won=happening.outcome.winner in here)
             self.over()
 
     def turn_ended(self) -> None:

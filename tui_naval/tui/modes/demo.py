@@ -156,7 +156,7 @@ class DemoMode(Mode):
                 app.exit(0)
                 return
             self.match.pause()
-            ai = self.screen.naval.config.ai
+            ai = self.screen.naval.config.ai or DEFAULT_OPPONENT
             self.match.reseat({side: Seat.ai(make_player(ai, self.match.ruleset))
                                for side in self.match.state.sides})
             self.screen.notify(f"The script has ended (turn {self.match.state.turn}). "
@@ -184,10 +184,10 @@ class DemoMode(Mode):
 
 
 def demo_session(seed: int | None = None, ai: str = DEFAULT_OPPONENT) -> Session:
-    """A new AI-against-AI game on the default map."""
+    """A new AI-against-AI game on the default map (``ai``: "" for the normal admiral)."""
     game = new_game(DEFAULT_RULESET, DEFAULT_MAP,
                     seed if seed is not None else random.randrange(1, 1_000_000), None)
-    return Session(game, dict.fromkeys(game.state.sides, ai))
+    return Session(game, dict.fromkeys(game.state.sides, ai or DEFAULT_OPPONENT))
 
 
 def demo_screen(session: Session, *, script: ScriptPlayer | None = None,

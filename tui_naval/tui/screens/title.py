@@ -156,7 +156,7 @@ class TitleScreen(NavalScreen[None]):
             self.notify("There is no autosaved game yet.", title="Continue")
             return
         try:
-            session = load_session(path, self.naval.config.ai)
+            session = load_session(path, self.naval.opponent())
         except SaveError as exc:
             self.notify(str(exc), title="Cannot continue", severity="error", markup=False)
             return
@@ -218,7 +218,7 @@ class TitleScreen(NavalScreen[None]):
         if not isinstance(path, Path):
             return
         try:
-            session = load_session(path, self.naval.config.ai)
+            session = load_session(path, self.naval.opponent())
         except SaveError as exc:
             self.notify(str(exc), title="Cannot load", severity="error", markup=False)
             return
@@ -237,7 +237,7 @@ class TitleScreen(NavalScreen[None]):
         from tui_naval.tui.modes.lesson import lesson_screen
 
         try:
-            screen = lesson_screen(ai=self.naval.config.ai)
+            screen = lesson_screen(ai=self.naval.opponent())
         except SetupError as exc:
             self.notify(str(exc), title="No tutorial", severity="error", markup=False)
             return

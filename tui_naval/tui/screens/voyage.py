@@ -239,7 +239,7 @@ class VoyageScreen(NavalScreen[None]):
         if keeper.game is None:
             keeper.game = Game(keeper.ruleset, meeting.setup)
             keeper.save()
-        ai = self.naval.config.ai
+        ai = self.naval.opponent()
         seats = {side: HUMAN if side == meeting.side and not self.watching else ai
                  for side in keeper.game.state.sides}
         match = Match.of_session(Session(keeper.game, seats), undo=Undo.NONE)
