@@ -236,3 +236,35 @@ def test_a_single_galley_is_one_galley() -> None:
     side = game.state.sides[0]
     text = ruleset_hints(game.ruleset).for_start(game.state, side)[0].text
     assert text.startswith("You command 1 galley (")
+
+
+def test_the_luck_hint_names_its_turn() -> None:
+    """It stays on the panel while no new hint comes: a later turn's wind must not make it
+    wrong ("This turn she sails by Wind Speed 2" read on turn 5 with the rose at 3)."""
+    game = race()
+    play_until(game, "move")
+    state = game.state
+    luck = Event(state.turn, "luck", "B1 Luck roll 1d6=3: no change", "B1")
+    found = {h.key: h for h in ruleset_hints(game.ruleset).for_event(state, luck, "blue")}
+    assert f"On turn {state.turn} she sails by Wind Speed" in found["luck-roll"].text
+    assert "This turn" not in found["luck-roll"].text
+
+
+def test_the_lessons_advice_names_the_listed_option_and_what_it_does() -> None:
+    from tui_naval.app.tutorial import advice, advised
+
+    game = battle()
+    decision = play_until(game, "move")
+    state = game.ruleset.observe(game.state, "blue")
+    order = advised(game.ruleset, state, decision)
+    listed = game.ruleset.presenter.option_order(state, decision)
+    hint = advice(game.ruleset, state, decision)
+    preview = game.ruleset.presenter.preview(state, order)
+    assert hint.title == "The first lieutenant advises"
+    assert hint.text.startswith(f"{listed.index(order) + 1} ")
+    assert preview is not None and preview.text in hint.text
+    coach = Coach(ruleset_hints(game.ruleset), key_namer({}),
+                  advise=lambda s, d: advice(game.ruleset, s, d))
+    first = coach.asked(state, decision)
+    again = coach.asked(state, decision)  # asked again: the advice again, nothing else
+    assert first[0] == hint and again == [hint]

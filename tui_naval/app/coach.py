@@ -19,6 +19,8 @@ from tui_naval.core.state import GameState
 
 #: The key that runs a command, by the command's id (``battle.undo`` -> ``u``).
 KeyOf = Callable[[str], str]
+#: Advice for each decision the player is asked (a lesson's: ``app.tutorial.advice``).
+Advise = Callable[[GameState, Decision], Hint]
 
 
 def ruleset_hints(ruleset: Ruleset[Any]) -> Hints:
@@ -33,11 +35,14 @@ class Coach:
 
     def __init__(self, hints: Hints | Callable[[], Hints], key_of: KeyOf, *,
                  enabled: bool = True,
-                 autosaves: bool = True, shown: Iterable[str] = ()) -> None:
+                 autosaves: bool = True, shown: Iterable[str] = (),
+                 advise: Advise | None = None) -> None:
         """``key_of``: the key that runs a command, by its id (the player's keymap's), for
         the hints that name keys; ``hints`` may be a function that gives them, called
-        the first time they are wanted (a game with hints off imports none)."""
+        the first time they are wanted (a game with hints off imports none); ``advise``:
+        advice shown first at every question (never marked shown)."""
         self._hints = hints
+        self.advise = advise
         self.key_of = key_of
         self.enabled = enabled
         self.autosaves = autosaves
@@ -126,6 +131,8 @@ class Coach:
         while self.enabled and self.deferred and len(new) < 2:
             hint = self.deferred.pop(0)
             new += self.fresh([hint])
+        if self.advise is not None:
+            new.insert(0, self.advise(state, decision))
         if new:
             self.current = new
         return new

@@ -77,7 +77,7 @@ def tutorial_game(args: argparse.Namespace) -> int:
         lesson = getattr(args, "lesson", 1)
         if not 1 <= lesson <= len(LESSONS):
             raise SetupError(f"no lesson {lesson} (lessons 1 to {len(LESSONS)})")
-        ai = check_player(opponent(config.ai, config.save_dir))
+        ai = check_player(config.ai) if config.ai else ""  # (""; the lesson's own admiral)
         session = lesson_session(LESSONS[lesson - 1], ai)  # (a bad map: one line)
         return run_app(config, lambda: lesson_screen(lesson - 1, ai, session=session))
 

@@ -5,6 +5,7 @@ the next lesson, again, or the menu."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
@@ -14,13 +15,12 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from tui_naval.ai.players import DEFAULT_OPPONENT
 from tui_naval.app.coach import Coach, KeyOf
 from tui_naval.app.match import Match
 from tui_naval.app.seats import HUMAN
 from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
-from tui_naval.app.tutorial import LESSONS, Lesson
+from tui_naval.app.tutorial import LESSONS, Lesson, advice
 from tui_naval.core.hints import Hint
 from tui_naval.core.state import GameState
 from tui_naval.tui import keys
@@ -43,12 +43,14 @@ END_KEYS = (
 )
 
 
-def lesson_session(lesson: Lesson, ai: str) -> Session:
-    """A lesson's game: the player on the lesson's side, the AI on the others (a one-line
-    ``SetupError`` if its map cannot be found or played)."""
+def lesson_session(lesson: Lesson, ai: str = "") -> Session:
+    """A lesson's game: the player on the lesson's side, the AI ``ai`` (the lesson's own
+    admiral when "") on the others (a one-line ``SetupError`` if its map cannot be found
+    or played)."""
     game = new_game(lesson.ruleset, lesson.map_path, lesson.seed, None)
     sides = game.state.sides
-    return Session(game, {side: HUMAN if side == lesson.side else ai for side in sides})
+    return Session(game, {side: HUMAN if side == lesson.side else ai or lesson.admiral
+                          for side in sides})
 
 
 class LessonMode(BattleMode):
@@ -72,8 +74,10 @@ class LessonMode(BattleMode):
         """Hints always on, carried over from the lessons before; a lesson is not
         autosaved (its save hint says nothing of Continue).  The game's intro is the
         lesson card's (``LessonStart``)."""
-        self._coach = Coach.for_ruleset(self.match.ruleset, key_of, autosaves=False,
-                                        shown=self._carried)
+        ruleset = self.match.ruleset
+        self._coach = Coach.for_ruleset(
+            ruleset, key_of, autosaves=False, shown=self._carried,
+            advise=partial(advice, ruleset) if self.lesson.advises else None)
         self.intro = self._coach.start(self.match.state, self.lesson.side, keep=False)
         return self._coach
 
@@ -106,11 +110,11 @@ class LessonMode(BattleMode):
             self.screen.dismiss(None)
 
 
-def lesson_screen(index: int = 0, ai: str = DEFAULT_OPPONENT, shown: Iterable[str] = (),
+def lesson_screen(index: int = 0, ai: str = "", shown: Iterable[str] = (),
                   session: Session | None = None) -> MatchScreen:
-    """Lesson ``index`` against the AI ``ai`` (its game ``session`` if given, else made
-    now: a one-line ``SetupError`` if its map cannot be played); ``shown``: the hints
-    given in the lessons before."""
+    """Lesson ``index`` against the AI ``ai`` ("": the lesson's own admiral); its game
+    ``session`` if given, else made now (a one-line ``SetupError`` if its map cannot be
+    played); ``shown``: the hints given in the lessons before."""
     match = Match.of_session(session or lesson_session(LESSONS[index], ai))
     return MatchScreen(match, LessonMode(match, index, ai, shown))
 
@@ -167,8 +171,12 @@ class LessonStart(NavalModal[None]):
         with Vertical(id="lesson-box", classes="dialog"):
             yield Static(Text(f" Lesson {self.index + 1} of {len(LESSONS)}: "
                               f"{self.lesson.title} ", style="bold reverse"), id="lesson-head")
+            advice = (" At every decision your first lieutenant's advice heads them: the "
+                      "option to pick, and what it does. Follow it, and see why."
+                      if self.lesson.advises else "")
             yield Static(Text(f"You will learn {self.lesson.about}, as they come up: read the "
-                              f"hints on the right.", style="italic"), classes="lesson-text")
+                              f"hints on the right.{advice}", style="italic"),
+                         classes="lesson-text")
             for hint in self.intro:
                 yield Static(Text(hint.title, style="bold"), classes="lesson-title")
                 yield Static(Text(hint.text), classes="lesson-text")

@@ -237,7 +237,7 @@ class TitleScreen(NavalScreen[None]):
         from tui_naval.tui.modes.lesson import lesson_screen
 
         try:
-            screen = lesson_screen(ai=self.naval.opponent())
+            screen = lesson_screen(ai=self.naval.config.ai)
         except SetupError as exc:
             self.notify(str(exc), title="No tutorial", severity="error", markup=False)
             return

@@ -172,8 +172,9 @@ def _luck_event(state: WindState, event: Event, side: str) -> Sequence[Hint]:
     out: list[Hint] = []
     if ship is not None:
         out.append(Hint("luck-roll", "Your luck",
-                        f"{sentence(event.text)} This turn she sails by Wind Speed "
-                        f"{max(0, state.wind.speed + ship.sail.luck)}."))
+                        f"{sentence(event.text)} On turn {state.turn} she sails by Wind "
+                        f"Speed {max(0, state.wind.speed + ship.sail.luck)} (the wind's "
+                        f"speed and her luck; the ship panel shows it each turn)."))
         out.extend(_strain(state, event, side))
     elif not event.ship:
         out.append(Hint("shared-luck", "Shared luck", f"{sentence(event.text)}"))
