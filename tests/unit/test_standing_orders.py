@@ -276,3 +276,35 @@ def test_same_as_last_turn_repeats_the_same_battery() -> None:
     found = answer(StandingOrder(SAME, "ammo", side), match.game, match.ruleset, decision,
                    match.state)
     assert isinstance(found, Order) and found.verb == decision.options[0].verb
+
+
+@pytest.mark.parametrize("ruleset", ["salt-and-shot", "salt-and-sails", "mow-and-shot",
+                                     "mow-and-sails", "salamis"])
+def test_a_new_enemy_in_reach_asks_the_player_first(ruleset: str) -> None:
+    """An enemy come within her guns' (her bows') reach is something a standing order
+    cannot answer: the player is asked, and told which."""
+    from attrs import evolve
+
+    from tui_naval.app.standing import watch
+
+    game = new_game(ruleset, None, 1, None)
+    rules = game.ruleset
+    decision = game.decision()
+    assert decision is not None and decision.ship
+    state = game.state
+    ship = state.ship(decision.ship)
+    enemy = next(s for s in state.ships if s.side != ship.side)
+    far = watch(rules, state, ship.id)
+    fact = dict(far)
+    reach_key = next(key for key in fact if key.startswith("enemies within"))
+    assert enemy.id not in fact[reach_key]  # the default maps open out of reach
+    near_cell = state.grid.neighbour(ship.cell, 0)
+    closer = evolve(state, ships=tuple(evolve(s, cell=near_cell) if s.id == enemy.id else s
+                                       for s in state.ships))
+    near = dict(watch(rules, closer, ship.id))
+    assert enemy.id in near[reach_key]
+    standing = Standing().with_order(StandingOrder(LIEUTENANT, "", decision.side))
+    verdict = decide(standing, game, rules, decision, closer, {ship.id: far})
+    assert verdict.order is None and f"{reach_key}: " in verdict.why and enemy.id in verdict.why
+    # Nothing changed: the lieutenant answers.
+    assert decide(standing, game, rules, decision, state, {ship.id: far}).order is not None

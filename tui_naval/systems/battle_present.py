@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from tui_naval.core.presenter import Presenter, Series, strength_series
 from tui_naval.core.state import GameState, ShipBase
-from tui_naval.systems.battle import Battle, out_of_the_fight
+from tui_naval.systems.battle import Battle, CombatShip, CombatState, in_play, out_of_the_fight
 
 
 class BattlePresenter(Presenter):
@@ -30,3 +30,20 @@ class BattlePresenter(Presenter):
         if not isinstance(ship, self.battle.ship_type):
             return ""
         return out_of_the_fight(self.battle.combat, ship)
+
+    def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
+        """Whether ``enemy`` lies within ``ship``'s guns' reach (any arc), as her combat
+        system measures it: standing orders watch the enemies within it."""
+        raise NotImplementedError
+
+    def standing_watch(self, state: GameState, ship_id: str) -> tuple[tuple[str, str], ...]:
+        """The enemies within her guns' reach: a standing order asks the player first when
+        one comes into reach (or leaves it)."""
+        ship = next((s for s in state.ships if s.id == ship_id), None)
+        if not isinstance(state, CombatState) or not isinstance(ship, self.battle.ship_type):
+            return ()
+        combat = self.battle.combat
+        near = sorted(enemy.id for enemy in state.ships
+                      if enemy.side != ship.side and isinstance(enemy, self.battle.ship_type)
+                      and in_play(combat, enemy) and self.within_reach(state, ship, enemy))
+        return (("enemies within reach", ", ".join(near) or "none"),)

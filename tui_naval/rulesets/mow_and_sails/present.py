@@ -15,6 +15,7 @@ from tui_naval.core.presenter import FIRE, KEEP_LOAD, OptionInfo, Preview, Stand
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.mow_and_sails.rules import RULESET
 from tui_naval.rulesets.mow_and_sails.state import MawShip, MawState
+from tui_naval.systems.battle import CombatShip, CombatState
 from tui_naval.systems.battle_present import BattlePresenter
 from tui_naval.systems.gunnery.ships_and_sails import battle_present as in_battle
 from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
@@ -25,6 +26,10 @@ class MawPresenter(in_battle.FiresShipsAndSails, BattlePresenter):
     """Man-O-War's battle turn fought with Ships & Sails broadsides."""
 
     battle = RULESET
+
+    def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
+        return in_battle.within_reach(state, ship, enemy)
+
     standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
         "ammo": (KEEP_LOAD,),
         "aim": (FIRE,),

@@ -16,6 +16,7 @@ from tui_naval.core.presenter import FIRE, KEEP_LOAD, OptionInfo, Preview, Stand
 from tui_naval.core.state import GameState
 from tui_naval.rulesets.mow_and_shot.rules import COMBAT, RULESET
 from tui_naval.rulesets.mow_and_shot.state import MasState
+from tui_naval.systems.battle import CombatShip, CombatState
 from tui_naval.systems.battle_present import BattlePresenter
 from tui_naval.systems.gunnery.kyngesreach import map_present as on_map
 from tui_naval.systems.gunnery.kyngesreach import present as gunnery
@@ -26,6 +27,10 @@ class MasPresenter(BattlePresenter):
     """Man-O-War's battle turn fought with Kyngesreach broadsides."""
 
     battle = RULESET
+
+    def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
+        return on_map.within_range(state, ship, enemy)
+
     standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
         "ammo": (KEEP_LOAD,),
         "target": (FIRE,),

@@ -214,6 +214,19 @@ class SalamisPresenter(Presenter):
     def progress(self, states: Sequence[GameState]) -> Series:
         return strength_series(states, RULESET.side_strength)
 
+    def standing_watch(self, state: GameState, ship_id: str) -> tuple[tuple[str, str], ...]:
+        """The enemies within her bow range: a standing order asks the player first when
+        one comes within it (or leaves it)."""
+        if not isinstance(state, SalamisState):
+            return ()
+        ship = next((s for s in state.ships if s.id == ship_id), None)
+        if not isinstance(ship, Galley):
+            return ()
+        near = sorted(enemy.id for enemy in state.ships
+                      if isinstance(enemy, Galley) and enemy.side != ship.side
+                      and enemy.fighting and in_range(state, ship, enemy))
+        return (("enemies within bow range", ", ".join(near) or "none"),)
+
     def ship_done(self, state: GameState, ship: ShipBase) -> str:
         """Her departure's words ("captured by greek") while she is afloat."""
         if not isinstance(state, SalamisState) or not ship.afloat:

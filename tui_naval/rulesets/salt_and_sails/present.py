@@ -70,6 +70,10 @@ class SalsPresenter(in_battle.FiresShipsAndSails, BattlePresenter):
     """Salt'n'Tar's combat turn fought with Ships & Sails broadsides."""
 
     battle = RULESET
+
+    def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
+        return in_battle.within_reach(state, ship, enemy)
+
     standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
         "move": (HOLD_COURSE,),
         "ammo": (KEEP_LOAD,),

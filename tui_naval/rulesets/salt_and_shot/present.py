@@ -49,6 +49,10 @@ class SasPresenter(BattlePresenter):
     """Salt'n'Tar's combat turn fought with Kyngesreach broadsides."""
 
     battle = RULESET
+
+    def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
+        return on_map.within_range(state, ship, enemy)
+
     standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
         "move": (HOLD_COURSE,),
         "ammo": (KEEP_LOAD,),

@@ -14,7 +14,10 @@ from tui_naval.systems.battle import CombatShip, CombatState
 from tui_naval.systems.gunnery.kyngesreach import present as gunnery
 from tui_naval.systems.gunnery.kyngesreach.on_map import band_between
 from tui_naval.systems.gunnery.kyngesreach.salt_combat import KyngCombat, parse_fire
-from tui_naval.systems.gunnery.kyngesreach.tables import Band
+from tui_naval.systems.gunnery.kyngesreach.tables import Band, tables
+
+#: A band's cap on hits when none are lost to the range (percent).
+FULL = 100
 
 
 def band_text(state: CombatState, ship: CombatShip, target: CombatShip) -> tuple[Band | None, str]:
@@ -74,3 +77,11 @@ def fire_preview(state: CombatState, order: Order, combat: KyngCombat) -> Previe
                         combat.gauge_mods(state, ship.side))
     return Preview(text=f"{battery.value} battery at {where}: {odds}",
                    overlays=gunnery.line_of_fire(state.grid, ship.cell, target.cell))
+
+
+def within_range(state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
+    """``enemy`` lies within ``ship``'s effective range (any arc): the bands where her hits
+    are not capped (Close and Standard); beyond, at Long and Extreme range, a fight has not
+    begun in earnest, and the default maps open there."""
+    band = band_between(state.board.grid, ship.cell, enemy.cell)
+    return band is not None and tables().bands[band].cap >= FULL

@@ -9,8 +9,10 @@ from tui_naval.core.presenter import OptionInfo
 from tui_naval.core.state import GameState
 from tui_naval.systems.battle import CombatShip, CombatState
 from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
+from tui_naval.systems.gunnery.ships_and_sails.armament import ammo_range
 from tui_naval.systems.gunnery.ships_and_sails.broadsides import KEEP
 from tui_naval.systems.gunnery.ships_and_sails.salt_combat import switched_reload
+from tui_naval.systems.gunnery.ships_and_sails.tables import Ammo
 
 
 def ammo_info(state: CombatState, ship: CombatShip, order: Order) -> OptionInfo:
@@ -50,3 +52,8 @@ class FiresShipsAndSails:
 
     def option_cell(self, state: GameState, order: Order) -> Cell | None:
         return gunnery.aimed_cell(order)
+
+
+def within_reach(state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
+    """``enemy`` lies within the reach of ``ship``'s longest-ranged shot (any arc)."""
+    return state.grid.distance(ship.cell, enemy.cell) <= max(ammo_range(a) for a in Ammo)
