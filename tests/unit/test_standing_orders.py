@@ -308,3 +308,21 @@ def test_a_new_enemy_in_reach_asks_the_player_first(ruleset: str) -> None:
     assert verdict.order is None and f"{reach_key}: " in verdict.why and enemy.id in verdict.why
     # Nothing changed: the lieutenant answers.
     assert decide(standing, game, rules, decision, state, {ship.id: far}).order is not None
+
+
+def test_man_o_war_holds_her_course_straight_on_at_her_full_move() -> None:
+    from tui_naval.core.presenter import HOLD_COURSE
+
+    for ruleset in ("mow-and-shot", "mow-and-sails"):
+        presenter = find_ruleset(ruleset).presenter
+        assert HOLD_COURSE in presenter.standing["move"]
+        sailing = Decision("blue", "move", "B1", "move", tuple(
+            Order("B1", "sail", f"{turn}/{way}") for turn in ("port", "ahead", "starboard")
+            for way in ("full", "full+anchor", "half", "stay")))
+        state = new_game(ruleset, None, 1, None).state
+        assert presenter.standing_options(HOLD_COURSE.key, state, sailing) \
+            == (Order("B1", "sail", "ahead/full"),)
+        irons = Decision("blue", "move", "B1", "In Irons", (
+            Order("B1", "recover", "port"), Order("B1", "sail", "ahead/stay")))
+        assert presenter.standing_options(HOLD_COURSE.key, state, irons) \
+            == "she cannot sail straight on now"

@@ -11,7 +11,14 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import FIRE, KEEP_LOAD, OptionInfo, Preview, StandingOffer
+from tui_naval.core.presenter import (
+    FIRE,
+    HOLD_COURSE,
+    KEEP_LOAD,
+    OptionInfo,
+    Preview,
+    StandingOffer,
+)
 from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.mow_and_sails.rules import RULESET
 from tui_naval.rulesets.mow_and_sails.state import MawShip, MawState
@@ -26,15 +33,21 @@ class MawPresenter(in_battle.FiresShipsAndSails, BattlePresenter):
     """Man-O-War's battle turn fought with Ships & Sails broadsides."""
 
     battle = RULESET
-
-    def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
-        return in_battle.within_reach(state, ship, enemy)
-
     standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
+        "move": (HOLD_COURSE,),
         "ammo": (KEEP_LOAD,),
         "aim": (FIRE,),
     }
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
+
+    def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
+        return in_battle.within_reach(state, ship, enemy)
+
+    def standing_options(self, key: str, state: GameState,
+                         decision: Decision) -> tuple[Order, ...] | str:
+        if key == HOLD_COURSE.key and decision.kind == "move":
+            return sailing.hold_course(decision)
+        return super().standing_options(key, state, decision)
 
     def status(self, state: GameState) -> list[tuple[str, str]]:
         return sailing.status(state) if isinstance(state, MawState) else []

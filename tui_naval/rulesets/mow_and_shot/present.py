@@ -12,7 +12,14 @@ from typing import ClassVar
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import FIRE, KEEP_LOAD, OptionInfo, Preview, StandingOffer
+from tui_naval.core.presenter import (
+    FIRE,
+    HOLD_COURSE,
+    KEEP_LOAD,
+    OptionInfo,
+    Preview,
+    StandingOffer,
+)
 from tui_naval.core.state import GameState
 from tui_naval.rulesets.mow_and_shot.rules import COMBAT, RULESET
 from tui_naval.rulesets.mow_and_shot.state import MasState
@@ -27,15 +34,21 @@ class MasPresenter(BattlePresenter):
     """Man-O-War's battle turn fought with Kyngesreach broadsides."""
 
     battle = RULESET
-
-    def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
-        return on_map.within_range(state, ship, enemy)
-
     standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
+        "move": (HOLD_COURSE,),
         "ammo": (KEEP_LOAD,),
         "target": (FIRE,),
     }
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
+
+    def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
+        return on_map.within_range(state, ship, enemy)
+
+    def standing_options(self, key: str, state: GameState,
+                         decision: Decision) -> tuple[Order, ...] | str:
+        if key == HOLD_COURSE.key and decision.kind == "move":
+            return sailing.hold_course(decision)
+        return super().standing_options(key, state, decision)
 
     def status(self, state: GameState) -> list[tuple[str, str]]:
         return sailing.status(state) if isinstance(state, MasState) else []

@@ -70,16 +70,15 @@ class SalsPresenter(in_battle.FiresShipsAndSails, BattlePresenter):
     """Salt'n'Tar's combat turn fought with Ships & Sails broadsides."""
 
     battle = RULESET
-
-    def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
-        return in_battle.within_reach(state, ship, enemy)
-
     standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
         "move": (HOLD_COURSE,),
         "ammo": (KEEP_LOAD,),
         "aim": (FIRE,),
     }
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES}
+
+    def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
+        return in_battle.within_reach(state, ship, enemy)
 
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, SalsState):

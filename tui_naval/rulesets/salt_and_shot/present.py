@@ -49,10 +49,6 @@ class SasPresenter(BattlePresenter):
     """Salt'n'Tar's combat turn fought with Kyngesreach broadsides."""
 
     battle = RULESET
-
-    def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
-        return on_map.within_range(state, ship, enemy)
-
     standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
         "move": (HOLD_COURSE,),
         "ammo": (KEEP_LOAD,),
@@ -60,6 +56,9 @@ class SasPresenter(BattlePresenter):
     }
     styles: ClassVar[Mapping[str, str]] = {**sailing.STYLES, **gunnery.STYLES,
                                            **gauge.STYLES}
+
+    def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
+        return on_map.within_range(state, ship, enemy)
 
     def option_info(self, state: GameState, decision: Decision, order: Order) -> OptionInfo:
         if not isinstance(state, SasState):

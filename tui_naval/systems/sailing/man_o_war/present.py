@@ -13,7 +13,7 @@ from __future__ import annotations
 from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell
 from tui_naval.core.messages import plural
-from tui_naval.core.orders import Order
+from tui_naval.core.orders import Decision, Order
 from tui_naval.core.presenter import OptionInfo, Preview
 from tui_naval.systems.battle import CombatShip
 from tui_naval.systems.sailing.man_o_war import steps
@@ -150,3 +150,14 @@ def status(state: MowState) -> list[tuple[str, str]]:
         return []
     return [("Order ", "dim"), (" > ".join(state.order), ""), ("  Moving ", "dim"),
             (state.order[state.group], "bold")]
+
+
+#: The move that holds her course: straight ahead, her full move.
+HOLD = "ahead/full"
+
+
+def hold_course(decision: Decision) -> tuple[Order, ...] | str:
+    """The move a "hold course" standing order plays (straight on, her full move), or why
+    there is none (in irons, at anchor)."""
+    return tuple(o for o in decision.options if o.verb == "sail" and o.arg == HOLD) \
+        or "she cannot sail straight on now"
