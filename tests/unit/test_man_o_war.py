@@ -12,7 +12,7 @@ from tui_naval.app.setup import new_game, rule_options
 from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell, Grid, GridKind, angle_between
 from tui_naval.core.orders import Order
-from tui_naval.core.wind import compass_wind
+from tui_naval.core.wind import COMPASS, compass_wind
 from tui_naval.rulesets import find_pairing, find_ruleset
 from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.man_o_war import steps
@@ -21,9 +21,10 @@ from tui_naval.systems.sailing.man_o_war.battle import MowState
 from tui_naval.systems.sailing.man_o_war.compass import (
     SailPoint,
     point_at,
+    point_of,
     sail_inches,
     sail_point,
-    tack_headings,
+    tack_bearings,
 )
 from tui_naval.systems.sailing.man_o_war.component import new_sail, with_handicap
 from tui_naval.systems.sailing.man_o_war.tables import tables
@@ -117,11 +118,11 @@ def test_initial_wind_from_adjacent_edges_skips_the_winds_ahead_of_each_fleet() 
     assert state.wind is not None
 
 
-def test_tack_headings_on_a_square_grid() -> None:
+def test_tack_bearings_on_a_square_grid() -> None:
     wind = compass_wind(SQUARE, N)
     # from NE (close-hauled on the starboard tack) the near line is NE again, the far NW
-    assert tack_headings(SQUARE, wind, NE) == (NE, NW)
-    assert tack_headings(SQUARE, wind, NW) == (NW, NE)
+    assert tack_bearings(SQUARE, wind, NE) == ((NE, None), (NW, None))
+    assert tack_bearings(SQUARE, wind, NW) == ((NW, None), (NE, None))
 
 
 def _at(state: MowState, ship_id: str, heading: int, cell: Cell, **sail: object) -> MowState:
@@ -285,3 +286,153 @@ def test_each_pairing_plays_each_map_to_the_end(ruleset: str, map_name: str) -> 
         state = rules.apply(state, choose(state, decision))
         assert rules.invalid(state) is None
     assert state.turn <= state.goal.turns
+
+
+def _moved_with_log(state: MowState, ship_id: str, arg: str, dice: list[int]):
+    ship = state.ship(ship_id)
+    taken = frozenset(s.cell for s in state.ships if s.id != ship_id)
+    log = Log(1)
+    moved = steps.move(state.board, state.wind, ship, Order(ship_id, "sail", arg), taken,
+                       Dice(dice), state.seamanship, log)
+    return moved, [event.text for event in log.events]
+
+
+@pytest.mark.parametrize("grid", ["square", "hex-flat", "hex-pointy"])
+@pytest.mark.parametrize("wind_point", range(8), ids=lambda p: COMPASS[p])
+def test_a_tack_leaves_her_close_hauled_on_every_grid_and_wind(grid: str,
+                                                               wind_point: int) -> None:
+    """"On a roll of 5, the ship goes back to a 'close-hauled' point of sail (just at the
+    closest edge of Sail Point 'C') ... Continue the move as normal"; on a 6 "she turns
+    through the eye of the wind" to the other close reach line; "C Close reach: One third
+    of the Broad Reach movement".  Where no facing lies in C (hexes with some winds), she
+    holds the close-hauled course between facings: a frigate makes 3", less the tack's 2"."""
+    base = battle(grid=grid)
+    g = base.grid
+    wind = compass_wind(g, wind_point)
+    middle = Cell(g.width // 2, g.height // 2)
+    state = evolve(base, wind=wind)
+    frigate = state.ship("B2").sail.template
+    tried = 0
+    for heading in range(g.points):
+        if steps.sail_available(state.ship("B2").sail, g, wind, heading, False)[0] \
+                is SailPoint.D:
+            continue
+        for turn in ("port", "starboard"):
+            if sail_point(g, wind, g.turn(heading, steps.TURNS[turn])) is not SailPoint.D:
+                continue
+            placed = _at(state, "B2", heading, middle, carry=0)
+            for die in (5, 6):
+                moved, said = _moved_with_log(placed, "B2", f"{turn}/full", [die, 6, 6])
+                point = point_of(g, wind, moved.heading, moved.course)
+                assert point is SailPoint.C, (heading, turn, die, said)
+                angle = moved.course if moved.course is not None \
+                    else g.facing_angle(moved.heading)
+                off = angle_between(angle, wind.bearing(g))
+                assert 45 <= round(off, 6) < 90, (heading, turn, die)
+                assert any("(Close reach)" in line for line in said), said
+                assert any(f'sails {frigate.full // 3 - 2}"' in line for line in said) \
+                    or frigate.full // 3 - 2 <= 0, said
+                assert not any("drifts" in line for line in said), said
+                tried += 1
+    assert tried >= 4
+
+
+def test_a_course_between_facings_holds_ahead_and_a_turn_returns_to_the_grid() -> None:
+    """Flat-top hexes, an easterly: no facing lies in C.  Back close-hauled she holds the
+    line (45 or 135 degrees); ahead next turn keeps it, and sails along it at close reach;
+    a turn puts her on a facing."""
+    base = battle(grid="hex-flat")
+    g = base.grid
+    wind = compass_wind(g, E)
+    assert all(sail_point(g, wind, f) is not SailPoint.C for f in range(g.points))
+    state = evolve(base, wind=wind)
+    middle = Cell(g.width // 2, g.height // 2)
+    south = g.parse_facing("S")
+    placed = _at(state, "B2", south, middle, carry=0)  # S: 90 degrees off, broad reach
+    turn = next(t for t in ("port", "starboard")
+                if sail_point(g, wind, g.turn(south, steps.TURNS[t])) is SailPoint.D)
+    moved, said = _moved_with_log(placed, "B2", f"{turn}/full", [5])
+    assert moved.course == 135.0
+    assert any("on course 135 degrees" in line and "Close reach" in line for line in said)
+    on = state.with_ship(moved)
+    again, said = _moved_with_log(on, "B2", "ahead/full", [])
+    assert again.course == 135.0 and any("Close reach (C)" in line for line in said), said
+    away = next(t for t in ("port", "starboard")
+                if sail_point(g, wind, g.turn(moved.heading, steps.TURNS[t])) is SailPoint.A)
+    turned, _ = _moved_with_log(on, "B2", f"{away}/full", [6, 6])
+    assert turned.course is None
+
+
+def test_a_ship_stopped_short_drifts_by_the_inches_she_made() -> None:
+    """"At the end of any sail move where a ship uses less than half of the movement
+    available to it that turn ... roll two six-sided dice": the inches she made, not
+    those ordered.  A frigate on a broad reach (9") stopped by the edge after one cell."""
+    state = evolve(battle(), wind=compass_wind(SQUARE, N))
+    g = state.grid
+    edge = Cell(g.width - 2, 10)
+    placed = _at(state, "B2", E, edge, carry=0)
+    moved, said = _moved_with_log(placed, "B2", "ahead/full", [3, 5])
+    scale = state.board.scale
+    assert moved.sail.last_motion == f'sailed {scale}" of 9", drifted', said
+    assert any("drifts" in line for line in said), said
+    # Not stopped: no drift.
+    free = _at(state, "B2", E, Cell(2, 10), carry=0)
+    moved, said = _moved_with_log(free, "B2", "ahead/full", [])
+    assert moved.sail.last_motion == 'sailed 9" of 9"'
+
+
+def test_the_wind_indicator_starts_where_the_players_agree() -> None:
+    """"Place the direction indicator pointing north (or a direction agreed by all
+    players). Roll a D6 and turn the wind indicator clockwise ... skipping any direction
+    that is directly ahead of a fleet": agreed at NE, a 2 goes NE -> (E skipped) SE -> S;
+    a map's ``wind-indicator`` line agrees one, the players' choice overrides it."""
+    from tui_naval.core.maps import load_map, parse_map
+
+    corner = load_map("mow-corner")
+    log = Log(1)
+    wind = steps.initial_wind(corner, SQUARE, Dice([2]), log, "NE")
+    assert wind.name(SQUARE) == "S"
+    assert "clockwise from NE" in log.events[-1].text
+    assert steps.initial_wind(corner, SQUARE, Dice([2]), Log(1), "map").name(SQUARE) == "SE"
+    source = corner.text
+    assert "map:\n" in source
+    agreed = parse_map(source.replace("map:\n", "wind-indicator: W\nmap:\n", 1),
+                       "agreed.map", "agreed")
+    assert steps.indicator_problem(agreed) is None
+    assert steps.initial_wind(agreed, SQUARE, Dice([1]), Log(1)).name(SQUARE) == "NW"
+    assert steps.initial_wind(agreed, SQUARE, Dice([1]), Log(1), "S").name(SQUARE) == "SW"
+    wrong = parse_map(source.replace("map:\n", "wind-indicator: Q\nmap:\n", 1),
+                      "wrong.map", "wrong")
+    assert "wind-indicator" in (steps.indicator_problem(wrong) or "")
+
+
+def test_the_agreed_indicator_is_an_option_of_the_game() -> None:
+    game = new_game("mow-and-sails", "mow-corner", 1, None, (("indicator", "SW"),))
+    said = [e.text for e in game.state.events if e.kind == "wind"]
+    assert any("clockwise from SW" in line for line in said), said
+    option = next(o for o in find_ruleset("mow-and-sails").info.options
+                  if o.key == "indicator")
+    assert option.default == "map" and "NW" in option.choices
+
+
+def test_the_readings_kept_for_tacking() -> None:
+    """help.md's "Readings kept": (1) "you may roll a dice to recover" when she first turns
+    into the wind: rolled for her, since declining could only leave her In Irons, as a
+    failed roll does; a ship beginning her turn In Irons is asked (recover to either line,
+    or wait). (2) "On a 6 ... either line": her order's turn takes her to the far line.
+    (3) She turns at the start of her move, then sails."""
+    state = evolve(battle(), wind=compass_wind(SQUARE, N))
+    state = _at(state, "B2", NE, Cell(10, 10), carry=0)
+    failed, said = _moved_with_log(state, "B2", "port/full", [4, 6, 6])
+    assert steps.in_irons(failed, SQUARE, state.wind)  # = what declining would leave
+    assert any("she is In Irons" in line for line in said)
+    in_irons = state.with_ship(failed)
+    asked = steps.move_options(in_irons.ship("B2"), SQUARE, state.wind, False)
+    assert {str(o) for o in asked} == {"B2 recover port", "B2 recover starboard",
+                                       "B2 sail ahead/stay", "B2 sail ahead/stay+anchor"}
+    through, _ = _moved_with_log(state, "B2", "port/full", [6])
+    assert through.heading == NW  # the far line, never the near one (NE) on a 6
+    on, said = _moved_with_log(_at(state, "B2", E, Cell(10, 10), carry=0), "B2",
+                               "starboard/full", [])
+    assert on.heading == SE and on.cell in SQUARE.ray(Cell(10, 10), SE, 6)  # turned, then ran
+    assert said[0].startswith("B2 Frigate sails") and "heading SE" in said[0]

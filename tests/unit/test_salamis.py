@@ -611,3 +611,73 @@ def test_the_helm_turn_point_and_row_are_ranked_by_the_plans_they_leave(seed: in
             assert ranked is None
         state = RULESET.apply(state, advisor.choose(seen, decision))
     assert min(seen_kinds.get(kind, 0) for kind in ("helm", "turn-at", "row")) >= 5
+
+
+# -- the readings help.md states (issue 62) -----------------------------------------------
+
+_COUNT = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _described(name: str) -> str:
+    """A map's line in help.md's Maps, drawn from the map: its title, turns, and each
+    side's galleys by fleet."""
+    from tui_naval.core.maps import load_map
+
+    spec = load_map(name)
+    sides = []
+    for side in spec.sides:
+        kinds = Counter(s.kind for s in spec.ships if s.side == side)
+        n = sum(kinds.values())
+        fleets = ", ".join(f"{fleet_of(kind).name} {count}" for kind, count in kinds.items())
+        sides.append(f"{_COUNT[n]} {side} galle{'y' if n == 1 else 'ys'} ({fleets})")
+    return (f"- `{spec.name}` ({spec.title}, {spec.goal.turns} turns): "
+            + " against ".join(sides) + ".")
+
+
+@pytest.mark.parametrize("name", ["salamis-strait", "salamis-open", "salamis-duel"])
+def test_the_help_describes_each_map_as_it_is(name: str) -> None:
+    help_text = (Path(galleys.__file__).parent / "help.md").read_text()
+    assert _described(name) in help_text.splitlines()
+
+
+def test_boarding_fights_go_in_order_and_skip_a_galley_gone(dice) -> None:  # type: ignore[no-untyped-def]
+    """help.md: "their fights are fought in the order the marines got across; a fight
+    whose galley has left the battle by then ... is not fought"."""
+    from tui_naval.core.engine import Log
+
+    state = _ram_ready()
+    other = evolve(state.ship("P1"), id="P9", cell=Cell(2, 2))
+    gone = evolve(state.ship("A1"), id="A9", cell=Cell(3, 3), side="persian",
+                  taken_from="greek", fate=CAPTURED)
+    state = evolve(state, ships=(*state.ships, other, gone),
+                   fights=(("P1", "A1"), ("A1", "P9"), ("A9", "P1")))
+    dice(*([1] * 40))  # every die a 1: no hits, nobody taken
+    log = Log(state.turn)
+    after = contact.melee(state, log)
+    fought = [e.text for e in log.events if e.kind == "melee"]
+    assert [line.split(":")[0] for line in fought] == [
+        f"hand to hand on {label}" for label in (
+            contact.label(state.ship("A1")), contact.label(state.ship("P9")))]
+    assert after.fights == ()
+
+
+def test_a_galley_that_broke_away_lies_within_an_inch_unlocked(dice) -> None:  # type: ignore[no-untyped-def]
+    """help.md: "she stays in her cell, turned parallel and no longer locked ... still
+    'within an inch' of the enemy"."""
+    state = _ram_ready()
+    state = evolve(state, locks=(Lock("A1", "P1"),))
+    state = at_phase(state, "launch", half=1)
+    dice(3, 3)
+    state = play(state, "P1 helm breakaway")
+    while state.phase == "move" and ask(state).kind in ("stop", "bows"):
+        state = RULESET.apply(state, ask(state).options[-1])
+    a1, p1 = state.ship("A1"), state.ship("P1")
+    assert not state.locks and state.grid.distance(a1.cell, p1.cell) == 1
+
+
+def test_galleys_locked_together_still_shoot_their_bows() -> None:
+    """help.md: "Galleys locked together still shoot: the text stops no locked ship's
+    bows"."""
+    state = evolve(_ram_ready(), locks=(Lock("A1", "P1"),))
+    assert state.ship("P1") in galleys.bow_targets(state, state.ship("A1"))
+    assert state.ship("A1") in galleys.bow_targets(state, state.ship("P1"))

@@ -6,7 +6,7 @@ each navy's broadsides after it moves.  ``rules`` pairs them.
 """
 
 from tui_naval.core.ruleset import Balance, RulesetInfo
-from tui_naval.systems.sailing.man_o_war.declared import MAP_KEYS, SEAMANSHIP
+from tui_naval.systems.sailing.man_o_war.declared import INDICATOR, MAP_KEYS, SEAMANSHIP
 
 INFO = RulesetInfo(
     id="mow-and-shot",
@@ -17,7 +17,7 @@ INFO = RulesetInfo(
     default_map="mow-crossing",
     package=__name__,
     map_keys=MAP_KEYS,
-    options=(SEAMANSHIP,),
+    options=(SEAMANSHIP, INDICATOR),
     sailing="man-o-war",
     gunnery="kyngesreach",
     balance=Balance(1.1),

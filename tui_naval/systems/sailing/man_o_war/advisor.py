@@ -27,7 +27,7 @@ from tui_naval.core.wind import Wind
 from tui_naval.systems.battle import Battle, CombatShip, CombatState, Firepower, fire_ranker
 from tui_naval.systems.sailing.man_o_war import steps
 from tui_naval.systems.sailing.man_o_war.battle import MowState
-from tui_naval.systems.sailing.man_o_war.compass import SailPoint, sail_point, tack_headings
+from tui_naval.systems.sailing.man_o_war.compass import SailPoint, point_of, tack_bearings
 from tui_naval.systems.sailing.man_o_war.component import MowSail
 from tui_naval.systems.sailing.man_o_war.present import tack_odds
 from tui_naval.systems.seaway import Block, blocked, cells_for
@@ -101,30 +101,34 @@ class MowHelm:
         quiet = Log(state.turn, loud=False)
         if order.verb == "anchor":
             turn, keep, _ = steps.parse_move(order.arg)
-            heading = grid.turn(ship.heading, steps.pivot_points(grid)[turn])
-            return [(1.0, evolve(ship, heading=heading,
+            points = steps.pivot_points(grid)[turn]
+            return [(1.0, evolve(ship, heading=grid.turn(ship.heading, points),
+                                 course=ship.course if points == 0 else None,
                                  sail=evolve(sail, anchored=keep != "raise")))]
         turn, distance, anchor = steps.parse_move(order.arg)
         if order.verb == "recover":
-            near, _ = tack_headings(grid, wind, ship.heading)
+            back = tack_bearings(grid, wind, ship.heading)[0]
             close, _six = tack_odds(state, ship)
-            return [(close / 6, evolve(ship, heading=near)), (1 - close / 6, ship)]
-        heading = grid.turn(ship.heading, steps.TURNS[turn])
+            return [(close / 6, evolve(ship, heading=back[0], course=back[1])),
+                    (1 - close / 6, ship)]
+        heading, course = steps.turned(grid, ship, turn)
         if order.verb == "row":
             inches = sail.template.oars if distance == "full" \
                 else steps.half_of(sail.template.oars)
-            moved = steps.run(board, ship, heading, inches, taken, quiet, "rows")
+            moved = steps.run(board, ship, heading, inches, taken, quiet, "rows", course)
             return [(1.0, anchored(moved, anchor))]
-        point, avail = steps.sail_available(sail, grid, wind, heading, state.seamanship)
-        if point is SailPoint.D and sail_point(grid, wind, ship.heading) is not SailPoint.D:
+        point, avail = steps.sail_available(sail, grid, wind, heading, state.seamanship,
+                                            course)
+        if point is SailPoint.D and \
+                point_of(grid, wind, ship.heading, ship.course) is not SailPoint.D:
             close, through = tack_odds(state, ship)
-            near, far = tack_headings(grid, wind, ship.heading)
-            return [(through / 6, evolve(ship, heading=far)),
-                    ((close - through) / 6, evolve(ship, heading=near)),
-                    (1 - close / 6, evolve(ship, heading=heading))]
+            near, far = tack_bearings(grid, wind, ship.heading)
+            return [(through / 6, evolve(ship, heading=far[0], course=far[1])),
+                    ((close - through) / 6, evolve(ship, heading=near[0], course=near[1])),
+                    (1 - close / 6, evolve(ship, heading=heading, course=course))]
         want = {"full": avail, "half": steps.half_of(avail), "stay": 0}[distance]
-        moved = steps.run(board, ship, heading, want, taken, quiet, "sails") if want \
-            else evolve(ship, heading=heading)
+        moved = steps.run(board, ship, heading, want, taken, quiet, "sails", course) if want \
+            else evolve(ship, heading=heading, course=course)
         moved = anchored(moved, anchor)
         if not anchor and (want * 2 < avail or avail == 0):
             angle = (wind.bearing(grid) + 180.0) % 360.0

@@ -28,13 +28,9 @@ from tui_naval.core.validate import limits_problem
 from tui_naval.systems.battle import Battle, CombatShip, CombatState, Pairing, S, read_pairings
 from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.man_o_war import steps
-from tui_naval.systems.sailing.man_o_war.compass import (
-    compass_end,
-    sail_point,
-    side_of,
-)
+from tui_naval.systems.sailing.man_o_war.compass import compass_end, point_of, side_of
 from tui_naval.systems.sailing.man_o_war.component import MowSail, new_sail, with_handicap
-from tui_naval.systems.sailing.man_o_war.declared import SEAMANSHIP
+from tui_naval.systems.sailing.man_o_war.declared import INDICATOR, SEAMANSHIP
 from tui_naval.systems.sailing.man_o_war.tables import tables as sailing_tables
 
 #: The optional seamanship rules (Elves and Bretonnians), chosen at setup.
@@ -78,7 +74,7 @@ class MowBattle(Battle[S], Generic[S]):
         return new_sail(self.classes[kind].sailing)
 
     def unplayable(self, spec: MapSpec) -> str | None:
-        return steps.enters_problem(spec)
+        return steps.enters_problem(spec) or steps.indicator_problem(spec)
 
     # -- setup --------------------------------------------------------------------------
     def setup(self, scenario: Scenario) -> S:
@@ -89,7 +85,8 @@ class MowBattle(Battle[S], Generic[S]):
         board = spec.board(scenario.grid)
         roller = Roller(Rng.from_seed(scenario.seed))
         log = Log(1)
-        wind = steps.initial_wind(spec, board.grid, roller, log)
+        wind = steps.initial_wind(spec, board.grid, roller, log,
+                                  scenario.option(INDICATOR.key, INDICATOR.default))
         ships = tuple(self.synced(ship) for ship in self.make_ships(scenario))
         seamanship = scenario.option(SEAMANSHIP.key) == "on"
         make: Any = self.state_type
@@ -147,15 +144,16 @@ class MowBattle(Battle[S], Generic[S]):
 
     def move_prompt(self, state: S, ship: CombatShip) -> str:
         grid, wind = state.grid, state.wind
-        point = sail_point(grid, wind, ship.heading)
+        point = point_of(grid, wind, ship.heading, ship.course)
         sail: MowSail = ship.sail
         if sail.anchored:
             return f"{ship.id} {ship.name}: at anchor; turn up to 90 degrees, keep or raise"
         if steps.in_irons(ship, grid, wind):
             return (f"{ship.id} {ship.name}: In Irons (head to wind); roll to recover, "
                     "wait, or drop anchor")
-        return (f"{ship.id} {ship.name}: move (heading {grid.facing_name(ship.heading)}, "
-                f"{point.words}, wind from {wind.name(grid)})")
+        where = steps.bearing_words(grid, ship.heading, ship.course)
+        return (f"{ship.id} {ship.name}: move ({where}, {point.words}, wind from "
+                f"{wind.name(grid)})")
 
     def _move(self, state: S, order: Order, log: Log) -> S:
         ship = state.ship(order.ship)  # the engine has checked the order is one offered
@@ -194,14 +192,17 @@ class MowBattle(Battle[S], Generic[S]):
         t = sail.template
         grid, wind = state.grid, state.wind
         seamanship = cast(MowState, state).seamanship
-        point, inches = steps.sail_available(sail, grid, wind, ship.heading, seamanship)
+        point, inches = steps.sail_available(sail, grid, wind, ship.heading, seamanship,
+                                             ship.course)
         side = side_of(grid, wind, ship.heading)
         rows = [
             Row("Ship", f"{ship.id} {ship.name} ("
                 + (f"{pair.name}, " if ship.name != pair.name else "") + f"{ship.side})"),
             Row("Class", f"sails as {a_or_an(t.name)}, fights as "
                 f"{a_or_an(self.combat.class_name(ship))}"),
-            Row("Heading", f"{grid.facing_name(ship.heading)}; wind from {wind.name(grid)}"
+            Row("Heading", f"{grid.facing_name(ship.heading)}"
+                + (f" (course {ship.course:.0f} degrees)" if ship.course is not None else "")
+                + f"; wind from {wind.name(grid)}"
                 + (f" over her {side} side" if side else "")),
             Row("Sail point", f"{point.value}, {point.words} (compass at the "
                 f"{compass_end(grid, wind, ship.heading)})"),

@@ -106,28 +106,51 @@ def sail_inches(template: Template, point: SailPoint, seamanship: bool) -> int:
     return 0
 
 
-def close_reach_facing(grid: Grid, wind: Wind, side: str) -> int:
-    """The facing along the close reach line to ``side`` ("port": anti-clockwise of the
-    wind's eye, "starboard": clockwise).  On hexes the line lies between facings: she
-    takes the facing nearest it that is not Head-to-wind."""
+#: Where a ship points: her grid facing and, when she holds a bearing between facings, her
+#: exact course in degrees (``ShipBase.course``), else None.
+Bearing = tuple[int, float | None]
+
+
+def point_of(grid: Grid, wind: Wind, heading: int, course: float | None = None) -> SailPoint:
+    """Her sail point on ``heading``, or on her exact ``course`` where she holds one."""
+    if course is None:
+        return sail_point(grid, wind, heading)
+    return point_at(angle_between(course, wind.bearing(grid)))
+
+
+def close_hauled(grid: Grid, wind: Wind, side: str) -> Bearing:
+    """Where a tack leaves her close-hauled on the close reach line to ``side`` ("port":
+    anti-clockwise of the wind's eye, "starboard": clockwise): "back to a 'close-hauled'
+    point of sail (just at the closest edge of Sail Point 'C')".  The facing in sector C
+    nearest the line; where no facing on that side lies in C (hexes with some winds: every
+    facing is Head-to-wind or Broad reach), she holds the line's exact bearing as her
+    course, heading on the facing nearest it."""
     eye = wind.bearing(grid)
     line = (eye + (CLOSE_HAULED if side == "starboard" else -CLOSE_HAULED)) % 360.0
-    return min((f for f in range(grid.points) if sail_point(grid, wind, f) is not SailPoint.D),
-               key=lambda f: (round(angle_between(grid.facing_angle(f), line), 6), f))
+
+    def gap(facing: int) -> float:
+        return round(angle_between(grid.facing_angle(facing), line), 6)
+
+    close = [f for f in range(grid.points)
+             if sail_point(grid, wind, f) is SailPoint.C and gap(f) < CLOSE_HAULED]
+    if close:
+        return min(close, key=lambda f: (gap(f), f)), None
+    return min(range(grid.points), key=lambda f: (gap(f), f)), line
 
 
 @lru_cache(maxsize=4096)
-def tack_headings(grid: Grid, wind: Wind, heading: int) -> tuple[int, int]:
-    """(near, far): the close reach facings a tack brings her to, the one nearer
-    ``heading`` (where she came from) first; on a tie, her own side of the wind."""
+def tack_bearings(grid: Grid, wind: Wind, heading: int) -> tuple[Bearing, Bearing]:
+    """(near, far): where a tack leaves her close-hauled (``close_hauled``), the line
+    nearer ``heading`` (where she came from) first; on a tie, her own line (the wind over
+    her port bow: the starboard line)."""
     here = grid.facing_angle(heading)
-    port = close_reach_facing(grid, wind, "port")
-    starboard = close_reach_facing(grid, wind, "starboard")
-    own = side_of(grid, wind, heading)
+    own = "port" if side_of(grid, wind, heading) == "starboard" else "starboard"
+    lines = {side: close_hauled(grid, wind, side) for side in ("port", "starboard")}
 
-    def key(facing: int) -> tuple[float, bool]:
-        mine = (facing == port) == (own == "starboard")
-        return round(angle_between(grid.facing_angle(facing), here), 6), not mine
+    def key(side: str) -> tuple[float, bool]:
+        facing, course = lines[side]
+        angle = course if course is not None else grid.facing_angle(facing)
+        return round(angle_between(angle, here), 6), side != own
 
-    near, far = sorted((port, starboard), key=key)
-    return near, far
+    near, far = sorted(lines, key=key)
+    return lines[near], lines[far]

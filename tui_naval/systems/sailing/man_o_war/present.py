@@ -11,14 +11,19 @@ preview assumes nothing of the others.
 from __future__ import annotations
 
 from tui_naval.core.engine import Log
-from tui_naval.core.grid import Cell
+from tui_naval.core.grid import Cell, Grid
 from tui_naval.core.messages import plural
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.presenter import OptionInfo, Preview
 from tui_naval.systems.battle import CombatShip
 from tui_naval.systems.sailing.man_o_war import steps
 from tui_naval.systems.sailing.man_o_war.battle import MowState
-from tui_naval.systems.sailing.man_o_war.compass import SailPoint, sail_inches, tack_headings
+from tui_naval.systems.sailing.man_o_war.compass import (
+    Bearing,
+    SailPoint,
+    sail_inches,
+    tack_bearings,
+)
 from tui_naval.systems.sailing.man_o_war.tables import tables
 from tui_naval.systems.seaway import cells_for
 
@@ -71,16 +76,16 @@ def move_info(state: MowState, ship: CombatShip, order: Order) -> OptionInfo:
                           f"{close - through}/6 back close-hauled; then {left}\" at close "
                           f"reach ({c}\" less the tack's 2\"); else In Irons and drift",
                           f"{6 - close}/6: stays In Irons and drifts")
+    heading, course = steps.turned(grid, ship, turn)
+    where = steps.bearing_words(grid, heading, course)
     if order.verb == "row":
-        heading = grid.turn(ship.heading, steps.TURNS[turn])
         inches = sail.template.oars if distance == "full" else steps.half_of(sail.template.oars)
         return OptionInfo(f"Row {turn}, {_DISTANCE_WORDS[distance]}"
                           + (" + anchor" if anchor else ""),
-                          f'{inches}" heading {grid.facing_name(heading)}, whatever the wind; '
-                          "no drift")
-    heading = grid.turn(ship.heading, steps.TURNS[turn])
-    start, before = steps.sail_available(sail, grid, wind, ship.heading, state.seamanship)
-    point, inches = steps.sail_available(sail, grid, wind, heading, state.seamanship)
+                          f'{inches}" {where}, whatever the wind; no drift')
+    start, before = steps.sail_available(sail, grid, wind, ship.heading, state.seamanship,
+                                         ship.course)
+    point, inches = steps.sail_available(sail, grid, wind, heading, state.seamanship, course)
     name = ("Stay" if turn == "ahead" and distance == "stay"
             else f"{turn.title()}, {_DISTANCE_WORDS[distance]}")
     name += " + anchor" if anchor else ""
@@ -92,15 +97,14 @@ def move_info(state: MowState, ship: CombatShip, order: Order) -> OptionInfo:
         if before < tables().tack_cost:
             return OptionInfo(name, f'into the wind with under {tables().tack_cost}" of way',
                               "In Irons: she drifts")
-        near, far = tack_headings(grid, wind, ship.heading)
+        near, far = tack_bearings(grid, wind, ship.heading)
         return OptionInfo(
-            name, f"into the wind, a tack: {through}/6 through to {grid.facing_name(far)}, "
-            f"{close - through}/6 back close-hauled to {grid.facing_name(near)}; the tack "
+            name, f"into the wind, a tack: {through}/6 through {_close_hauled(grid, far)}, "
+            f"{close - through}/6 back close-hauled {_close_hauled(grid, near)}; the tack "
             f"uses {tables().tack_cost}\"",
             f"{6 - close}/6: In Irons and drifts")
     want = {"full": inches, "half": steps.half_of(inches), "stay": 0}[distance]
-    detail = (f'{want}" heading {grid.facing_name(heading)}, {point.words} ({point.value}, '
-              f'{inches}" available)')
+    detail = f'{want}" {where}, {point.words} ({point.value}, {inches}" available)'
     warning = ""
     if want * 2 < inches or inches == 0:
         if anchor:
@@ -108,6 +112,14 @@ def move_info(state: MowState, ship: CombatShip, order: Order) -> OptionInfo:
         else:
             warning = "under half her way: she drifts"
     return OptionInfo(name, detail, warning)
+
+
+def _close_hauled(grid: Grid, bearing: Bearing) -> str:
+    """Where a tack leaves her: "to NE", or "to course 135 degrees" between facings."""
+    heading, course = bearing
+    if course is None:
+        return f"to {grid.facing_name(heading)}"
+    return f"to course {course:.0f} degrees"
 
 
 def move_preview(state: MowState, ship: CombatShip, order: Order) -> Preview:
@@ -120,16 +132,17 @@ def move_preview(state: MowState, ship: CombatShip, order: Order) -> Preview:
     moved = ship
     if order.verb in ("sail", "row"):
         turn, distance, _ = steps.parse_move(order.arg)
-        heading = grid.turn(ship.heading, steps.TURNS[turn])
+        heading, course = steps.turned(grid, ship, turn)
         if order.verb == "row":
             inches = sail.template.oars if distance == "full" \
                 else steps.half_of(sail.template.oars)
         else:
-            point, avail = steps.sail_available(sail, grid, wind, heading, state.seamanship)
+            point, avail = steps.sail_available(sail, grid, wind, heading, state.seamanship,
+                                                course)
             inches = 0 if point is SailPoint.D or steps.in_irons(ship, grid, wind) else \
                 {"full": avail, "half": steps.half_of(avail), "stay": 0}[distance]
-        moved = steps.run(board, ship, heading, inches, taken, quiet, "sails") if inches \
-            else ship
+        moved = steps.run(board, ship, heading, inches, taken, quiet, "sails", course) \
+            if inches else ship
     path = tuple(grid.line(ship.cell, moved.cell)[1:]) if moved.cell != ship.cell else ()
     text = f"{info.label}: {info.detail}"
     overlays: list[tuple[Cell, str]] = []

@@ -32,13 +32,15 @@ from tui_naval.core.state import Board
 from tui_naval.core.wind import COMPASS, Wind, compass_wind
 from tui_naval.systems.battle import CombatShip, label
 from tui_naval.systems.sailing.man_o_war.compass import (
+    Bearing,
     SailPoint,
-    close_reach_facing,
+    close_hauled,
+    point_of,
     sail_inches,
-    sail_point,
-    tack_headings,
+    tack_bearings,
 )
 from tui_naval.systems.sailing.man_o_war.component import MowSail
+from tui_naval.systems.sailing.man_o_war.declared import WINDS
 from tui_naval.systems.sailing.man_o_war.tables import tables
 from tui_naval.systems.seaway import Block, blocked, cells_for, way
 
@@ -96,6 +98,22 @@ def enters_problem(spec: MapSpec) -> str | None:
     return None
 
 
+def indicator_problem(spec: MapSpec) -> str | None:
+    """What is wrong with a map's ``wind-indicator`` line (one of the eight winds)."""
+    named = spec.option("wind-indicator").strip()
+    if named and named.upper() not in WINDS:
+        return f"'wind-indicator' is {named!r} (use one of {', '.join(WINDS)})"
+    return None
+
+
+def indicator_start(spec: MapSpec, agreed: str = "map") -> str:
+    """Where the wind indicator starts: the players' agreed direction, else the map's
+    ``wind-indicator``, else North (the text's)."""
+    if agreed.upper() in WINDS:
+        return agreed.upper()
+    return spec.option("wind-indicator").strip().upper() or "N"
+
+
 def commanders(spec: MapSpec) -> tuple[str, str]:
     """The two navies whose tied initiative rolls shift the wind: the map's
     ``commanders`` line, or its first two sides."""
@@ -106,14 +124,17 @@ def commanders(spec: MapSpec) -> tuple[str, str]:
     return spec.sides[0], spec.sides[1]
 
 
-def initial_wind(spec: MapSpec, grid: Grid, roller: Roller, log: Log) -> Wind:
+def initial_wind(spec: MapSpec, grid: Grid, roller: Roller, log: Log,
+                 agreed: str = "map") -> Wind:
     """The starting wind.
 
     A wind the map fixes blows from its direction.  Two fleets entering from opposite
     edges roll "as normal": the base game's roll is not in the text, so a d8 picks one
     of the eight winds (1 North, clockwise).  Otherwise the text's rule: the indicator
-    starts at North and turns clockwise one point for each pip of a d6, skipping any
-    direction directly ahead of a fleet (every fleet here has sailing ships).
+    starts at North, "or a direction agreed by all players" (``agreed``, else the map's
+    ``wind-indicator``: ``indicator_start``), and turns clockwise one point for each pip
+    of a d6, skipping any direction directly ahead of a fleet (every fleet here has
+    sailing ships).
     """
     if spec.wind is not None:
         wind = compass_wind(grid, COMPASS.index(spec.wind[0].upper()))
@@ -128,15 +149,16 @@ def initial_wind(spec: MapSpec, grid: Grid, roller: Roller, log: Log) -> Wind:
             f"{wind.name(grid)}")
         return wind
     ahead = {round(((_EDGE_ANGLE[edge] + 180.0) % 360.0) / 45.0) for edge in edges}
+    start = indicator_start(spec, agreed)
     roll = roller.roll("1d6")
-    point, left = 0, roll.total
+    point, left = WINDS.index(start), roll.total
     while left:
         point = (point + 1) % 8
         if point not in ahead:
             left -= 1
     wind = compass_wind(grid, point)
     skipped = ", ".join(COMPASS[p] for p in sorted(ahead))
-    log("wind", f"Initial wind: the indicator turns {roll} points clockwise from N, "
+    log("wind", f"Initial wind: the indicator turns {roll} points clockwise from {start}, "
         f"skipping {skipped} (ahead of a fleet) -> from {wind.name(grid)}")
     return wind
 
@@ -175,9 +197,10 @@ def initiative(sides: Sequence[str], pair: tuple[str, str], grid: Grid, wind: Wi
 # -- a ship's way -----------------------------------------------------------------------
 
 def sail_available(sail: MowSail, grid: Grid, wind: Wind, heading: int,
-                   seamanship: bool) -> tuple[SailPoint, int]:
-    """Her sail point on ``heading`` and the inches it gives her, after damage."""
-    point = sail_point(grid, wind, heading)
+                   seamanship: bool, course: float | None = None) -> tuple[SailPoint, int]:
+    """Her sail point on ``heading`` (on her exact ``course`` where she holds one) and the
+    inches it gives her, after damage."""
+    point = point_of(grid, wind, heading, course)
     if sail.adrift or (sail.no_upwind and point in (SailPoint.C, SailPoint.D)):
         return point, 0
     return point, sail_inches(sail.template, point, seamanship) * sail.rig // 100
@@ -186,7 +209,22 @@ def sail_available(sail: MowSail, grid: Grid, wind: Wind, heading: int,
 def in_irons(ship: CombatShip, grid: Grid, wind: Wind) -> bool:
     """Head-to-wind under sail: no steerage, no sail movement."""
     sail = sail_of(ship)
-    return not sail.anchored and sail_point(grid, wind, ship.heading) is SailPoint.D
+    return not sail.anchored and point_of(grid, wind, ship.heading, ship.course) is SailPoint.D
+
+
+def turned(grid: Grid, ship: CombatShip, turn: str) -> Bearing:
+    """Where a move's turn (``port``, ``ahead``, ``starboard``) points her: ahead she keeps
+    her heading and any course she holds; a turn puts her on the grid's next facing."""
+    if turn == "ahead":
+        return ship.heading, ship.course
+    return grid.turn(ship.heading, TURNS[turn]), None
+
+
+def bearing_words(grid: Grid, heading: int, course: float | None) -> str:
+    """"heading NE", or "on course 135 degrees" where she holds one between facings."""
+    if course is None:
+        return f"heading {grid.facing_name(heading)}"
+    return f"on course {course:.0f} degrees (between the grid's facings)"
 
 
 def half_of(inches: int) -> int:
@@ -307,17 +345,32 @@ def _stop_text(why: Block, cell: Cell) -> str:
 
 
 def run(board: Board, ship: CombatShip, heading: int, inches: int, taken: frozenset[Cell],
-        log: Log, what: str) -> CombatShip:
-    """She makes ``inches`` on ``heading`` (with her carried inches), stopping at
-    obstacles."""
+        log: Log, what: str, course: float | None = None) -> CombatShip:
+    """She makes ``inches`` on ``heading`` (along her exact ``course`` where she holds one),
+    with her carried inches, stopping at obstacles."""
+    return advance(board, ship, heading, inches, taken, log, what, course)[0]
+
+
+def advance(board: Board, ship: CombatShip, heading: int, inches: int, taken: frozenset[Cell],
+            log: Log, what: str, course: float | None = None) -> tuple[CombatShip, int]:
+    """``run``, and the inches she made: all of them, or where something stopped her, the
+    share of her way she made before it (no inches carry on past a stop)."""
     grid = board.grid
     sail = sail_of(ship)
-    cells, carry, long = way(sail.carry, sail.long_diagonal, inches,
-                             grid.is_diagonal(heading), board.scale)
-    path = grid.ray(ship.cell, heading, cells)
+    if course is None:
+        cells, carry, long = way(sail.carry, sail.long_diagonal, inches,
+                                 grid.is_diagonal(heading), board.scale)
+        path = grid.ray(ship.cell, heading, cells)
+    else:
+        (cells, carry), long = cells_for(sail.carry, inches, board.scale), False
+        path = drift_path(grid, ship.cell, course, cells)
     end = _walk(board, ship, path, taken, log, what)
-    return evolve(ship, cell=end, heading=heading,
-                  sail=evolve(sail, carry=carry, long_diagonal=long))
+    made = inches
+    if path and end != path[-1]:
+        made = inches * (path.index(end) + 1 if end in path else 0) // len(path)
+        carry, long = 0, False
+    return evolve(ship, cell=end, heading=heading, course=course,
+                  sail=evolve(sail, carry=carry, long_diagonal=long)), made
 
 
 def drift(board: Board, wind: Wind, ship: CombatShip, taken: frozenset[Cell], roller: Roller,
@@ -343,60 +396,65 @@ def move(board: Board, wind: Wind, ship: CombatShip, order: Order, taken: frozen
     tb = tables()
     if order.verb == "anchor":
         pivot, keep, _ = parse_move(order.arg)
-        heading = grid.turn(ship.heading, pivot_points(grid)[pivot])
+        points = pivot_points(grid)[pivot]
+        heading = grid.turn(ship.heading, points)
         raised = keep == "raise"
         text = f"{label(ship)} rides at anchor"
         if heading != ship.heading:
             text += f", swings to {grid.facing_name(heading)}"
         log("move", text + ("; she raises her anchor" if raised else ""), ship.id)
-        return evolve(ship, heading=heading,
+        return evolve(ship, heading=heading, course=ship.course if points == 0 else None,
                       sail=evolve(sail, anchored=not raised,
                                   last_motion="at anchor" + (", anchor up" if raised else "")))
     if order.verb == "row":
         turn, distance, anchor = parse_move(order.arg)
-        heading = grid.turn(ship.heading, TURNS[turn])
+        heading, course = turned(grid, ship, turn)
         inches = sail.template.oars if distance == "full" else half_of(sail.template.oars)
-        log("move", f"{label(ship)} rows {inches}\" heading {grid.facing_name(heading)}",
+        log("move", f"{label(ship)} rows {inches}\" {bearing_words(grid, heading, course)}",
             ship.id)
-        ship = run(board, ship, heading, inches, taken, log, "rows")
+        ship = run(board, ship, heading, inches, taken, log, "rows", course)
         return _anchor(ship, anchor, f'rowed {inches}"', log)
-    start_point, start_inches = sail_available(sail, grid, wind, ship.heading, seamanship)
+    start_point, start_inches = sail_available(sail, grid, wind, ship.heading, seamanship,
+                                               ship.course)
     if order.verb == "recover":
         return _recover(board, wind, ship, order.arg, taken, roller, seamanship, log)
     turn, distance, anchor = parse_move(order.arg)
-    heading = grid.turn(ship.heading, TURNS[turn])
-    point, available = sail_available(sail, grid, wind, heading, seamanship)
+    heading, course = turned(grid, ship, turn)
+    point, available = sail_available(sail, grid, wind, heading, seamanship, course)
     cost = 0
     if point is SailPoint.D and start_point is not SailPoint.D:
         # she turns into the wind: the recovery roll
         if start_inches < tb.tack_cost:
             log("tack", f"{label(ship)} turns into the wind with under {tb.tack_cost}\" of "
                 "movement: In Irons", ship.id)
-            return _ended(board, wind, evolve(ship, heading=heading), 0, 0, anchor, taken,
-                          roller, seamanship, log)
-        near, far = tack_headings(grid, wind, ship.heading)
+            return _ended(board, wind, evolve(ship, heading=heading, course=course), 0, 0,
+                          anchor, taken, roller, seamanship, log)
+        near, far = tack_bearings(grid, wind, ship.heading)
         die, text = tack_roll(sail, roller, seamanship)
         if die >= tb.through:
-            heading, what = far, "tacks through the eye of the wind"
+            (heading, course), what = far, "tacks through the eye of the wind"
         elif die == tb.close_hauled:
-            heading, what = near, "trims her sails: back close-hauled (a feint tack)"
+            (heading, course), what = near, "trims her sails: back close-hauled (a feint tack)"
         else:
             log("tack", f"{label(ship)} turns into the wind: {text}, she is In Irons",
                 ship.id)
-            return _ended(board, wind, evolve(ship, heading=heading), 0, 0, anchor, taken,
-                          roller, seamanship, log)
-        point, available = sail_available(sail, grid, wind, heading, seamanship)
+            return _ended(board, wind, evolve(ship, heading=heading, course=course), 0, 0,
+                          anchor, taken, roller, seamanship, log)
+        point, available = sail_available(sail, grid, wind, heading, seamanship, course)
         cost = tb.tack_cost
-        log("tack", f"{label(ship)} turns into the wind: {text}, she {what}, now heading "
-            f"{grid.facing_name(heading)} ({point.words}); the tack uses {cost}\"", ship.id)
+        log("tack", f"{label(ship)} turns into the wind: {text}, she {what}, now "
+            f"{bearing_words(grid, heading, course)} ({point.words}); the tack uses "
+            f"{cost}\"", ship.id)
     want = {"full": available, "half": half_of(available), "stay": 0}[distance]
     inches = max(0, want - cost)
+    made = 0
     if inches:
-        log("move", f"{label(ship)} sails {inches}\" heading {grid.facing_name(heading)}, "
+        log("move", f"{label(ship)} sails {inches}\" {bearing_words(grid, heading, course)}, "
             f"{point.words} ({point.value})", ship.id)
-    ship = run(board, ship, heading, inches, taken, log, "sails") if inches \
-        else evolve(ship, heading=heading)
-    return _ended(board, wind, ship, min(available, inches + cost), available, anchor, taken,
+        ship, made = advance(board, ship, heading, inches, taken, log, "sails", course)
+    else:
+        ship = evolve(ship, heading=heading, course=course)
+    return _ended(board, wind, ship, min(available, made + cost), available, anchor, taken,
                   roller, seamanship, log)
 
 
@@ -411,27 +469,32 @@ def _recover(board: Board, wind: Wind, ship: CombatShip, line: str, taken: froze
         log("tack", f"{label(ship)} is In Irons and tries to recover: {text}, she stays "
             "In Irons", ship.id)
         return _ended(board, wind, ship, 0, 0, False, taken, roller, seamanship, log)
-    near, _ = tack_headings(grid, wind, ship.heading)
-    heading = close_reach_facing(grid, wind, line) if die >= tb.through else near
+    near, _ = tack_bearings(grid, wind, ship.heading)
+    heading, course = close_hauled(grid, wind, line) if die >= tb.through else near
     close = sail_inches(sail.template, SailPoint.C, seamanship) * sail.rig // 100
     if sail.adrift:
         close = 0
     inches = max(0, close - tb.tack_cost)
     log("tack", f"{label(ship)} is In Irons and tries to recover: {text}, she comes off "
-        f"the wind heading {grid.facing_name(heading)} and sails at close reach, "
+        f"the wind {bearing_words(grid, heading, course)} and sails at close reach, "
         f"{close}\" less the tack's {tb.tack_cost}\"", ship.id)
-    ship = run(board, ship, heading, inches, taken, log, "sails") if inches \
-        else evolve(ship, heading=heading)
-    return _ended(board, wind, ship, min(close, inches + tb.tack_cost), close, False, taken,
+    made = 0
+    if inches:
+        ship, made = advance(board, ship, heading, inches, taken, log, "sails", course)
+    else:
+        ship = evolve(ship, heading=heading, course=course)
+    return _ended(board, wind, ship, min(close, made + tb.tack_cost), close, False, taken,
                   roller, seamanship, log)
 
 
 def _ended(board: Board, wind: Wind, ship: CombatShip, used: int, available: int,
            anchor: bool, taken: frozenset[Cell], roller: Roller, seamanship: bool,
            log: Log) -> CombatShip:
-    """The end of a sail move: anchor, or drift if she used less than half of it."""
+    """The end of a sail move: anchor, or drift if she used (made: a ship stopped short
+    made less than she was ordered) less than half of it."""
+    irons = point_of(board.grid, wind, ship.heading, ship.course) is SailPoint.D
     motion = f'sailed {used}" of {available}"' if available else "In Irons" \
-        if sail_point(board.grid, wind, ship.heading) is SailPoint.D else "no way"
+        if irons else "no way"
     if anchor:
         return _anchor(ship, True, motion, log)
     if used * 2 < available or available == 0:
