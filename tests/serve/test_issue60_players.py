@@ -157,3 +157,38 @@ def test_a_lookalike_name_is_refused(tmp_path: Path, taken: str, lookalike: str)
 def test_the_skeleton_keeps_different_names_apart() -> None:
     assert skeleton("alice") != skeleton("alica")
     assert skeleton("Tom") != skeleton("Tim")
+
+
+def test_lobby_updates_close_together_go_out_once_and_only_when_changed(
+        tmp_path: Path) -> None:
+    """Capacity: a hundred players arriving redrew every lobby a hundred times.  With the
+    server's ``later``, the joins and leaves of the next moment go out as one update, and
+    a lobby is sent nothing that would not change what it shows."""
+    book = Book(tmp_path)
+    waiting: list[object] = []
+    lobby = Lobby(book, tmp_path, can_continue=lambda seat: False,
+                  later=lambda delay, callback: waiting.append(callback))
+    first = Seat(1, "127.0.0.1", "alice", book.register("alice", "k1", "key"), False,
+                 tmp_path / "alice")
+    link = FakeLink()
+    first.link = link  # type: ignore[assignment]
+    lobby.join(first)
+    link.send(lobby.opened(first))
+    assert len(link.sent) == 1
+    others = []
+    for n in range(2, 12):  # ten more arrive, their processes started at once
+        seat = Seat(n, "127.0.0.1", f"p{n}", None, True, tmp_path / f"p{n}")
+        seat.link = FakeLink()  # type: ignore[assignment]
+        lobby.join(seat)
+        seat.link.send(lobby.opened(seat))  # type: ignore[union-attr]
+        others.append(seat)
+    assert len(link.sent) == 1 and len(waiting) == 1  # one update waits for all ten
+    waiting.pop()()  # its moment comes
+    assert len(link.sent) == 2 and len(listed(link.sent[-1])) == 11
+    lobby.broadcast()
+    waiting.pop()()
+    assert len(link.sent) == 2  # nothing changed: nothing sent
+    lobby.part(others[0])
+    waiting.pop()()
+    assert len(link.sent) == 3 and "p2" not in listed(link.sent[-1])
+    book.close()

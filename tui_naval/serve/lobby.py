@@ -31,6 +31,9 @@ log = logging.getLogger("tui_naval.serve")
 
 #: What a seat may run: the lobby, the title screen, the autosave resumed, a watch, a duel.
 MODES = ("lobby", "play", "continue", "watch", "duel")
+#: Seconds the lobby's updates wait, so that those of joins and leaves close together go
+#: out as one (``Lobby.later``).
+COALESCE = 0.25
 
 
 def player_folder(data: Path, player_id: int) -> Path:
@@ -72,6 +75,9 @@ class Seat:
     live: Message | None = None
     #: The line the lobby shows for ``live``.
     live_title: str = ""
+    #: The last lobby message its lobby process was sent (an update that would not change
+    #: it is not sent: the process would draw the same screen again).
+    shown: Message | None = None
 
     @property
     def saves(self) -> Path:
@@ -112,6 +118,12 @@ class Lobby:
     challenges: dict[int, Challenge] = field(factory=dict)
     #: Whether a seat's autosave (or voyage) exists, to offer Continue.
     can_continue: Callable[[Seat], bool] = field(default=lambda seat: has_game(seat.saves))
+    #: ``later(delay, callback)``: the server's event loop's ``call_later``.  With one,
+    #: the updates of many joins and leaves close together go out once, ``COALESCE``
+    #: seconds after the first (a hundred players arriving would otherwise redraw every
+    #: lobby a hundred times); without one (tests), each goes out at once.
+    later: Callable[[float, Callable[[], None]], object] | None = None
+    _pending: bool = field(default=False, init=False)
 
     # -- seats come and go -------------------------------------------------------------
     def join(self, seat: Seat) -> None:
@@ -134,7 +146,8 @@ class Lobby:
             return self._duel_start(seat)
         if seat.mode == "lobby":
             self.broadcast(but=seat)
-            return self.lobby_message(seat)
+            seat.shown = self.lobby_message(seat)
+            return seat.shown
         self.broadcast(but=seat)
         return {"t": "hello", "name": seat.name}
 
@@ -180,10 +193,30 @@ class Lobby:
                 {"from": challenge.by.name, "title": challenge.title}}
 
     def broadcast(self, but: Seat | None = None) -> None:
-        """Send every seat in the lobby what it shows now."""
-        for seat in self.seats.values():
+        """Send every seat in the lobby what it shows now, where that has changed (``but``
+        has just been sent its own); with ``later``, once for the changes of the next
+        ``COALESCE`` seconds."""
+        if self.later is None:
+            self._update(but)
+        elif not self._pending:
+            self._pending = True
+            self.later(COALESCE, self._flush)
+
+    def _flush(self) -> None:
+        self._pending = False
+        self._update(None)
+
+    def _update(self, but: Seat | None) -> None:
+        for seat in list(self.seats.values()):
             if seat.mode == "lobby" and seat is not but:
-                seat.send(self.lobby_message(seat))
+                self.show(seat)
+
+    def show(self, seat: Seat) -> None:
+        """Send ``seat`` the lobby as it stands, unless it shows that already."""
+        message = self.lobby_message(seat)
+        if message != seat.shown:
+            seat.shown = message
+            seat.send(message)
 
     # -- messages from the processes ---------------------------------------------------
     def handle(self, seat: Seat, message: Message) -> None:
@@ -211,7 +244,7 @@ class Lobby:
         seat.folder.mkdir(parents=True, exist_ok=True)
         log.info("seat %s: new player %s", seat.id, player.name)
         seat.send({"t": "named", "ok": True, "name": player.name})
-        seat.send(self.lobby_message(seat))
+        self.show(seat)
         self.broadcast(but=seat)
 
     def _go(self, seat: Seat, message: Message) -> None:
@@ -300,7 +333,7 @@ class Lobby:
         title = f"{find_ruleset(setup.ruleset).title} on {setup.map_name}"
         self.challenges[other.id] = Challenge(seat, get_converter().unstructure(setup), title)
         seat.send({"t": "notice", "text": f"Challenge sent to {name}: {title}."})
-        other.send(self.lobby_message(other))
+        self.show(other)
 
     def _answer(self, seat: Seat, message: Message) -> None:
         challenge = self.challenges.pop(seat.id, None)
@@ -309,11 +342,11 @@ class Lobby:
         by = challenge.by
         if by.mode != "lobby" or by.player is None or self.seats.get(by.id) is not by:
             seat.send({"t": "notice", "text": f"{by.name} has left the lobby."})
-            seat.send(self.lobby_message(seat))
+            self.show(seat)
             return
         if not message.get("accept"):
             by.send({"t": "notice", "text": f"{seat.name} declined your challenge."})
-            seat.send(self.lobby_message(seat))
+            self.show(seat)
             return
         from tui_naval.core.history import Game
         from tui_naval.core.saves import get_converter

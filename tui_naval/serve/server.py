@@ -660,9 +660,9 @@ async def serve(config: ServeConfig) -> None:
     config = attrs.evolve(config, limits=limits)
     key = host_key(config.data)
     book = Book(config.data)
-    lobby = Lobby(book, config.data)
-    host = Host.make(config, book, lobby)
     loop = asyncio.get_running_loop()
+    lobby = Lobby(book, config.data, later=loop.call_later)
+    host = Host.make(config, book, lobby)
     loop.set_exception_handler(host.loop_exception)
     try:
         server = await asyncssh.listen(
