@@ -25,6 +25,7 @@ async def test_a_newcomer_meets_the_easy_admiral_and_is_told_so(tmp_path: Path) 
         await wait_until(pilot, lambda: screen.filled[0] != "", what="the form filled")
         assert screen.query_one("#ng-ai", Select).value == "easy"
         assert "Your first game: the easy admiral" in screen_text(app)
+        assert any("easy admiral" in str(n.message) for n in app._notifications)
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(mode_of(app.screen), BattleMode),
                          what="battle")

@@ -195,6 +195,9 @@ class NewGameScreen(NavalScreen[None]):
     async def on_mount(self) -> None:
         await self._fill_maps()
         self.query_one("#ng-start", Button).focus()
+        if self.query("#ng-ai-about"):  # (below the fold of a small terminal)
+            self.notify("Your first game: against the easy admiral. The AI field offers "
+                        "normal and hard.", title="First game", timeout=8)
         if self.bad_maps:
             more = len(self.bad_maps) - 1
             also = f" (and {more} more; tui-naval maps lists them)" if more else ""
