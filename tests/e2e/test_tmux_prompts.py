@@ -17,13 +17,13 @@ pytestmark = NEEDS_TMUX
 
 
 def in_irons_save(path: Path) -> None:
-    """The crossing (seed 93832) played to blue's frigate In Irons on turn 6: blue takes
-    each prompt's first option (as Enter does), red plays greedy."""
-    game = new_game("mow-and-shot", "mow-crossing", 93832, None)
+    """The crossing (seed 1) played to blue's frigate In Irons on turn 1, her sloop too:
+    blue takes each prompt's first option (as Enter does), red plays greedy."""
+    game = new_game("mow-and-shot", "mow-crossing", 1, None)
     red = make_player("greedy", game.ruleset)
     while True:
         decision = game.decision()
-        assert decision is not None and game.state.turn <= 6
+        assert decision is not None and game.state.turn <= 1
         if decision.side == "blue":
             if decision.ship == "B2" and any(o.verb == "recover" for o in decision.options):
                 break
@@ -32,7 +32,7 @@ def in_irons_save(path: Path) -> None:
         else:
             order = red.choose(game.ruleset.observe(game.state, decision.side), decision)
         game.play(order)
-    assert game.state.turn == 6
+    assert game.state.turn == 1
     save_game(game, path)
 
 
@@ -41,7 +41,7 @@ def test_enter_answers_each_of_two_like_prompts(tmp_path: Path) -> None:
     in_irons_save(save)
     with open_pane(tmp_path, f"load {shlex.quote(str(save))}", size=(80, 24)) as (term, _):
         screen = term.wait_for(lambda s: "B2 Frigate: In Irons" in s, "B2's move prompt")
-        assert "Turn 6/30" in screen and "Recover (2/6), port if through" in screen
+        assert "Turn 1/30" in screen and "Recover (2/6), port if through" in screen
         term.keys("Enter")
         screen = term.wait_for(lambda s: "B3 Sloop: In Irons" in s, "B3's move prompt")
         assert "B2 Frigate: In Irons" not in screen
