@@ -212,7 +212,9 @@ class SalamisPresenter(Presenter):
     emphasised = frozenset({"ram", "panic"})
 
     def progress(self, states: Sequence[GameState]) -> Series:
-        return strength_series(states, RULESET.side_strength)
+        return strength_series(states, RULESET.side_strength,
+                               "the mean Viability left of the side's galleys; one out of the "
+                               "fight counts none")
 
     def ship_done(self, state: GameState, ship: ShipBase) -> str:
         """Her departure's words ("captured by greek") while she is afloat."""
