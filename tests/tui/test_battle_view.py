@@ -242,3 +242,33 @@ async def test_a_highlight_is_previewed_in_the_same_refresh(tmp_path: Path) -> N
             preview = screen.presenter.preview(screen.asked.seen, shown[index])
             assert preview is not None
             assert screen.ocean._preview == preview.path
+
+
+# -- the log's size ----------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_the_log_key_keeps_the_acting_ship_in_sight(tmp_path: Path,
+                                                          size: tuple[int, int]) -> None:
+    """``m`` enlarges the log, which takes rows from the map: the acting ship near the
+    view's bottom edge stays in sight, with her margin (it went off the map at 80x24)."""
+    app = make_app(tmp_path, first=lambda: battle(map_name="channel-race"))
+    async with app.run_test(size=size) as pilot:
+        screen = await asked(pilot)
+        ocean = screen.ocean
+        ship = screen.match.game.state.ship(screen.acting_ship() or "")
+        block = ocean.region_of(ship.cell)
+        # Scroll so that she sits on the lowest row of the view's comfortable part.
+        _, my = ocean.margins(ocean.view_size)
+        ocean.scroll_to(y=block.bottom + my - ocean.view_size.height, animate=False,
+                        force=True, immediate=True)
+        await pilot.pause()
+        assert comfortable(ocean).contains_region(block)
+        small = ocean.view_size
+        await pilot.press("m")
+        await wait_until(pilot, lambda: ocean.view_size.height < small.height,
+                         what="the map to give the log rows")
+        await pilot.pause()
+        assert comfortable(ocean).contains_region(block), (visible(ocean), block)
+        await pilot.press("m")
+        await wait_until(pilot, lambda: ocean.view_size == small, what="the map back")
+        await pilot.pause()
+        assert comfortable(ocean).contains_region(block)

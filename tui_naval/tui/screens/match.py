@@ -612,6 +612,11 @@ class MatchScreen(NavalScreen[None]):
     def action_toggle_log(self) -> None:
         self.log_view.toggle_big()
         self.fit_to_size()
+        # The log takes the map's rows (or gives them back): the acting ship is kept in
+        # sight at the map's new size (in the layout pass), as little scrolled as can be.
+        acting = self.acting_ship()
+        if acting is not None and not self.looking:
+            self.ocean.keep_in_view(self.match.state.ship(acting).cell, self._preview)
 
     # -- hints -----------------------------------------------------------------------------------
     def start_hints(self) -> None:
