@@ -200,6 +200,9 @@ GAME_OVER = (
     C("over.replay", "p", "choose('replay')", "Replay",
       "Watch this game again from its start, step by step"),
     C("over.quit", "q", "choose('quit')", "Quit", "Leave tui-naval"),
+    # (the footer and the prompt behind the dialog offer u: it undoes there too)
+    C("over.undo", "u,ctrl+z", "choose('undo')", "Undo",
+      "Back into the game with your last decision undone", key_display="u"),
 )
 
 LOAD = (
