@@ -124,6 +124,16 @@ GAME = (
     C("game.prompt", "escape", "focus_prompt", "Prompt", "Back to the prompt", show=False),
     C("game.messages", "m", "toggle_log", "Log", "Enlarge or shrink the message log",
       show=False),
+    C("game.log_back", "left_square_bracket", "log_page(-1)", "Log back",
+      "Page the message log back, as far as the game's start", key_display="[", show=False),
+    C("game.log_on", "right_square_bracket", "log_page(1)", "Log on",
+      "Page the message log on, to the newest entry (which it follows again)",
+      key_display="]", show=False),
+    C("game.log_start", "left_curly_bracket", "log_end(0)", "Log start",
+      "The message log from the game's start", key_display="{", show=False),
+    C("game.log_end", "right_curly_bracket", "log_end(1)", "Log end",
+      "The message log's newest entry (which it follows again)", key_display="}",
+      show=False),
     C("game.admiral", "a", "admiral", "Admiral",
       "The admiral's thinking: the AI's best options and their values for its last "
       "decisions (in a demo, a panel shown or hidden)", show=False),
@@ -160,9 +170,10 @@ BATTLE = (
 DEMO = (
     C("demo.pause", "space,p", demo("toggle_pause"), "Pause", "Pause or resume the demo",
       key_display="space"),
-    C("demo.faster", "plus,equals_sign,right_square_bracket", demo("faster"), "Faster",
+    # ([ and ] page the log, as in every game.)
+    C("demo.faster", "plus,equals_sign", demo("faster"), "Faster",
       "Play the demo faster", key_display="+"),
-    C("demo.slower", "minus,left_square_bracket", demo("slower"), "Slower",
+    C("demo.slower", "minus", demo("slower"), "Slower",
       "Play the demo slower", key_display="-"),
     C("demo.quit", "q", demo("leave"), "Quit", "Stop the demo"),
 )
