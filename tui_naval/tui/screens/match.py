@@ -551,8 +551,9 @@ class MatchScreen(NavalScreen[None]):
             self.ocean.center_on(self.match.state.ship(self.selected).cell)
 
     def action_zoom(self) -> None:
-        """The next zoom level of the map: detailed, compact, the whole map."""
+        """The next zoom level of the map: detailed, compact, the whole map, large."""
         ocean = self.ocean
+        ocean.zoom_chosen = True
         ocean.zoom += 1
         self.notify(f"Map: {ZOOMS[ocean.zoom]}", timeout=1.5)
         acting = self.acting_ship() if not self.looking else None
