@@ -331,3 +331,17 @@ async def test_the_log_pages_back_to_the_games_start_and_on_again(
         await wait_until(pilot, lambda: len(log.entries) > entries, what="a new entry")
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y
+
+
+async def test_the_key_list_names_the_logs_paging_keys(tmp_path: Path) -> None:
+    """``?`` lists the log's paging keys on a battle's screen, each doing something."""
+    from tui_naval.tui.dialogs.keys import screen_keys
+
+    app = battle_app(tmp_path, game_of("salt-n-tar", "channel-race"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        battle = await settled_battle(pilot)
+        rows = {row.id: row for row in screen_keys(battle)}
+        for ident, key in (("game.log_back", "["), ("game.log_on", "]"),
+                           ("game.log_start", "{"), ("game.log_end", "}")):
+            assert rows[ident].labels == [key] and rows[ident].enabled
+        assert "game's start" in rows["game.log_back"].what
