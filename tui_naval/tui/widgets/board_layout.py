@@ -29,6 +29,11 @@ glyph, one character in from the left (the "centre" column):
 
 4-character hex columns keep the drawing close to true hex proportions on a
 terminal's tall characters, and leave a gap between vessels in adjacent hexes.
+
+The large zoom draws the same tilings with bigger blocks (squares 6x2, pointy-top
+hexes 6x2 shifted 3, flat-top hexes 6x3 with odd columns a line lower), the glyph
+nearer the block's middle; any layout given the view's size puts a board smaller than
+the view in its middle (``origin``).
 """
 
 from __future__ import annotations
