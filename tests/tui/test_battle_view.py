@@ -317,18 +317,14 @@ async def test_a_small_map_at_200x60_is_large_and_centred(
         if zoom != "large":
             return
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
-        assert ZOOMS[ocean.zoom] == "detailed"
+        await wait_until(pilot, lambda: ZOOMS[ocean.zoom] == "detailed", what="detailed")
         await pilot.resize_terminal(200, 60)
-        await pilot.pause()
-        await pilot.pause()
-        assert ZOOMS[ocean.zoom] == "large"
+        await wait_until(pilot, lambda: ZOOMS[ocean.zoom] == "large", what="large again")
         await pilot.press("z")  # the player's choice: detailed, kept at any size
         await pilot.pause()
         assert ZOOMS[ocean.zoom] == "detailed"
         await pilot.resize_terminal(190, 58)
-        await pilot.pause()
+        await wait_until(pilot, lambda: ocean.view_size.width < view.width, what="the resize")
         await pilot.pause()
         assert ZOOMS[ocean.zoom] == "detailed"
         detailed = ocean.board_layout
