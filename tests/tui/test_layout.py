@@ -309,10 +309,11 @@ async def test_the_log_pages_back_to_the_games_start_and_on_again(
         top = screen_text(app).splitlines()[log.region.y + 1]  # (under the log's rule)
         assert f"T{first.turn} " in top and first.body.plain[:10] in top
         # The newest entries come in below while the player reads the start: it stays.
+        before = len(log.entries)
         await pilot.press("1")
-        await wait_until(pilot, lambda: len(log.entries) > 0 and battle.prompt.asking)
+        await wait_until(pilot, lambda: len(log.entries) > before, what="a new entry")
         await pilot.pause()
-        assert log.scroll_y == 0
+        assert log.scroll_y == 0 and not log.following
         await pilot.press("right_curly_bracket")
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y and log.following
