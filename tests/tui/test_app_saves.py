@@ -219,3 +219,24 @@ async def test_the_load_list_survives_a_dangling_link_and_a_vanished_save(
         await wait_until(pilot, lambda: any("good.json: cannot read" in str(n.message)
                                             for n in app._notifications), what="the notice")
         assert app.is_running and app.return_code is None
+
+
+async def test_the_load_list_shows_each_saves_state_at_80_by_24(tmp_path: Path) -> None:
+    """At 80x24 the load list shows what each save is, a garbage file's "unreadable" too
+    (the State column was cut off there, so a garbage save was a blank row)."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    save_session(battle_session(), folder / "a-rather-long-save-name-for-my-game.json")
+    (folder / "garbage.json").write_text("{")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen) and app.screen.built)
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, LoadDialog))
+        table = app.screen.query_one(DataTable)
+        await wait_until(pilot, lambda: table.row_count == 2, what="both rows")
+        await pilot.pause()
+        rows = {line.split()[1]: line for line in screen_text(app).splitlines()
+                if "garbage" in line or "a-rather-long" in line}
+        assert "unreadable" in rows["garbage"]
+        assert "in progress" in next(row for name, row in rows.items() if name != "garbage")

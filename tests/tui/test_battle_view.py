@@ -90,7 +90,7 @@ async def test_keep_in_view_keeps_the_aim_when_both_fit() -> None:
 
 
 # -- zoom --------------------------------------------------------------------------------
-async def test_zoom_cycles_detailed_compact_and_the_whole_map(tmp_path: Path) -> None:
+async def test_zoom_cycles_detailed_compact_the_whole_map_and_large(tmp_path: Path) -> None:
     app = make_app(tmp_path, first=battle)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await asked(pilot)
@@ -118,6 +118,14 @@ async def test_zoom_cycles_detailed_compact_and_the_whole_map(tmp_path: Path) ->
         for ship in screen.match.game.state.ships:
             at = overview.offset_of(ship.cell)
             assert text[at.y][at.x] in "BR"
+        await pilot.press("z")
+        await pilot.pause()
+        large = ocean.board_layout
+        assert large is not None and ocean.zoom == 3 and ZOOMS[3] == "large"
+        assert large.cell_width >= 1.5 * detailed.cell_width
+        assert large.cell_height >= 1.5 * detailed.cell_height
+        assert comfortable(ocean).contains_region(
+            ocean.region_of(screen.match.game.state.ship(screen.acting_ship() or "").cell))
         await pilot.press("z")
         await pilot.pause()
         assert ocean.zoom == 0 and ocean.board_layout == detailed
@@ -242,3 +250,82 @@ async def test_a_highlight_is_previewed_in_the_same_refresh(tmp_path: Path) -> N
             preview = screen.presenter.preview(screen.asked.seen, shown[index])
             assert preview is not None
             assert screen.ocean._preview == preview.path
+
+
+# -- the log's size ----------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_the_log_key_keeps_the_acting_ship_in_sight(tmp_path: Path,
+                                                          size: tuple[int, int]) -> None:
+    """``m`` enlarges the log, which takes rows from the map: the acting ship near the
+    view's bottom edge stays in sight, with her margin (it went off the map at 80x24)."""
+    app = make_app(tmp_path, first=lambda: battle(map_name="channel-race"))
+    async with app.run_test(size=size) as pilot:
+        screen = await asked(pilot)
+        ocean = screen.ocean
+        ship = screen.match.game.state.ship(screen.acting_ship() or "")
+        block = ocean.region_of(ship.cell)
+        # Scroll so that she sits on the lowest row of the view's comfortable part.
+        _, my = ocean.margins(ocean.view_size)
+        ocean.scroll_to(y=block.bottom + my - ocean.view_size.height, animate=False,
+                        force=True, immediate=True)
+        await pilot.pause()
+        assert comfortable(ocean).contains_region(block)
+        small = ocean.view_size
+        await pilot.press("m")
+        await wait_until(pilot, lambda: ocean.view_size.height < small.height,
+                         what="the map to give the log rows")
+        await pilot.pause()
+        assert comfortable(ocean).contains_region(block), (visible(ocean), block)
+        await pilot.press("m")
+        await wait_until(pilot, lambda: ocean.view_size == small, what="the map back")
+        await pilot.pause()
+        assert comfortable(ocean).contains_region(block)
+
+
+# -- a small map on a big terminal ---------------------------------------------------------
+@pytest.mark.parametrize(("ruleset", "map_name", "grid", "zoom"), [
+    ("kyngesreach", "kr-duel", None, "large"), ("kyngesreach", "kr-duel", "hex-pointy", "large"),
+    # (its large hexes would not fit in the view's height: detailed, centred)
+    ("ships-and-sails", "ss-duel", None, "detailed")])
+async def test_a_small_map_at_200x60_is_large_and_centred(
+        tmp_path: Path, ruleset: str, map_name: str, grid: str | None, zoom: str) -> None:
+    """At 200x60 a map that fits in the view with its large cells (half as big again as
+    the detailed ones each way, or twice) is drawn so, and in the middle of the view; at
+    80x24 it is drawn detailed.  Once the player picks a zoom with z, a resize keeps it."""
+    app = make_app(tmp_path, first=lambda: battle(ruleset, map_name, grid=grid))
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await asked(pilot)
+        ocean = screen.ocean
+        layout = ocean.board_layout
+        assert layout is not None and ZOOMS[ocean.zoom] == zoom
+        view = ocean.view_size
+        board = layout.board_size
+        left, top = layout.origin
+        right = view.width - left - board.width
+        assert left > 0 and abs(left - right) <= 1, (left, right)
+        if zoom == "large":
+            assert board.width <= view.width and board.height <= view.height
+            assert board.width > view.width // 2, "the map fills more than half the width"
+            bottom = view.height - top - board.height
+            assert abs(top - bottom) <= 1, (top, bottom)
+            assert (ocean.scroll_x, ocean.scroll_y) == (0, 0)
+        # Drawn where the layout says: the acting ship's token at her glyph.
+        ship = screen.match.game.state.ship(screen.acting_ship() or "")
+        at = layout.glyph_offset(ship.cell)
+        assert ocean.board_text()[at.y][at.x] == "B"
+        assert visible(ocean).contains_region(ocean.region_of(ship.cell))
+        if zoom != "large":
+            return
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda: ZOOMS[ocean.zoom] == "detailed", what="detailed")
+        await pilot.resize_terminal(200, 60)
+        await wait_until(pilot, lambda: ZOOMS[ocean.zoom] == "large", what="large again")
+        await pilot.press("z")  # the player's choice: detailed, kept at any size
+        await pilot.pause()
+        assert ZOOMS[ocean.zoom] == "detailed"
+        await pilot.resize_terminal(190, 58)
+        await wait_until(pilot, lambda: ocean.view_size.width < view.width, what="the resize")
+        await pilot.pause()
+        assert ZOOMS[ocean.zoom] == "detailed"
+        detailed = ocean.board_layout
+        assert detailed is not None and detailed.origin.x > 0, "centred, detailed too"

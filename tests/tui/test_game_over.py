@@ -21,6 +21,7 @@ from tui_naval.core.history import Game
 from tui_naval.core.summary import chart_scale, summarise
 from tui_naval.rulesets import registry
 from tui_naval.tui.dialogs.game_over import GameOverDialog
+from tui_naval.tui.screens.match import MatchScreen
 from tui_naval.tui.widgets.glyphs import glyphs
 from tui_naval.tui.widgets.series_bars import SeriesBars, bars
 
@@ -174,3 +175,37 @@ async def test_a_new_game_from_the_battle_opens_the_new_game_screen(tmp_path: Pa
         await pilot.press("n")
         await wait_for_screen(pilot, NewGameScreen)
         assert not any(isinstance(mode_of(s), BattleMode) for s in app.screen_stack)
+
+
+async def test_u_on_the_game_over_dialog_undoes_back_into_the_battle(tmp_path: Path) -> None:
+    """The footer and the prompt behind the dialog offer u: in a battle it closes the
+    dialog and undoes the player's last decision, and the game is on again."""
+    from tui_naval.tui.modes.battle import battle_screen
+
+    game = finished("salt-n-tar")
+    orders = len(game.orders)
+    app = make_app(tmp_path, lambda: battle_screen(Session(game, {"blue": "human",
+                                                                 "red": "greedy"})))
+    async with app.run_test(size=(100, 30)) as pilot:
+        dialog = await wait_for_screen(pilot, GameOverDialog)
+        assert dialog.undo
+        await pilot.press("u")
+        await wait_until(pilot, lambda: app.screen is not dialog, what="the dialog to close")
+        battle = app.screen
+        assert isinstance(battle, MatchScreen)
+        await wait_until(pilot, lambda: battle.prompt.asking, what="the undone decision")
+        assert battle.match.game.state.outcome is None
+        assert len(battle.match.game.orders) < orders
+        assert battle.match.game.decision().side == "blue"  # type: ignore[union-attr]
+
+
+async def test_u_does_nothing_where_the_game_cannot_be_undone(tmp_path: Path) -> None:
+    game = finished("salt-n-tar")
+    chosen: list[str | None] = []
+    app = make_app(tmp_path, Host)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, Host)
+        dialog = await opened(pilot, game, chosen)
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.screen is dialog and chosen == []

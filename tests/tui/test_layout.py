@@ -266,3 +266,83 @@ async def test_the_log_and_status_follow_a_resize(tmp_path: Path) -> None:
         assert all(cell_len(line.text) <= log.size.width for line in log.lines)
         assert log.lines[-1].cell_length < wide
         assert "Seed 3" in screen_text(app).splitlines()[0]
+
+
+def played_on(ruleset: str, map_name: str | None, turns: int) -> Game:
+    """A game ``turns`` turns on (greedy on both sides), not over."""
+    from tui_naval.ai.players import make_player
+    from tui_naval.core.controller import play
+
+    game = game_of(ruleset, map_name)
+    play(game, {side: make_player("greedy", game.ruleset) for side in game.state.sides},
+         turns=turns)
+    assert game.state.outcome is None
+    return game
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_log_pages_back_to_the_games_start_and_on_again(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """``[`` pages the log back as far as the game's first entry, ``]`` on again to the
+    newest, which it then follows; ``{`` and ``}`` go to the start and the end at once;
+    the log's title says how to come back while it is paged back."""
+    app = battle_app(tmp_path, played_on("salt-n-tar", "channel-race", 3))
+    async with app.run_test(size=size) as pilot:
+        battle = await settled_battle(pilot)
+        log = battle.query_one("#log", MessageLog)
+        first = log.entries[0]
+        height = log.scrollable_content_region.height
+        assert len(log.entries) > 5 * height
+        end = log.max_scroll_y
+        assert log.scroll_y == end and log.following
+        assert "[ ] page" in str(log.border_title)
+        await pilot.press("left_square_bracket")
+        await pilot.pause()
+        assert end - height <= log.scroll_y < end and not log.following
+        assert "paged back" in str(log.border_title)
+        presses = 1
+        while log.scroll_y > 0:
+            await pilot.press("left_square_bracket")
+            presses += 1
+            assert presses < len(log.entries), "the log pages back to its start"
+        await pilot.pause()
+        top = screen_text(app).splitlines()[log.region.y + 1]  # (under the log's rule)
+        assert f"T{first.turn} " in top and first.body.plain[:10] in top
+        # The newest entries come in below while the player reads the start: it stays.
+        before = len(log.entries)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: len(log.entries) > before, what="a new entry")
+        await pilot.pause()
+        assert log.scroll_y == 0 and not log.following
+        await pilot.press("right_curly_bracket")
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y and log.following
+        assert "[ ] page" in str(log.border_title)
+        await pilot.press("left_curly_bracket")
+        await pilot.pause()
+        assert log.scroll_y == 0 and not log.following
+        while not log.following:
+            await pilot.press("right_square_bracket")
+            presses -= 1
+            assert presses > -len(log.entries), "the log pages on to its end"
+        assert log.scroll_y == log.max_scroll_y
+        # Following again: a new entry is in view.
+        entries = len(log.entries)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: len(log.entries) > entries, what="a new entry")
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y
+
+
+async def test_the_key_list_names_the_logs_paging_keys(tmp_path: Path) -> None:
+    """``?`` lists the log's paging keys on a battle's screen, each doing something."""
+    from tui_naval.tui.dialogs.keys import screen_keys
+
+    app = battle_app(tmp_path, game_of("salt-n-tar", "channel-race"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        battle = await settled_battle(pilot)
+        rows = {row.id: row for row in screen_keys(battle)}
+        for ident, key in (("game.log_back", "["), ("game.log_on", "]"),
+                           ("game.log_start", "{"), ("game.log_end", "}")):
+            assert rows[ident].labels == [key] and rows[ident].enabled
+        assert "game's start" in rows["game.log_back"].what

@@ -11,7 +11,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.geometry import Offset, Region
+from textual.geometry import Offset, Region, Size
 from textual.widget import Widget
 
 from tui_naval.app.setup import new_game
@@ -73,10 +73,18 @@ def largest_map() -> str:
 
 # -- geometry ------------------------------------------------------------------
 
+#: The zoom levels drawn cell by cell (detailed, compact, large), and a view to centre in.
+ZOOMED = [pytest.param(0, None, id="detailed"), pytest.param(1, None, id="compact"),
+          pytest.param(3, None, id="large"),
+          pytest.param(0, Size(120, 50), id="detailed-centred"),
+          pytest.param(3, Size(120, 50), id="large-centred")]
+
+
+@pytest.mark.parametrize(("zoom", "fit"), ZOOMED)
 @pytest.mark.parametrize("kind", list(GridKind))
-def test_layout_round_trip_and_tiling(kind: GridKind) -> None:
+def test_layout_round_trip_and_tiling(kind: GridKind, zoom: int, fit: Size | None) -> None:
     grid = Grid(kind, 9, 7)
-    layout = BoardLayout.for_grid(grid)
+    layout = BoardLayout.for_grid(grid, zoom, fit)
     board = Region(0, 0, *layout.size)
     covered: dict[Offset, Cell] = {}
     for cell in grid.cells():
@@ -94,11 +102,12 @@ def test_layout_round_trip_and_tiling(kind: GridKind) -> None:
             assert layout.cell_at(Offset(x, y)) == covered.get(Offset(x, y))
 
 
+@pytest.mark.parametrize("zoom", [0, 3])
 @pytest.mark.parametrize("kind", [GridKind.HEX_FLAT, GridKind.HEX_POINTY])
-def test_hex_neighbours_touch_on_screen(kind: GridKind) -> None:
+def test_hex_neighbours_touch_on_screen(kind: GridKind, zoom: int) -> None:
     """The staggered blocks tile like hexes: neighbours share an edge."""
     grid = Grid(kind, 8, 8)
-    layout = BoardLayout.for_grid(grid)
+    layout = BoardLayout.for_grid(grid, zoom)
     for cell in grid.cells():
         grown = layout.region_of(cell).grow((1, 1, 1, 1))
         for other in grid.cells():
@@ -107,6 +116,26 @@ def test_hex_neighbours_touch_on_screen(kind: GridKind) -> None:
             region = layout.region_of(other)
             touching = grown.overlaps(region) and not _corner_only(layout.region_of(cell), region)
             assert touching == (other in grid.neighbours(cell)), (cell, other)
+
+
+@pytest.mark.parametrize("zoom", [0, 1, 2, 3])
+@pytest.mark.parametrize("kind", list(GridKind))
+def test_a_board_smaller_than_the_view_is_centred_in_it(kind: GridKind, zoom: int) -> None:
+    grid = Grid(kind, 9, 7)
+    view = Size(150, 50)
+    layout = BoardLayout.for_grid(grid, zoom, view)
+    board = BoardLayout.for_grid(grid, zoom, None if zoom != 2 else view).board_size
+    left, top = layout.origin
+    assert layout.board_size == board
+    assert left == (view.width - board.width) // 2 and top == (view.height - board.height) // 2
+    assert layout.size.width <= view.width and layout.size.height <= view.height
+    assert layout.cell_at(Offset(left - 1, top)) is None
+    assert layout.cell_at(layout.glyph_offset(Cell(0, 0))) == Cell(0, 0)
+    assert all(cell is None for _, _, cell, _ in layout.blocks_on_line(top - 1, 0, 150))
+    first = next(layout.blocks_on_line(top, 0, 150))
+    assert first[:3] == (0, left, None), "the room left of the board is a gap"
+    # A board larger than the view is not moved.
+    assert BoardLayout.for_grid(grid, zoom, Size(4, 3)).origin == Offset(0, 0)
 
 
 def _corner_only(a: Region, b: Region) -> bool:
@@ -389,7 +418,7 @@ async def test_any_ruleset_state_draws() -> None:
 
         assert glyph(Cell(0, 0)) == "R→" and glyph(Cell(1, 1)) == "←r"
         assert glyph(Cell(2, 2)) == "· "  # sunk: gone
-        assert "(A)" in text[0]
+        assert "(A)" in text[ocean.glyph_offset(Cell(5, 0)).y]  # (the map centred, large)
         assert "y1 junk, rebels" in look.text and "heading W" in look.text
         assert "2 cells SE of x1" in look.text
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -224,6 +225,29 @@ def test_saves_listing(capsys: pytest.CaptureFixture[str], tmp_path: Path):
     assert code == 0
     assert "g.json" in out and "channel-race" in out
     assert "UNREADABLE" in out
+
+
+
+def test_saves_listing_keeps_its_columns_in_line_with_long_ruleset_ids(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A ruleset id of 13 or more characters (``ships-and-sails``) does not push the map,
+    turn and date columns of its line out of line with the others'."""
+    run(capsys, "demo", "--headless", "--turns", "1", "--save", str(tmp_path / "a.json"))
+    run(capsys, "demo", "--headless", "--turns", "1", "--ruleset", "ships-and-sails",
+        "--save", str(tmp_path / "long-file-name-of-a-save.json"))
+    code, out, _ = run(capsys, "saves", "--dir", str(tmp_path))
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 2 and "ships-and-sails" in out and "salt-n-tar" in out
+    # the ruleset, map, turn and date columns each start at one place on both lines
+    for pattern in (r"salt-n-tar|ships-and-sails", r"channel-race|ss-duel", r" turn ",
+                    r"\d{4}-\d\d-\d\dT"):
+        starts: set[int] = set()
+        for line in lines:
+            found = re.search(pattern, line)
+            assert found, (pattern, line)
+            starts.add(found.start())
+        assert len(starts) == 1, (pattern, out)
 
 
 PROGRAM_SPY = """

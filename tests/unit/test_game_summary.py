@@ -211,6 +211,34 @@ def test_the_figures_read_as_one_sentence() -> None:
     assert figures_sentence(Series("nothing", ())) == ""
 
 
+
+@pytest.mark.parametrize("ruleset", [info.id for info in registry()])
+def test_a_strength_chart_says_what_it_counts_in_the_ship_panels_words(ruleset: str) -> None:
+    """The game-over strength is not everything the ship panel shows (Kyngesreach's counts
+    HIP and Crew readiness, not a battery shot half away): the figures say what it counts,
+    naming the panel's rows."""
+    game = finished(ruleset, None, seed=5)
+    summary = summarise(game)
+    chart = summary.chart
+    if not chart.title.startswith("strength"):
+        assert chart.measure == ""  # a race's distance to go, the ships afloat...
+        return
+    assert chart.measure.startswith("strength is ")
+    assert summary.figures.endswith(" " + chart.measure[0].upper() + chart.measure[1:] + ".")
+    state = game.states()[0]
+    labels = {row.label for ship in state.ships
+              for row in game.ruleset.describe(state, ship.id)}
+    counted = re.findall(r"\b[A-Z][A-Za-z]+", chart.measure.split(";")[0])
+    assert counted and set(counted) <= labels, (counted, labels)
+
+
+def test_the_figures_end_with_what_they_count() -> None:
+    chart = Series("strength left (%), turn by turn", (("red", (100.0, 100.0)),),
+                   "strength is the mean of HIP and Crew readiness; batteries do not count")
+    assert figures_sentence(chart) == ("Red stayed at 100. Strength is the mean of HIP and "
+                                       "Crew readiness; batteries do not count.")
+
+
 def test_one_scale_for_the_whole_chart() -> None:
     chart = Series("distance", (("blue", (51.2, 8.9)), ("red", (50.0, 0.0))))
     assert chart_scale(chart) == 51.2

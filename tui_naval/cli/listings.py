@@ -114,11 +114,20 @@ def saves(args: argparse.Namespace) -> int:
     found = list_saves(folder)
     if not found:
         print(f"no saves in {folder}")
+    readable = [info for info in found if not isinstance(info, SaveError)]
+    # Each column as wide as its longest entry (a ruleset id such as ``ships-and-sails``
+    # is longer than a fixed column), so the columns stay in line.
+    names = {info.path: one_line(info.path.name, 28) for info in readable}
+    name_width = max((len(name) for name in names.values()), default=0)
+    ruleset_width = max((len(info.ruleset) for info in readable), default=0)
+    map_width = max((len(info.map_name) for info in readable), default=0)
+    turn_width = max((len(str(info.turn)) for info in readable), default=0)
     for info in found:
         if isinstance(info, SaveError):
             print(f"UNREADABLE {info}")
         else:
             status = info.outcome or "in progress"
-            print(f"{one_line(info.path.name, 28):<28} {info.ruleset:<12} {info.map_name:<18} "
-                  f"turn {info.turn:<4} {info.saved}  {status}")
+            print(f"{names[info.path]:<{name_width}}  {info.ruleset:<{ruleset_width}}  "
+                  f"{info.map_name:<{map_width}}  turn {info.turn:<{turn_width}}  "
+                  f"{info.saved}  {status}")
     return 0

@@ -94,6 +94,9 @@ class Series:
 
     title: str
     values: tuple[tuple[str, tuple[float, ...]], ...]
+    #: What a figure counts, in the ship panel's words, where the title alone may mislead
+    #: ("strength is the mean of HIP and Crew readiness; ..."): "" when the title says.
+    measure: str = ""
 
 
 class Presenter:
@@ -185,13 +188,14 @@ class Presenter:
 
 
 def strength_series(states: Sequence[GameState],
-                    strength: Callable[[Any, str], float]) -> Series:
+                    strength: Callable[[Any, str], float], measure: str) -> Series:
     """A battle's chart: each side's strength left (0..1, as the turn limit judges it), in
-    percent, turn by turn."""
+    percent, turn by turn; ``measure`` says what the strength counts, in the ship panel's
+    words."""
     sides = states[-1].sides
     return Series("strength left (%), turn by turn",
                   tuple((side, tuple(float(round(100 * strength(st, side))) for st in states))
-                        for side in sides))
+                        for side in sides), f"strength is {measure}")
 
 
 def order_key(order: Order) -> str:

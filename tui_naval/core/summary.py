@@ -166,7 +166,9 @@ def figure(value: float) -> str:
 
 
 def figures_sentence(chart: Series) -> str:
-    """How each side's figure of the chart went from the first turn to the last."""
+    """How each side's figure of the chart went from the first turn to the last, and what
+    a figure counts where the chart says (the ship panel shows more than a strength
+    counts: without it "red stayed at 100" reads wrong beside a battery shot half away)."""
     parts: list[str] = []
     went = False
     for side, values in chart.values:
@@ -179,7 +181,12 @@ def figures_sentence(chart: Series) -> str:
             verb = f"{'' if went else 'went '}from {figure(first)} to {figure(last)}"
             went = True
         parts.append(f"{side} {verb}")
-    return sentence("; ".join(parts)) if parts else ""
+    if not parts:
+        return ""
+    text = sentence("; ".join(parts))
+    if chart.measure:
+        text += " " + sentence(chart.measure)
+    return text
 
 
 def record_sentence(map_name: str, seed: int, turns: int, orders: int) -> str:

@@ -103,6 +103,8 @@ class Combat(Protocol):
     note: str
     #: How a ship leaves the action, for the judge ("sunk, sinking or struck").
     out_of_action: str
+    #: What ``strength`` counts, in the ship panel's words ("the mean of Hull, ...").
+    strength_measure: str
 
     def fighting(self, ship: CombatShip) -> bool:
         """Still in action (not sunk, sinking or struck)."""

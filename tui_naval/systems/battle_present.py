@@ -23,7 +23,8 @@ class BattlePresenter(Presenter):
 
     def progress(self, states: Sequence[GameState]) -> Series:
         """Each side's strength left, turn by turn (what the turn limit judges)."""
-        return strength_series(states, self.battle.side_strength)
+        return strength_series(states, self.battle.side_strength,
+                               self.battle.combat.strength_measure)
 
     def ship_done(self, state: GameState, ship: ShipBase) -> str:
         """How a ship afloat has left the fight ("struck her colours", "sinking"...), or ""."""

@@ -114,7 +114,8 @@ GAME = (
     C("game.center", "c", "center", "Center", "Center the map on the selected ship",
       show=False),
     C("game.look", "l", "look", "Look", "Move a cursor over the map to look at cells"),
-    C("game.zoom", "z", "zoom", "Zoom", "Detailed, compact or whole-map view", show=False),
+    C("game.zoom", "z", "zoom", "Zoom", "Detailed, compact, whole-map or large view",
+      show=False),
     C("game.fleets", "v", "fleets", "Fleets", "Both fleets side by side: hull, rigging, crew...",
       show=False),
     C("game.hints", "h", "toggle_hints", "Hints", "Explain the rules as they come up, or not",
@@ -123,6 +124,16 @@ GAME = (
       "Scroll the hints a page on (from the top again at their end)", show=False),
     C("game.prompt", "escape", "focus_prompt", "Prompt", "Back to the prompt", show=False),
     C("game.messages", "m", "toggle_log", "Log", "Enlarge or shrink the message log",
+      show=False),
+    C("game.log_back", "left_square_bracket", "log_page(-1)", "Log back",
+      "Page the message log back, as far as the game's start", key_display="[", show=False),
+    C("game.log_on", "right_square_bracket", "log_page(1)", "Log on",
+      "Page the message log on, to the newest entry (which it follows again)",
+      key_display="]", show=False),
+    C("game.log_start", "left_curly_bracket", "log_end(0)", "Log start",
+      "The message log from the game's start", key_display="{", show=False),
+    C("game.log_end", "right_curly_bracket", "log_end(1)", "Log end",
+      "The message log's newest entry (which it follows again)", key_display="}",
       show=False),
     C("game.admiral", "a", "admiral", "Admiral",
       "The admiral's thinking: the AI's best options and their values for its last "
@@ -160,9 +171,10 @@ BATTLE = (
 DEMO = (
     C("demo.pause", "space,p", demo("toggle_pause"), "Pause", "Pause or resume the demo",
       key_display="space"),
-    C("demo.faster", "plus,equals_sign,right_square_bracket", demo("faster"), "Faster",
+    # ([ and ] page the log, as in every game.)
+    C("demo.faster", "plus,equals_sign", demo("faster"), "Faster",
       "Play the demo faster", key_display="+"),
-    C("demo.slower", "minus,left_square_bracket", demo("slower"), "Slower",
+    C("demo.slower", "minus", demo("slower"), "Slower",
       "Play the demo slower", key_display="-"),
     C("demo.quit", "q", demo("leave"), "Quit", "Stop the demo"),
 )
@@ -200,6 +212,9 @@ GAME_OVER = (
     C("over.replay", "p", "choose('replay')", "Replay",
       "Watch this game again from its start, step by step"),
     C("over.quit", "q", "choose('quit')", "Quit", "Leave tui-naval"),
+    # (the footer and the prompt behind the dialog offer u: it undoes there too)
+    C("over.undo", "u,ctrl+z", "choose('undo')", "Undo",
+      "Back into the game with your last decision undone", key_display="u"),
 )
 
 LOAD = (

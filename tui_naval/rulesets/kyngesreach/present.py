@@ -26,7 +26,7 @@ from tui_naval.core.state import GameState, ShipBase
 from tui_naval.rulesets.kyngesreach import rules
 from tui_naval.rulesets.kyngesreach.state import KyngShip, KyngState
 from tui_naval.systems.gunnery.kyngesreach import present as gunnery
-from tui_naval.systems.gunnery.kyngesreach.gunnery import AIM_TOKENS
+from tui_naval.systems.gunnery.kyngesreach.gunnery import AIM_TOKENS, STRENGTH_MEASURE
 from tui_naval.systems.gunnery.kyngesreach.tables import Band, tables
 from tui_naval.systems.initiative import present as gauge
 
@@ -43,7 +43,7 @@ class KyngPresenter(Presenter):
 
     def progress(self, states: Sequence[GameState]) -> Series:
         """Each side's strength left, turn by turn (what the turn limit judges)."""
-        return strength_series(states, rules.side_strength)
+        return strength_series(states, rules.side_strength, STRENGTH_MEASURE)
 
     standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
         "ammo": (KEEP_LOAD,),

@@ -212,7 +212,9 @@ class SalamisPresenter(Presenter):
     emphasised = frozenset({"ram", "panic"})
 
     def progress(self, states: Sequence[GameState]) -> Series:
-        return strength_series(states, RULESET.side_strength)
+        return strength_series(states, RULESET.side_strength,
+                               "the mean Viability left of the side's galleys; one out of the "
+                               "fight counts none")
 
     def standing_watch(self, state: GameState, ship_id: str) -> tuple[tuple[str, str], ...]:
         """The enemies within her bow range: a standing order asks the player first when

@@ -25,6 +25,7 @@ from tui_naval.rulesets.ships_and_sails import movement as mv
 from tui_naval.rulesets.ships_and_sails.rules import plotted_orders, side_damage
 from tui_naval.rulesets.ships_and_sails.state import SailShip, SailState
 from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
+from tui_naval.systems.gunnery.ships_and_sails.armament import STRENGTH_MEASURE
 from tui_naval.systems.gunnery.ships_and_sails.tables import POINT_NAMES, tables
 
 #: What the player may type to narrow the list of moves.
@@ -58,7 +59,8 @@ class SnsPresenter(Presenter):
 
     def progress(self, states: Sequence[GameState]) -> Series:
         """Each side's strength left, turn by turn (what the turn limit judges)."""
-        return strength_series(states, lambda state, side: 1.0 - side_damage(state, side))
+        return strength_series(states, lambda state, side: 1.0 - side_damage(state, side),
+                               STRENGTH_MEASURE)
 
     standing: ClassVar[Mapping[str, tuple[StandingOffer, ...]]] = {
         "ammo": (KEEP_LOAD,),

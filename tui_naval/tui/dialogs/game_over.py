@@ -22,23 +22,26 @@ from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalModal
 from tui_naval.tui.widgets.series_bars import SeriesBars
 
-CHOICES = ("rematch", "new", "review", "replay", "quit")
+CHOICES = ("rematch", "new", "review", "replay", "quit", "undo")
 
 
 class GameOverDialog(NavalModal[str | None]):
-    """Dismisses with ``rematch``, ``new``, ``review``, ``replay`` (and opens the replay)
-    or ``quit``."""
+    """Dismisses with ``rematch``, ``new``, ``review``, ``replay`` (and opens the replay),
+    ``quit``, or ``undo`` where the game can be undone (``undo``: a battle, whose footer
+    and prompt behind the dialog offer u)."""
 
     COMMAND_SET = keys.GAME_OVER
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.GAME_OVER)
     #: Enter plays again (Textual focuses it as the dialog opens, and only if it is there).
     AUTO_FOCUS = "#rematch"
 
-    def __init__(self, session: Session, demo: bool = False) -> None:
+    def __init__(self, session: Session, demo: bool = False, undo: bool = False) -> None:
         super().__init__()
         self.session = session
         self.game = session.game
         self.demo = demo
+        #: ``u`` dismisses with ``undo`` (the player's last decision can be undone).
+        self.undo = undo
 
     def compose(self) -> ComposeResult:
         summary = summarise(self.game)
@@ -69,6 +72,11 @@ class GameOverDialog(NavalModal[str | None]):
     def _pressed(self, event: Button.Pressed) -> None:
         if event.button.id in CHOICES:
             self.action_choose(event.button.id)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("undo",):
+            return self.undo
+        return True
 
     def action_choose(self, what: str) -> None:
         naval = self.naval

@@ -21,6 +21,10 @@ from tui_naval.tui import keys
 from tui_naval.tui.dialogs.save import shown_path
 from tui_naval.tui.screens.base import NavalModal
 
+#: The widest a save's name and its state are shown: both fit in the dialog at 80 columns.
+NAME_WIDTH = 32
+STATE_WIDTH = 30
+
 
 class LoadDialog(NavalModal[Path | None]):
     """Lists the saves in a folder; dismisses with the chosen one's path, or None (also
@@ -45,7 +49,9 @@ class LoadDialog(NavalModal[Path | None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#load-table", DataTable)
-        table.add_columns("Save", "Ruleset", "Map", "Turn", "Saved", "State")
+        # The state second, after the name: what a save is (unreadable, in progress, won)
+        # shows in a dialog 80 columns wide, where the later columns are scrolled to.
+        table.add_columns("Save", "State", "Ruleset", "Map", "Turn", "Saved")
         self.fill()
         table.focus()
 
@@ -61,14 +67,16 @@ class LoadDialog(NavalModal[Path | None]):
                 path = info.path or Path(str(info).split(": ", 1)[0])
                 key = f"!{path}"
                 self._problems[key] = str(info)
-                table.add_row(Text(one_line(path.stem, 40), style="dim"), "", "", "", "",
-                              Text("unreadable", style="red"), key=key)
+                table.add_row(Text(one_line(path.stem, NAME_WIDTH), style="dim"),
+                              Text("unreadable", style="red"), "", "", "", "", key=key)
                 continue
             state = info.outcome or "in progress"
             # Text, not str: a DataTable reads a str as markup, and these come from files.
-            table.add_row(*map(Text, (one_line(info.path.stem, 40), info.ruleset, info.map_name,
-                                      str(info.turn), info.saved.replace("T", " ")[:16],
-                                      state)), key=str(info.path))
+            table.add_row(*map(Text, (one_line(info.path.stem, NAME_WIDTH),
+                                      one_line(state, STATE_WIDTH), info.ruleset,
+                                      info.map_name, str(info.turn),
+                                      info.saved.replace("T", " ")[:16])),
+                          key=str(info.path))
         note = "Enter loads, p replays, Delete deletes, Escape closes" if saves else \
             f"No saves in {shown_path(self.folder)} yet: press s in a game to save one."
         self.query_one("#load-note", Static).update(Text(note, style="dim"))

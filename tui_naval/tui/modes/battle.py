@@ -220,7 +220,9 @@ class BattleMode(Mode):
         """The game is over: what next."""
         from tui_naval.tui.dialogs.game_over import GameOverDialog
 
-        self.screen.app.push_screen(GameOverDialog(self.match.session), self._after_game)
+        self.screen.app.push_screen(GameOverDialog(self.match.session,
+                                                   undo=self.check("undo") is True),
+                                    self._after_game)
 
     def _after_game(self, choice: str | None) -> None:
         naval = self.screen.naval
@@ -232,6 +234,8 @@ class BattleMode(Mode):
             naval.new_game()
         elif choice == "quit":
             naval.action_quit()
+        elif choice == "undo":  # back into the game, as u on the map does
+            self.do_undo()
 
 
 def battle_screen(session: Session) -> MatchScreen:

@@ -243,8 +243,7 @@ class MatchScreen(NavalScreen[None]):
         footer = self.query_one(KeyBar)
         if footer.compact != (width < COMPACT_WIDTH):
             footer.compact = width < COMPACT_WIDTH
-        verb = "shrinks" if self.log_view.big else "shows whole events"
-        self.log_view.border_title = f"[dim]{escape(self.key_of('game.messages'))} {verb}[/dim]"
+        self._log_title()
         self.set_status()
 
     # -- what the match tells ------------------------------------------------------------------
@@ -552,8 +551,9 @@ class MatchScreen(NavalScreen[None]):
             self.ocean.center_on(self.match.state.ship(self.selected).cell)
 
     def action_zoom(self) -> None:
-        """The next zoom level of the map: detailed, compact, the whole map."""
+        """The next zoom level of the map: detailed, compact, the whole map, large."""
         ocean = self.ocean
+        ocean.zoom_chosen = True
         ocean.zoom += 1
         self.notify(f"Map: {ZOOMS[ocean.zoom]}", timeout=1.5)
         acting = self.acting_ship() if not self.looking else None
@@ -612,6 +612,38 @@ class MatchScreen(NavalScreen[None]):
     def action_toggle_log(self) -> None:
         self.log_view.toggle_big()
         self.fit_to_size()
+        # The log takes the map's rows (or gives them back): the acting ship is kept in
+        # sight at the map's new size (in the layout pass), as little scrolled as can be.
+        acting = self.acting_ship()
+        if acting is not None and not self.looking:
+            self.ocean.keep_in_view(self.match.state.ship(acting).cell, self._preview)
+
+    def action_log_page(self, pages: int) -> None:
+        """Page the log back (``pages`` < 0) or on (its title says how to come back)."""
+        self.log_view.page(pages)
+
+    def action_log_end(self, end: int) -> None:
+        """The log from the game's start (``end`` 0), or at its newest entry (1)."""
+        if end:
+            self.log_view.to_end()
+        else:
+            self.log_view.to_start()
+
+    def _log_title(self) -> None:
+        """The log's title: its keys, and while it is paged back, how to come back."""
+        log = self.log_view
+        if log.following:
+            verb = "shrinks" if log.big else "shows whole events"
+            title = (f"{self.key_of('game.log_back')} {self.key_of('game.log_on')} page  "
+                     f"{self.key_of('game.messages')} {verb}")
+        else:
+            title = (f"paged back: {self.key_of('game.log_on')} on, "
+                     f"{self.key_of('game.log_end')} newest")
+        log.border_title = f"[dim]{escape(title)}[/dim]"
+
+    @on(MessageLog.Followed)
+    def _log_followed(self) -> None:
+        self._log_title()
 
     # -- hints -----------------------------------------------------------------------------------
     def start_hints(self) -> None:

@@ -4,7 +4,8 @@ Small, the log gives each entry one line, cut with an ellipsis, so it never
 opens on the tail of an earlier entry; enlarged (class ``-big``), entries wrap
 in full.  Entries are drawn when a line is first shown, at the width of the
 moment, so the log needs no size to be filled and is complete in the first
-frame; it follows the newest entry unless the player has scrolled back.
+frame; it follows the newest entry unless the player has scrolled (or paged) back.
+It keeps the whole game, so ``page`` goes back to the game's start (``to_start``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from rich.containers import Lines
 from rich.segment import Segment
 from rich.text import Text
 from textual.geometry import Size
+from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -82,7 +84,22 @@ class MessageLog(SizedView, can_focus=False):
     }
     """
 
-    MAX_ENTRIES = 5000
+    #: More entries than a long game makes (a 20-ship race of 60 turns: about 4000).
+    class Followed(Message):
+        """The log has begun or stopped following the newest entry (paged back, or on to
+        the end again)."""
+
+        def __init__(self, log: MessageLog) -> None:
+            super().__init__()
+            self.log = log
+
+        @property
+        def control(self) -> MessageLog:
+            return self.log
+
+    MAX_ENTRIES = 20000
+    #: The entries' drawn lines kept (as many as before the log kept the whole game).
+    MAX_DRAWN = 20000
     #: Narrower than this, entries are drawn this wide and cut.
     MIN_WIDTH = 20
 
@@ -120,15 +137,52 @@ class MessageLog(SizedView, can_focus=False):
         self._dropped = 0
         self._drawn.clear()
         self._wrapped_width = 0
-        self._follow = True
+        self._set_follow(True)
         self._resize_content()
 
     def toggle_big(self) -> None:
         """Enlarge the log (entries wrap in full) or shrink it (one line each)."""
         self.toggle_class("-big")
         self._wrapped_width = 0
-        self._follow = True
+        self._set_follow(True)
         self._resize_content()
+
+    @property
+    def following(self) -> bool:
+        """Whether the newest entry is kept in view (the player has not paged back)."""
+        return self._follow
+
+    @property
+    def page_height(self) -> int:
+        """The lines a page moves: the view's, less one kept from the page before (all of
+        a log of three lines or fewer)."""
+        height = self.scrollable_content_region.height
+        return max(1, height - 1 if height > 3 else height)
+
+    def page(self, pages: int) -> None:
+        """Scroll ``pages`` pages on (back, for a negative number); on to the end, the
+        newest entry is followed again."""
+        self.scroll_lines(pages * self.page_height)
+
+    def to_start(self) -> None:
+        """Scroll back to the game's first entry."""
+        self.scroll_lines(-int(self.scroll_y))
+
+    def to_end(self) -> None:
+        """Scroll on to the newest entry, and follow the new ones again."""
+        self.scroll_lines(int(self.max_scroll_y - self.scroll_y) + 1)
+
+    def scroll_lines(self, lines: int) -> None:
+        """Scroll by ``lines`` (back, for a negative number), within the log, at once."""
+        self._fit_content()  # (the content's height is the entries' now)
+        target = max(0, min(self.max_scroll_y, int(self.scroll_y) + lines))
+        self.scroll_to(y=target, animate=False, force=True, immediate=True)
+        self._set_follow(target >= self.max_scroll_y)
+
+    def _set_follow(self, follow: bool) -> None:
+        if follow != self._follow:
+            self._follow = follow
+            self.post_message(self.Followed(self))
 
     @property
     def lines(self) -> list[Strip]:
@@ -174,7 +228,7 @@ class MessageLog(SizedView, can_focus=False):
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         # The player scrolled back: stay there; back at the end: follow again.
-        self._follow = new_value >= self.max_scroll_y
+        self._set_follow(new_value >= self.max_scroll_y)
 
     # -- drawing ------------------------------------------------------------------------
     def _ensure_wrapped(self, width: int) -> None:
@@ -195,7 +249,7 @@ class MessageLog(SizedView, can_focus=False):
         key = (number, width, wrap)
         strips = self._drawn.get(key)
         if strips is None:
-            if len(self._drawn) > 4 * self.MAX_ENTRIES:
+            if len(self._drawn) > self.MAX_DRAWN:
                 self._drawn.clear()
             entry = self.entries[number - self._dropped]
             console = self.app.console

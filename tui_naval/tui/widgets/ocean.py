@@ -13,8 +13,12 @@ prompt's highlight redraws a few lines, not the view.  A cursor move repaints on
 the lines of the old and new cursor blocks.
 
 Zoom levels (``zoom``, ``ZOOMS``): the detailed blocks; compact ones (one
-line a row, about twice the cells in the same room); and an overview, each
-character a block of cells, that fits the whole map into the view.  Out of sight,
+line a row, about twice the cells in the same room); an overview, each
+character a block of cells, that fits the whole map into the view; and large
+blocks, twice the detailed ones each way.  Until the player picks a zoom
+(``zoom_chosen``), the view shows the large blocks where the whole map fits in
+it that way (a small map on a big terminal), else the detailed ones.  A board
+smaller than the view is drawn in its middle.  Out of sight,
 the next mark and the nearest enemies get an arrow on the view's edge with their
 distance (``edge_labels``).
 
@@ -50,7 +54,7 @@ from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.presenter import Presenter
 from tui_naval.core.state import GameState
 from tui_naval.tui.textual_contract import LaidOutView
-from tui_naval.tui.widgets.board_layout import ZOOMS, BoardLayout
+from tui_naval.tui.widgets.board_layout import LARGE, ZOOMS, BoardLayout
 from tui_naval.tui.widgets.edge_labels import EdgeLabel, edge_labels
 from tui_naval.tui.widgets.sea_looks import OVERLAYS, SIDE_STYLES, Names, SeaLooks
 
@@ -142,7 +146,7 @@ class OceanView(LaidOutView, ScrollView, can_focus=True):
     ascii_only: var[bool] = var(False, init=False)
     """Draw with ASCII only, for fonts or terminals without the Unicode glyphs."""
     zoom: var[int] = var(0, init=False)
-    """The zoom level, an index of ``ZOOMS``: detailed, compact, or the whole map."""
+    """The zoom level, an index of ``ZOOMS``: detailed, compact, the whole map, large."""
 
     #: Enemies (vessels of other sides than the selected ship's) off the view that get an
     #: arrow on its edge, nearest first.
@@ -191,6 +195,8 @@ class OceanView(LaidOutView, ScrollView, can_focus=True):
         self._pending_view: tuple[Cell, tuple[Cell, ...], tuple[Cell, ...]] | None = None
         #: The cursor moved: keep it in view (``_scroll_cursor_into_view``) at the next layout.
         self._pending_cursor = False
+        #: The player has picked the zoom (else it follows the view's size: ``fit_zoom``).
+        self.zoom_chosen = False
         self.set_reactive(OceanView.ascii_only, ascii_only)
 
     # -- public API ------------------------------------------------------------
@@ -252,8 +258,23 @@ class OceanView(LaidOutView, ScrollView, can_focus=True):
         self._rebuild()
 
     def _layout_for(self, grid: Grid) -> BoardLayout:
-        """The board's layout at the zoom level (the overview fits the view's size)."""
-        return BoardLayout.for_grid(grid, self.zoom, self.container_size or None)
+        """The board's layout at the zoom level (the overview fits the view's size; a
+        board smaller than the view is centred in it)."""
+        return BoardLayout.for_grid(grid, self.zoom, self.view_size or None)
+
+    def fit_zoom(self) -> None:
+        """Unless the player has picked a zoom: the large blocks where the whole map fits
+        in the view that way, else the detailed ones."""
+        if self.zoom_chosen or self._state is None or self.zoom not in (0, LARGE):
+            return
+        view = self.view_size
+        if not view:
+            return
+        large = BoardLayout.for_grid(self._state.grid, LARGE).board_size
+        wanted = LARGE if large.width <= view.width and large.height <= view.height else 0
+        if wanted != self.zoom:
+            self.set_reactive(OceanView.zoom, wanted)
+            self._relayout()
 
     def _relayout(self) -> None:
         """Lay the board out anew (the zoom level or, in the overview, the view's size
@@ -350,8 +371,8 @@ class OceanView(LaidOutView, ScrollView, can_focus=True):
         # at the new size, so that the frame is drawn scrolled.  (The board's virtual size
         # is its own, kept by ``LaidOutView``.)
         if size and self._layout is not None:
-            if self._layout.scaled or self.zoom >= 2:
-                self._relayout()
+            self.fit_zoom()
+            self._relayout()  # (the overview fits the view, a small board is centred)
             if self._pending_center is not None:
                 self.center_on(self._pending_center)
             if self._pending_cursor:

@@ -9,6 +9,9 @@ draws nothing itself: ``OceanView`` turns the pieces into strips.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from textual.geometry import Offset
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.state import GameState, ShipBase, Terrain
@@ -19,7 +22,7 @@ from tui_naval.tui.widgets.glyphs import Glyphs, glyphs, mark_token, side_letter
 SIDE_STYLES = 4
 
 #: Overlay kinds ``OceanView.show`` draws: glyph attribute of ``Glyphs``, and the
-#: text on a tall hex block's second line.
+#: text on the line under the glyph (in a block of two lines or more).
 OVERLAYS: dict[str, tuple[str, str]] = {
     "arc": ("arc", ""),
     "hit-40": ("hit_40", "40%"),
@@ -37,10 +40,39 @@ Piece = tuple[str, Names]
 Look = tuple[Piece, ...]
 
 
-def fit(text: str, width: int) -> str:
-    """``text`` one character in from the left (in a block of three or more), padded or
-    cut to ``width``."""
-    return ((" " + text) if width > 2 else text)[:width].ljust(width)
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A cell's block as its look fills it: ``width`` by ``height``, the glyph ``inset``
+    (``BoardLayout.glyph_inset``) in from its left and down from its top."""
+
+    width: int
+    height: int
+    inset: Offset
+
+    @classmethod
+    def of(cls, layout: BoardLayout) -> Block:
+        return cls(layout.cell_width, layout.cell_height, layout.glyph_inset)
+
+    def fit(self, text: str) -> str:
+        """``text`` at the glyph's column, padded or cut to the block's width."""
+        return fit(text, self.width, self.inset.x)
+
+    def look(self, glyph: Piece, under: Piece | None, fill: Piece) -> Look:
+        """A look: ``glyph`` on the glyph's line, ``under`` on the line below (if the
+        block has one), ``fill`` on the others."""
+        lines = [fill] * self.height
+        lines[self.inset.y] = glyph
+        if under is not None and self.inset.y + 1 < self.height:
+            lines[self.inset.y + 1] = under
+        return tuple(lines)
+
+
+def fit(text: str, width: int, inset: int | None = None) -> str:
+    """``text`` ``inset`` characters in from the left (by default one, in a block of
+    three or more), padded or cut to ``width``."""
+    if inset is None:
+        inset = 1 if width > 2 else 0
+    return (" " * inset + text)[:width].ljust(width)
 
 
 def side_style(state: GameState, ship: ShipBase) -> str:
@@ -91,25 +123,28 @@ class SeaLooks:
         self._state, self._layout = state, layout
         self.looks = {}
         g = glyphs(ascii_only)
-        w, tall = layout.cell_width, layout.cell_height == 2
+        block = Block.of(layout)
+        w = block.width
         made_for = (layout, ascii_only, id(state.board))
         full = made_for != self._made_for
         if full:
             self._made_for = made_for
-            self._terrain = terrain_looks(g, w, tall)
+            self._terrain = terrain_looks(g, block)
             self._groups = group_terrains(state, layout)
-        sea = self._terrain[Terrain.SEA]
-        self._lay({c: k for c, k in overlays.items() if k in _UNDER_PATH}, g, w, tall)
+        blank: Piece = (" " * w, ("ocean--sea",))
+        self._lay({c: k for c, k in overlays.items() if k in _UNDER_PATH}, g, block)
         for cell in preview:
             if state.grid.in_bounds(cell) and state.board.is_sea(cell):
-                self.looks[block_key(layout, cell)] = (
-                    (fit(g.trail, w), ("ocean--sea", "ocean--preview")), *sea[1:])
-        self._lay({c: k for c, k in overlays.items() if k not in _UNDER_PATH}, g, w, tall)
+                self.looks[block_key(layout, cell)] = block.look(
+                    (block.fit(g.trail), ("ocean--sea", "ocean--preview")), None, blank)
+        self._lay({c: k for c, k in overlays.items() if k not in _UNDER_PATH}, g, block)
         for mark in state.board.marks:
             is_next = mark.label == marks_next
             names: Names = ("ocean--mark-next",) if is_next else ("ocean--mark",)
             token = mark_token(mark.label, is_next) if w > 2 else mark.label
-            self.looks[block_key(layout, mark.cell)] = ((token[:w].ljust(w), names), *sea[1:])
+            # (a token of three, "(1)", from the block's left; nearer the middle of a large one)
+            token = fit(token, w, max(0, block.inset.x - 1))
+            self.looks[block_key(layout, mark.cell)] = block.look((token, names), None, blank)
         letters = side_letters(state.sides)
         by_cell: dict[Cell, list[ShipBase]] = {}
         for ship in state.ships:
@@ -119,37 +154,34 @@ class SeaLooks:
         for cell, here in sorted(by_cell.items(),
                                  key=lambda item: any(s.id == selected for s in item[1])):
             here.sort(key=lambda s: (s.id != selected, s.id in done))
-            look = ship_look(here, letters, state, g, w, tall, selected=selected, done=done)
+            look = ship_look(here, letters, state, g, block, selected=selected, done=done)
             kind = overlays.get(cell)
             if kind is not None:
                 look = tuple((text, (*names, f"ocean--{kind}-under")) for text, names in look)
             self.looks[cell] = look
         return full
 
-    def _lay(self, overlays: Mapping[Cell, str], g: Glyphs, w: int, tall: bool) -> None:
+    def _lay(self, overlays: Mapping[Cell, str], g: Glyphs, block: Block) -> None:
         """Draw overlays on the open sea (land, shoals and off-board cells are left)."""
         state, layout = self._state, self._layout
         assert state is not None and layout is not None
+        blank: Piece = (" " * block.width, ("ocean--sea",))
         for cell, kind in overlays.items():
             if not (state.grid.in_bounds(cell) and state.board.is_sea(cell)):
                 continue
             glyph, note = OVERLAYS[kind]
             names: Names = ("ocean--sea", f"ocean--{kind}")
-            look: Look = ((fit(getattr(g, glyph), w), names),)
-            if tall:
-                look += ((fit(note, w), names if note else ("ocean--sea",)),)
-            self.looks[block_key(layout, cell)] = look
+            self.looks[block_key(layout, cell)] = block.look(
+                (block.fit(getattr(g, glyph)), names),
+                (block.fit(note), names) if note else None, blank)
 
 
-def terrain_looks(g: Glyphs, w: int, tall: bool) -> dict[str, Look]:
+def terrain_looks(g: Glyphs, block: Block) -> dict[str, Look]:
     """The look of an empty cell of each terrain."""
-    sea: Look = ((fit(g.sea, w), ("ocean--sea",)),)
-    land: Look = ((g.land * w, ("ocean--land",)),)
-    shoal: Look = ((g.shoal * w, ("ocean--shoal",)),)
-    if tall:
-        sea += ((" " * w, ("ocean--sea",)),)
-        land += land
-        shoal += shoal
+    w, h = block.width, block.height
+    sea = block.look((block.fit(g.sea), ("ocean--sea",)), None, (" " * w, ("ocean--sea",)))
+    land: Look = ((g.land * w, ("ocean--land",)),) * h
+    shoal: Look = ((g.shoal * w, ("ocean--shoal",)),) * h
     return {Terrain.SEA: sea, Terrain.LAND: land, Terrain.SHOAL: shoal}
 
 
@@ -174,9 +206,9 @@ def group_terrains(state: GameState, layout: BoardLayout) -> dict[Cell, str]:
 
 
 def ship_look(here: list[ShipBase], letters: dict[str, str], state: GameState, g: Glyphs,
-              w: int, tall: bool, *, selected: str | None, done: Collection[str]) -> Look:
-    """The look of a cell with a ship in it: the first of ``here`` drawn, a ``+`` under
-    her id when she has company."""
+              block: Block, *, selected: str | None, done: Collection[str]) -> Look:
+    """The look of a cell with a ship in it: the first of ``here`` drawn, her id under
+    her (in a block of two lines or more), with a ``+`` when she has company."""
     ship = here[0]
     names: Names = (side_style(state, ship),)
     if ship.id in done:
@@ -185,9 +217,9 @@ def ship_look(here: list[ShipBase], letters: dict[str, str], state: GameState, g
         names += ("ocean--selected",)
     letter = letters.get(ship.side, "?")
     angle = ship.course if ship.course is not None else state.grid.facing_angle(ship.heading)
+    w = block.width
     token = letter if w < 2 else g.ship(letter, angle)
-    pieces: Look = ((fit(token, w), names),)
-    if tall:
-        label = ship.id[: w - 2] + "+" if len(here) > 1 else ship.id[: w - 1]
-        pieces += ((fit(label, w), names),)
-    return pieces
+    room = w - block.inset.x
+    label = ship.id[: room - 1] + "+" if len(here) > 1 else ship.id[:room]
+    return block.look((block.fit(token), names), (block.fit(label), names),
+                      (" " * w, ("ocean--sea",)))

@@ -674,6 +674,11 @@ def _quiet(kind: str, text: str, ship: str) -> None:
     """A logger that tells nothing (a worn ship's damage is history)."""
 
 
+#: What ``strength`` counts, in the ship panel's words: the game-over summary says it (a
+#: battery shot half away, which the panel shows, leaves her strength whole).
+STRENGTH_MEASURE = "the mean of HIP and Crew readiness; sails and batteries do not count"
+
+
 def strength(g: Gunnery) -> float:
     """What is left of a ship for judging a battle at the turn limit (0..1).
 

@@ -55,6 +55,7 @@ class KyngCombat:
 
     note = "ramming and boarding are not played (Kyngesreach has neither)"
     out_of_action = "sunk, sinking or struck"
+    strength_measure = gun.STRENGTH_MEASURE
 
     # -- the ship -----------------------------------------------------------------------
     def new_component(self, key: str, crew: Skills | None = None) -> gun.Gunnery:

@@ -116,6 +116,11 @@ def can_maneuver(a: Armament) -> bool:
     return a.rudder and sails_worked(a) > 0
 
 
+#: What ``1 - damage_fraction`` counts, in the ship panel's words: the game-over summary
+#: says it (Hull 24/60 with her rigging and sailors whole is 80% of her strength).
+STRENGTH_MEASURE = "the mean of Hull, Rigging and Sailors; sails and guns do not count"
+
+
 def damage_fraction(a: Armament, afloat: bool) -> float:
     """Share of the ship lost (0..1): the mean of hull, rigging and sailors lost; 1 if lost."""
     if not afloat:

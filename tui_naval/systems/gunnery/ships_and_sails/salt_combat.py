@@ -38,6 +38,7 @@ from tui_naval.systems.gunnery.ships_and_sails.armament import (
     PORT,
     SIDES,
     STARBOARD,
+    STRENGTH_MEASURE,
     TENTHS,
     Armament,
     aim_arg,
@@ -113,6 +114,7 @@ class SnsCombat:
     note = ("ships do not collide (Ships & Sails' collisions are not played); "
             "boarding is not played (Ships & Sails has none)")
     out_of_action = "sunk, sinking, or a wreck that can neither sail nor fire"
+    strength_measure = STRENGTH_MEASURE
 
     # -- the ship -----------------------------------------------------------------------
     def new_component(self, key: str, crew: object = None) -> Armament:
