@@ -1,13 +1,17 @@
 """The prompt docked under the map: one decision, its options, and what they mean.
 
 Short lists are answered with the number keys (1-9) or the arrows and Enter.
-A long list (a hundred moves and more, each a string of hex steps) can also be
-narrowed by typing: ``ask(typing="LFR0")`` lets the player press ``/`` (the
-``prompt.filter`` binding) and then type those characters (either case) to keep
-only the options whose ``OptionInfo.key`` begins with what was typed; Backspace
-takes a character back and Escape ends the filter.  Until ``/`` is pressed those
-letters are the screen's keys (``l`` looks, ``f`` and ``r`` are the battle's).
-The number keys count in the narrowed list.
+A list of more than nine options (an aim at one of thirty hexes, a hundred moves)
+can also be narrowed by typing, whatever the ruleset: ``/`` (the ``prompt.filter``
+binding) opens the filter, and what is typed then keeps the options it names
+(``narrows``): an option's number (``12`` for the twelfth, which has no key of
+its own), words its label begins a word with (``starboard, f``, ``12,8``), or the
+start of its ``OptionInfo.key`` (a move typed as ``LF``; ``ask(typing="LFR0")``
+names those keys in the hint).  While the filter is open every character typed is
+the filter's, digits, commas and spaces too: none reaches the screen's keys (``l``
+looks, ``f`` and ``a`` are the battle's, the digits answer).  Enter picks the
+highlighted option, Backspace takes a character back and Escape ends the filter.
+Each option keeps its number in the whole list as it is narrowed.
 
 The prompt is as tall as what it says, up to a share of the screen: the title,
 the option labels and the detail wrap rather than cut, and the detail scrolls
@@ -23,6 +27,7 @@ from typing import ClassVar, cast
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.markup import escape
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -42,6 +47,44 @@ from tui_naval.tui import keys
 from tui_naval.tui.widgets.glyphs import AsciiLines
 from tui_naval.tui.widgets.option_list import PagedOptionList
 from tui_naval.tui.widgets.text_panel import TextPanel
+
+#: A list of more options than this can be narrowed by typing (the number keys reach no
+#: further).
+LONG = 9
+
+
+def word_starts(text: str) -> list[int]:
+    """Where the words of ``text`` start: its start, and each character after one that is
+    not a letter or a digit (``Port at 12,8``: ``P``, ``a``, ``1`` and ``8``)."""
+    return [i for i in range(len(text)) if i == 0 or not text[i - 1].isalnum()]
+
+
+def narrows(typed: str, number: int, info: OptionInfo) -> bool:
+    """Whether the option numbered ``number`` (1-based, in the whole list) is kept by the
+    filter text ``typed`` (either case): its number, the start of its key, or text its
+    label has from the start of a word on."""
+    wanted = typed.casefold()
+    if not wanted:
+        return True
+    if wanted.isdecimal() and wanted.isascii() and int(wanted) == number:
+        return True
+    if info.key and info.key.casefold().startswith(wanted):
+        return True
+    label = info.label.casefold()
+    return any(label.startswith(wanted, start) for start in word_starts(label))
+
+
+def best_match(typed: str, numbers: Sequence[int], infos: Sequence[OptionInfo]) -> int:
+    """Which of the options kept by ``typed`` to highlight (an index in them): the one of
+    that number, else the one whose key or label is what was typed, else the first."""
+    wanted = typed.casefold()
+    for index, number in enumerate(numbers):
+        if wanted.isdecimal() and wanted.isascii() and int(wanted) == number:
+            return index
+    for index, info in enumerate(infos):
+        if wanted in (info.key.casefold(), info.label.casefold()):
+            return index
+    return 0
 
 
 class PromptTitle(AsciiLines, Static):
@@ -117,6 +160,10 @@ class PromptPanel(Horizontal):
         self._all: list[tuple[Order, OptionInfo]] = []
         self._orders: list[Order] = []
         self._infos: list[OptionInfo] = []
+        #: The number of each option on show in the whole list (1-based).
+        self._numbers: list[int] = []
+        #: Whether this decision's list may be narrowed (not a recorded one's).
+        self._narrowable = False
         self._table: ChanceTable | None = None
         self._note: Text | None = None
         self._typing = ""
@@ -159,14 +206,17 @@ class PromptPanel(Horizontal):
 
     def ask(self, title: str, options: Sequence[tuple[Order, OptionInfo]],
             table: ChanceTable | None = None, highlight: int = 0, typing: str = "",
-            notes: Sequence[Text] | None = None) -> None:
+            notes: Sequence[Text] | None = None, narrowable: bool = True) -> None:
         """Show a decision; ``table`` (a chance table) stays beside the options;
-        ``typing``: the characters that narrow the list when typed; ``notes``: what the
-        screen will show beside each option (``set_detail``) when it is highlighted, if
-        not the option's own detail.  The detail pane keeps room for the tallest from
+        ``typing``: the keys of the options (``OptionInfo.key``) that the hint names, a
+        list of them narrowed by typing however short; ``notes``: what the screen will
+        show beside each option (``set_detail``) when it is highlighted, if not the
+        option's own detail; ``narrowable``: False for a list that is only looked at (a
+        recording's), never narrowed.  The detail pane keeps room for the tallest from
         the start: moving the highlight does not lay the screen out again."""
         self.question += 1
         self._all = list(options)
+        self._narrowable = narrowable and (len(self._all) > LONG or bool(typing))
         self._table = table
         self._note = None
         self._typing = typing.upper()
@@ -185,6 +235,8 @@ class PromptPanel(Horizontal):
         self._all = []
         self._orders = []
         self._infos = []
+        self._numbers = []
+        self._narrowable = False
         self._table = None
         self._note = None
         self._typing = self._typed = ""
@@ -212,19 +264,29 @@ class PromptPanel(Horizontal):
         self._render_detail()
 
     # -- narrowing a long list by typing ----------------------------------------------
+    @property
+    def narrowable(self) -> bool:
+        """Whether the list on show can be narrowed by typing (``/``)."""
+        return self._narrowable and bool(self._all)
+
     def type_key(self, char: str) -> bool:
         """Narrow the list by one more typed character; False if no option would be left."""
         wanted = self._typed + char.upper()
-        if not any(info.key.upper().startswith(wanted) for _, info in self._all):
+        if not any(narrows(wanted, number, info)
+                   for number, (_, info) in enumerate(self._all, 1)):
             return False
         self._typed = wanted
         self._fill()
         return True
 
     def erase(self, everything: bool = False) -> None:
-        """Take back the last typed character (or all of them)."""
+        """Take back the last typed character (or all of them); the option highlighted
+        stays highlighted."""
+        index = self.options.highlighted
+        keep = self._orders[index] if index is not None and 0 <= index < len(self._orders) \
+            else None
         self._typed = "" if everything else self._typed[:-1]
-        self._fill()
+        self._fill(keep=keep)
 
     @property
     def filtering(self) -> bool:
@@ -239,30 +301,34 @@ class PromptPanel(Horizontal):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "filter":  # only where there is a list to narrow, and not twice
-            return bool(self._typing and self._all) and not self._filtering
+            return self.narrowable and not self._filtering
         return True
 
     def action_filter(self) -> None:
         """Start narrowing the list by typing."""
-        if self._typing and self._all:
+        if self.narrowable:
             self._set_filtering(True)
             self._render_detail()
 
+    @staticmethod
+    def _typeable(character: str | None) -> bool:
+        """Whether a key's character is filter text (a printable one)."""
+        return character is not None and len(character) == 1 and character.isprintable()
+
     def check_consume_key(self, key: str, character: str | None) -> bool:
-        """While filtering, the characters it narrows by, Backspace and Escape are the
-        prompt's: the screen's keys of the same name (``l`` Look) leave the key bar."""
+        """While filtering, every character typed, Backspace and Escape are the prompt's:
+        the screen's keys of those characters (``l`` Look, ``f``, the digits) leave the
+        key bar and do nothing until the filter ends."""
         if not self._filtering:
             return False
-        if key in ("backspace", "escape"):
-            return True
-        return character is not None and len(character) == 1 \
-            and character.upper() in self._typing
+        return key in ("backspace", "escape") or self._typeable(character)
 
     def on_key(self, event: events.Key) -> None:
         if not self._filtering or not self._all:
             return
-        char = event.character or ""
-        if len(char) == 1 and char.upper() in self._typing:
+        char = event.character
+        if self._typeable(char):
+            assert char is not None
             if not self.type_key(char):
                 self.app.bell()
         elif event.key == "backspace":
@@ -279,19 +345,24 @@ class PromptPanel(Horizontal):
         event.stop()
         event.prevent_default()
 
-    def _fill(self, highlight: int | None = None) -> None:
-        """Show the options that match what was typed and highlight one."""
+    def _fill(self, highlight: int | None = None, keep: Order | None = None) -> None:
+        """Show the options that match what was typed and highlight one (``highlight``,
+        else ``keep`` if it is shown, else the best match of what was typed)."""
         typed = self._typed
-        shown = [(o, i) for o, i in self._all if i.key.upper().startswith(typed)] \
-            if typed else self._all
-        self._orders = [order for order, _ in shown]
-        self._infos = [info for _, info in shown]
+        numbered = [(number, order, info)
+                    for number, (order, info) in enumerate(self._all, 1)
+                    if not typed or narrows(typed, number, info)]
+        self._numbers = [number for number, _, _ in numbered]
+        self._orders = [order for _, order, _ in numbered]
+        self._infos = [info for _, _, info in numbered]
         if highlight is None:
-            exact = [n for n, info in enumerate(self._infos) if info.key.upper() == typed]
-            highlight = exact[0] if exact else 0
+            highlight = self._orders.index(keep) if keep in self._orders \
+                else best_match(typed, self._numbers, self._infos)
         option_list = self.options
         option_list.clear_options()
-        labels = [self._option(n, info) for n, info in enumerate(self._infos, 1)]
+        digits = len(str(len(self._all)))
+        labels = [self._option(number, info, digits)
+                  for number, info in zip(self._numbers, self._infos, strict=True)]
         # As wide as the longest label and a scroll bar (the stylesheet caps it: then
         # the labels wrap).
         width = max((cell_len(str(label.prompt)) for label in labels), default=0) + 1
@@ -305,24 +376,29 @@ class PromptPanel(Horizontal):
         self._render_detail()
         if typed or highlight:
             option_list.scroll_to_highlight()
-        if self._typing and not moved and 0 <= index < len(self._orders) \
+        # Narrowed, another option may be highlighted at the same index: no watcher tells.
+        if self._filtering and not moved and 0 <= index < len(self._orders) \
                 and self.on_highlight is not None:
             self.on_highlight(self._orders[index])
 
     def typing_hint(self) -> str | None:
-        """The prompt's border title while typing narrows the list (markup), else None."""
-        if not self._typing:
+        """The prompt's border title while typing can narrow the list (markup), else None."""
+        if not self.narrowable:
             return None
-        keys = "/".join(self._typing)
+        what = f"[b]{'/'.join(self._typing)}[/b]" if self._typing \
+            else "a [b]number[/b] or [b]words[/b]"
         if not self._filtering:
-            return f"[b]/[/b] then type [b]{keys}[/b] to narrow the {len(self._all)}"
+            return f"[b]/[/b] then type {what} to narrow the {len(self._all)}"
         if not self._typed:
-            return f"type [b]{keys}[/b] to narrow the {len(self._all)}, [b]esc[/b] ends"
-        return (f"[reverse b] {self._typed} [/] {len(self._orders)} of {len(self._all)}, "
-                "[b]backspace[/b]/[b]esc[/b] erase")
+            return f"type {what} to narrow the {len(self._all)}, [b]esc[/b] ends"
+        return (f"[reverse b] {escape(self._typed)} [/] {len(self._orders)} of "
+                f"{len(self._all)}, [b]backspace[/b]/[b]esc[/b] erase")
 
-    def _option(self, number: int, info: OptionInfo) -> Option:
-        label = Text.assemble((f"{number} " if number <= 9 else "  ", "bold"), info.label)
+    def _option(self, number: int, info: OptionInfo, digits: int = 1) -> Option:
+        """An option's line: its number in the whole list (dim past 9: typed after ``/``,
+        not a key of its own), its label and a mark if it risks something."""
+        label = Text.assemble((f"{number:>{digits}} ", "bold" if number <= LONG else "dim"),
+                              info.label)
         if info.warning:
             label.append(" !", style="bold red")
         return Option(label)

@@ -1,0 +1,206 @@
+"""The ``/`` filter on every prompt list of more than nine options, whatever the ruleset
+(issue 61): what is typed narrows the list by an option's number or the words of its
+label, none of it fires one of the screen's keys, Enter answers the highlighted match
+and Escape gives the whole list back."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
+from textual.pilot import Pilot
+
+from tui_naval.app.session import Session
+from tui_naval.app.setup import new_game
+from tui_naval.core.history import Game
+from tui_naval.core.orders import Order
+from tui_naval.core.presenter import OptionInfo
+from tui_naval.tui.app import NavalApp
+from tui_naval.tui.dialogs.keys import merged, screen_keys
+from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.screens.match import MatchScreen
+from tui_naval.tui.screens.prompt import best_match, narrows
+from tui_naval.tui.widgets.key_bar import KeyBar
+
+
+def advanced(ruleset: str, kind: str, seed: int = 3) -> Game:
+    """A game of ``ruleset`` played on (seeded random answers) to the first side's first
+    ``kind`` decision of more than nine options."""
+    game = new_game(ruleset, None, seed, None)
+    first = game.state.sides[0]
+    rng = random.Random(seed)
+    for _ in range(2000):
+        decision = game.decision()
+        assert decision is not None, "the game ended first"
+        if decision.kind == kind and decision.side == first and len(decision.options) > 9:
+            return game
+        game.play(rng.choice(list(decision.options)))
+    raise AssertionError(f"no long {kind} decision")
+
+
+def battle_app(tmp_path: Path, game: Game) -> NavalApp:
+    seats = {side: "human" if n == 0 else "greedy" for n, side in enumerate(game.state.sides)}
+    return make_app(tmp_path, lambda: battle_screen(Session(game, seats)))
+
+
+async def asked(pilot: Pilot[Any], kind: str) -> MatchScreen:
+    screen: MatchScreen = await wait_for_screen(pilot, BattleMode)
+    await wait_until(pilot, lambda: screen.prompt.asking, what="the prompt")
+    await pilot.pause()
+    decision = screen.match.game.decision()
+    assert decision is not None and decision.kind == kind
+    return screen
+
+
+async def answer(pilot: Pilot[Any], screen: MatchScreen, *keys: str) -> Order:
+    """Press ``keys``, wait until they have played an order, and return it."""
+    played = len(screen.match.game.orders)
+    await pilot.press(*keys)
+    await wait_until(pilot, lambda: len(screen.match.game.orders) > played, what="an order")
+    return screen.match.game.orders[played]
+
+
+def bar(screen: MatchScreen) -> list[str]:
+    return [key for key, *_ in screen.query_one(KeyBar).shown_keys()]
+
+
+def options(screen: MatchScreen) -> list[tuple[Order, str]]:
+    """The question's options, in order: each order and its label."""
+    question = screen.asked
+    assert question is not None
+    return [(option.order, option.label) for option in question.options]
+
+
+def labels(screen: MatchScreen) -> list[str]:
+    return [label for _, label in options(screen)]
+
+
+def label_of(screen: MatchScreen, order: Order) -> str:
+    return dict(options(screen))[order]
+
+
+# -- what a typed text keeps ------------------------------------------------------------
+
+def test_typed_text_keeps_an_options_number_its_words_or_its_key() -> None:
+    port = OptionInfo("Port at 12,8")
+    assert narrows("12,8", 3, port) and narrows("port AT 1", 3, port)
+    assert narrows("12", 12, OptionInfo("Hold fire"))  # its number, past the keys' 9
+    assert not narrows("12", 1, OptionInfo("Hold fire"))
+    assert not narrows("2,8", 3, port)  # not from inside a word
+    assert not narrows("1", 3, OptionInfo("Port at 0,25"))
+    move = OptionInfo("LF (2) to N", key="LF")
+    assert narrows("LF", 9, move) and narrows("l", 9, move) and not narrows("F", 9, move)
+    assert narrows("starboard, f", 1, OptionInfo("Starboard, full move + anchor"))
+    assert not narrows("starboard, h", 1, OptionInfo("Starboard, full move"))
+
+
+def test_the_best_match_is_the_typed_number_then_the_typed_key() -> None:
+    infos = [OptionInfo("Port at 1,2"), OptionInfo("Port at 12,8"), OptionInfo("Hold")]
+    assert best_match("12", [5, 12, 14], infos) == 1
+    assert best_match("PORT", [1, 2, 3], infos) == 0
+    assert best_match("hold", [1, 2, 3], infos) == 2
+    moves = [OptionInfo("FF (2) to NE", key="FF"), OptionInfo("F (1) to NE", key="F")]
+    assert best_match("F", [1, 2], moves) == 1
+
+
+# -- on the battle's screen -------------------------------------------------------------
+
+async def test_an_aim_past_nine_is_answered_by_its_hex(tmp_path: Path) -> None:
+    """An aim list of thirty-odd hexes (Ships & Sails gunnery): ``/`` then a hex answers
+    that hex, not option 1 (Hold fire), and the keys list offers the filter."""
+    app = battle_app(tmp_path, advanced("salt-and-sails", "aim"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await asked(pilot, "aim")
+        names = labels(screen)
+        every = len(names)
+        assert every > 9 and "slash" in bar(screen)
+        assert f"/ then type a number or words to narrow the {every}" in screen_text(app)
+        rows = {row.id: row for row in merged(screen_keys(screen), every)}
+        assert rows["prompt.filter"].enabled
+        assert f"10-{every}: / then the number" in rows["game.choose_N"].what
+        # A hex past the ninth option, named by no other option.
+        hexes = [name.rsplit(" ", 1)[-1] for name in names]
+        number = next(n for n in range(10, every + 1) if hexes.count(hexes[n - 1]) == 1)
+        wanted = options(screen)[number - 1][0]
+        await pilot.press("slash", *hexes[number - 1])
+        await pilot.pause()
+        assert screen.prompt.filtering and screen.prompt.shown == [wanted]
+        assert f"{number} {names[number - 1]}" in screen_text(app)  # its own number kept
+        assert await answer(pilot, screen, "enter") == wanted
+
+
+async def test_an_option_past_nine_is_answered_by_its_number(tmp_path: Path) -> None:
+    app = battle_app(tmp_path, advanced("salt-and-sails", "aim"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await asked(pilot, "aim")
+        twelfth = options(screen)[11][0]
+        played = len(screen.match.game.orders)
+        await pilot.press("slash", "1", "2")
+        await pilot.pause()
+        assert screen.prompt.typed == "12"
+        assert len(screen.match.game.orders) == played  # (the digits answered nothing)
+        highlighted = screen.prompt.options.highlighted
+        assert highlighted is not None
+        assert screen.prompt.shown[highlighted] == twelfth
+        assert await answer(pilot, screen, "enter") == twelfth
+
+
+async def test_typed_words_fire_no_key_of_the_screen(tmp_path: Path) -> None:
+    """Man-O-War's eighteen moves: ``/Starboard, f`` keeps the full moves to starboard,
+    and none of its letters, its comma or its space does what the battle binds them to (a
+    opened the admiral's thinking); nor do q, u, O, . or a digit typed after it."""
+    app = battle_app(tmp_path, advanced("mow-and-sails", "move"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await asked(pilot, "move")
+        every = len(labels(screen))
+        assert every > 9 and "slash" in bar(screen)
+        fast, played = screen.mode.fast, len(screen.match.game.orders)
+        await pilot.press("slash", *"Starboard, f")
+        await pilot.pause()
+        assert app.screen is screen and not screen.looking and screen.mode.fast == fast
+        assert screen.prompt.typed == "STARBOARD, F"
+        kept = [label_of(screen, order) for order in screen.prompt.shown]
+        assert kept and all(label.startswith("Starboard, full move") for label in kept)
+        assert not {"q", "s", "slash"} & set(bar(screen))  # (the filter's, not the bar's)
+        await pilot.press("q", "O", "full_stop", "1", "space", "question_mark", "u")
+        await pilot.pause()
+        assert app.screen is screen and screen.prompt.filtering
+        assert screen.prompt.typed == "STARBOARD, FU"  # (u types; the rest keep nothing)
+        assert len(screen.match.game.orders) == played and screen.mode.fast == fast
+        # Escape gives the whole list back, the match still highlighted; f is the
+        # battle's key again.
+        highlighted = screen.prompt.options.highlighted
+        assert highlighted is not None
+        chosen = screen.prompt.shown[highlighted]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.prompt.filtering and len(screen.prompt.shown) == every
+        highlighted = screen.prompt.options.highlighted
+        assert highlighted is not None and screen.prompt.shown[highlighted] == chosen
+        await pilot.press("f")
+        await pilot.pause()
+        assert screen.mode.fast != fast
+        # Filtered again, Enter answers the highlighted match.
+        await pilot.press("slash", *"starboard, full move + a")
+        await pilot.pause()
+        [anchor] = screen.prompt.shown
+        assert label_of(screen, anchor) == "Starboard, full move + anchor"
+        assert await answer(pilot, screen, "enter") == anchor
+
+
+async def test_no_filter_on_nine_options_or_fewer(tmp_path: Path) -> None:
+    app = battle_app(tmp_path, advanced("salt-and-sails", "aim"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await asked(pilot, "aim")
+        await answer(pilot, screen, "enter")
+        await wait_until(pilot, lambda: screen.prompt.asking
+                         and len(screen.prompt.shown) <= 9, what="a short list")
+        await pilot.pause()
+        assert "slash" not in bar(screen) and "to narrow" not in screen_text(app)
+        rows = {row.id: row for row in merged(screen_keys(screen), len(screen.prompt.shown))}
+        assert not rows["prompt.filter"].enabled
+        await pilot.press("slash")
+        await pilot.pause()
+        assert not screen.prompt.filtering
