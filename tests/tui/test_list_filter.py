@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from app_support import SIZE, make_app, screen_text, wait_for_screen, wait_until
+from textual import events
+from textual.keys import key_to_character
 from textual.pilot import Pilot
 
 from tui_naval.app.session import Session
@@ -40,6 +42,36 @@ def advanced(ruleset: str, kind: str, seed: int = 3) -> Game:
     raise AssertionError(f"no long {kind} decision")
 
 
+def replayed(ruleset: str, orders: list[Order], seed: int = 3) -> Game:
+    game = new_game(ruleset, None, seed, None)
+    for order in orders:
+        game.play(order)
+    return game
+
+
+def short_then_long(ruleset: str, kind: str, seed: int = 3) -> tuple[Game, Order]:
+    """A game of ``ruleset`` at a decision of nine options or fewer of the first side,
+    and the option of it after which the same side is asked a ``kind`` decision of more
+    than nine (no other side's move between them)."""
+    game = new_game(ruleset, None, seed, None)
+    first = game.state.sides[0]
+    rng = random.Random(seed)
+    orders: list[Order] = []
+    for _ in range(2000):
+        decision = game.decision()
+        assert decision is not None, "the game ended first"
+        if decision.side == first and len(decision.options) <= 9:
+            for option in decision.options:
+                after = replayed(ruleset, [*orders, option], seed).decision()
+                if after is not None and after.side == first and after.kind == kind \
+                        and len(after.options) > 9:
+                    return game, option
+        order = rng.choice(list(decision.options))
+        game.play(order)
+        orders.append(order)
+    raise AssertionError(f"no short decision before a long {kind}")
+
+
 def battle_app(tmp_path: Path, game: Game) -> NavalApp:
     seats = {side: "human" if n == 0 else "greedy" for n, side in enumerate(game.state.sides)}
     return make_app(tmp_path, lambda: battle_screen(Session(game, seats)))
@@ -64,6 +96,11 @@ async def answer(pilot: Pilot[Any], screen: MatchScreen, *keys: str) -> Order:
 
 def bar(screen: MatchScreen) -> list[str]:
     return [key for key, *_ in screen.query_one(KeyBar).shown_keys()]
+
+
+def footer(app: NavalApp) -> str:
+    """The key bar as drawn (the screen's last line)."""
+    return screen_text(app).splitlines()[-1]
 
 
 def options(screen: MatchScreen) -> list[tuple[Order, str]]:
@@ -204,3 +241,38 @@ async def test_no_filter_on_nine_options_or_fewer(tmp_path: Path) -> None:
         await pilot.press("slash")
         await pilot.pause()
         assert not screen.prompt.filtering
+
+
+async def test_the_key_bar_offers_the_filter_as_a_long_list_follows_a_short_one(
+        tmp_path: Path) -> None:
+    """An ammunition prompt, then the same side's eighteen moves: the key bar drawn
+    offers / with the moves (it was drawn again only when the prompt's asking changed)."""
+    game, option = short_then_long("mow-and-sails", "move")
+    app = battle_app(tmp_path, game)
+    async with app.run_test(size=SIZE) as pilot:
+        screen: MatchScreen = await wait_for_screen(pilot, BattleMode)
+        await wait_until(pilot, lambda: screen.prompt.asking, what="the prompt")
+        await pilot.pause()
+        assert "/ Filter" not in footer(app)
+        await answer(pilot, screen, str(screen.prompt.shown.index(option) + 1))
+        await wait_until(pilot, lambda: len(screen.prompt.shown) > 9, what="the moves")
+        await pilot.pause()
+        assert "/ Filter" in footer(app)
+
+
+async def test_words_typed_in_a_burst_after_the_slash_are_the_filters(tmp_path: Path) -> None:
+    """``/Starboard, f`` all in the app's queue at once (a fast typist, a slow SSH link):
+    the letters after the slash came to the prompt before the slash's binding had run,
+    and fired the battle's keys (a: the admiral's thinking)."""
+    app = battle_app(tmp_path, advanced("mow-and-sails", "move"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await asked(pilot, "move")
+        fast = screen.mode.fast
+        for key in ("slash", *"Starboard", "comma", "space", "f"):
+            app.post_message(events.Key(key, key_to_character(key)))
+        await wait_until(pilot, lambda: screen.prompt.typed == "STARBOARD, F",
+                         timeout=5, what="the words typed")
+        await pilot.pause()
+        assert app.screen is screen and screen.mode.fast == fast and not screen.looking
+        assert all(label_of(screen, order).startswith("Starboard, full move")
+                   for order in screen.prompt.shown)

@@ -215,8 +215,13 @@ class PromptPanel(Horizontal):
         recording's), never narrowed.  The detail pane keeps room for the tallest from
         the start: moving the highlight does not lay the screen out again."""
         self.question += 1
+        offered = self.narrowable
         self._all = list(options)
         self._narrowable = narrowable and (len(self._all) > LONG or bool(typing))
+        if self.narrowable != offered and self.is_attached:
+            # The filter's key comes or goes with the list: the key bar and ``?`` follow,
+            # though the screen's other keys do not change (a long move after an ammo).
+            self.screen.refresh_bindings()
         self._table = table
         self._note = None
         self._typing = typing.upper()
@@ -323,7 +328,23 @@ class PromptPanel(Horizontal):
             return False
         return key in ("backspace", "escape") or self._typeable(character)
 
+    def _opens_filter(self, key: str) -> bool:
+        """Whether ``key`` is the filter's (``prompt.filter``, as the keymap has it) and
+        may open it now."""
+        if not self.narrowable or self._filtering:
+            return False
+        active = self.screen.active_bindings.get(key)
+        return active is not None and active.node is self and active.enabled \
+            and active.binding.action == "filter"
+
     def on_key(self, event: events.Key) -> None:
+        if self._opens_filter(event.key):
+            # Now, not once the key has gone up to the app's bindings: the keys typed
+            # straight after it (a fast typist, a slow link) reach the prompt before that.
+            event.stop()
+            event.prevent_default()
+            self.action_filter()
+            return
         if not self._filtering or not self._all:
             return
         char = event.character
