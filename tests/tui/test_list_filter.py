@@ -18,13 +18,14 @@ from tui_naval.app.session import Session
 from tui_naval.app.setup import new_game
 from tui_naval.core.history import Game
 from tui_naval.core.orders import Order
-from tui_naval.core.presenter import OptionInfo
 from tui_naval.tui.app import NavalApp
 from tui_naval.tui.dialogs.keys import merged, screen_keys
 from tui_naval.tui.modes.battle import BattleMode, battle_screen
+from tui_naval.tui.screens.lobby import ChoiceDialog
 from tui_naval.tui.screens.match import MatchScreen
-from tui_naval.tui.screens.prompt import best_match, narrows
+from tui_naval.tui.screens.title import TitleScreen
 from tui_naval.tui.widgets.key_bar import KeyBar
+from tui_naval.tui.widgets.option_list import best_match, narrows
 
 
 def advanced(ruleset: str, kind: str, seed: int = 3) -> Game:
@@ -121,25 +122,25 @@ def label_of(screen: MatchScreen, order: Order) -> str:
 # -- what a typed text keeps ------------------------------------------------------------
 
 def test_typed_text_keeps_an_options_number_its_words_or_its_key() -> None:
-    port = OptionInfo("Port at 12,8")
+    port = "Port at 12,8"
     assert narrows("12,8", 3, port) and narrows("port AT 1", 3, port)
-    assert narrows("12", 12, OptionInfo("Hold fire"))  # its number, past the keys' 9
-    assert not narrows("12", 1, OptionInfo("Hold fire"))
+    assert narrows("12", 12, "Hold fire")  # its number, past the keys' 9
+    assert not narrows("12", 1, "Hold fire")
     assert not narrows("2,8", 3, port)  # not from inside a word
-    assert not narrows("1", 3, OptionInfo("Port at 0,25"))
-    move = OptionInfo("LF (2) to N", key="LF")
-    assert narrows("LF", 9, move) and narrows("l", 9, move) and not narrows("F", 9, move)
-    assert narrows("starboard, f", 1, OptionInfo("Starboard, full move + anchor"))
-    assert not narrows("starboard, h", 1, OptionInfo("Starboard, full move"))
+    assert not narrows("1", 3, "Port at 0,25")
+    assert narrows("LF", 9, "LF (2) to N", "LF") and narrows("l", 9, "LF (2) to N", "LF")
+    assert not narrows("F", 9, "LF (2) to N", "LF")
+    assert narrows("0", 1, "Swing port to N", "0L")  # (a key's start)
+    assert narrows("starboard, f", 1, "Starboard, full move + anchor")
+    assert not narrows("starboard, h", 1, "Starboard, full move")
 
 
 def test_the_best_match_is_the_typed_number_then_the_typed_key() -> None:
-    infos = [OptionInfo("Port at 1,2"), OptionInfo("Port at 12,8"), OptionInfo("Hold")]
-    assert best_match("12", [5, 12, 14], infos) == 1
-    assert best_match("PORT", [1, 2, 3], infos) == 0
-    assert best_match("hold", [1, 2, 3], infos) == 2
-    moves = [OptionInfo("FF (2) to NE", key="FF"), OptionInfo("F (1) to NE", key="F")]
-    assert best_match("F", [1, 2], moves) == 1
+    names = ["Port at 1,2", "Port at 12,8", "Hold"]
+    assert best_match("12", [5, 12, 14], names) == 1
+    assert best_match("PORT", [1, 2, 3], names) == 0
+    assert best_match("hold", [1, 2, 3], names) == 2
+    assert best_match("F", [1, 2], ["FF (2) to NE", "F (1) to NE"], ["FF", "F"]) == 1
 
 
 # -- on the battle's screen -------------------------------------------------------------
@@ -276,3 +277,38 @@ async def test_words_typed_in_a_burst_after_the_slash_are_the_filters(tmp_path: 
         assert app.screen is screen and screen.mode.fast == fast and not screen.looking
         assert all(label_of(screen, order).startswith("Starboard, full move")
                    for order in screen.prompt.shown)
+
+
+# -- a dialog's choices --------------------------------------------------------------------
+
+async def test_a_dialogs_long_list_of_choices_is_narrowed_the_same_way(tmp_path: Path) -> None:
+    """A dialog of twelve choices (the lobby's games, a battle's standing orders): ``/``
+    then a number or words, Enter picks; digits and letters typed are the filter's (not
+    a choice's number nor the title's keys), and Escape ends the filter, not the dialog."""
+    choices = [(f"game-{n}", f"{name} vs {other}")
+               for n, (name, other) in enumerate(zip(
+                   ["anne", "bart", "cleo", "dirk", "ella", "finn", "gus", "hal", "ivy",
+                    "jon", "kit", "lea"],
+                   ["zed", "yan", "xia", "will", "vic", "uma", "tom", "sam", "rob", "quin",
+                    "pia", "olaf"], strict=True), 1)]
+    app = make_app(tmp_path)
+    picked: list[str | None] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        app.push_screen(ChoiceDialog("Watch which game?", choices), picked.append)
+        dialog = await wait_for_screen(pilot, ChoiceDialog)
+        assert "/ then type a number or words to narrow the 12" in screen_text(app)
+        await pilot.press("slash", "1", "2")
+        await pilot.pause()
+        assert app.screen is dialog and "12  lea vs olaf" in screen_text(app)
+        assert "1  anne" not in screen_text(app)
+        await pilot.press("backspace", "backspace", *"jon vs", "escape")
+        await pilot.pause()
+        assert app.screen is dialog  # (Escape ended the filter only)
+        assert "1  anne vs zed" in screen_text(app)
+        await pilot.press("slash", "n", "w", "i", "l")  # (no word starts with n: refused)
+        await pilot.pause()
+        assert app.screen is dialog and "4  dirk vs will" in screen_text(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: bool(picked), what="the choice")
+    assert picked == ["game-4"]

@@ -27,7 +27,6 @@ from typing import ClassVar, cast
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.markup import escape
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -45,53 +44,22 @@ from tui_naval.core.orders import Order
 from tui_naval.core.presenter import OptionInfo
 from tui_naval.tui import keys
 from tui_naval.tui.widgets.glyphs import AsciiLines
-from tui_naval.tui.widgets.option_list import PagedOptionList
+from tui_naval.tui.widgets.option_list import (
+    LONG,
+    Narrowing,
+    PagedOptionList,
+    best_match,
+    narrowing_hint,
+    narrows,
+)
 from tui_naval.tui.widgets.text_panel import TextPanel
-
-#: A list of more options than this can be narrowed by typing (the number keys reach no
-#: further).
-LONG = 9
-
-
-def word_starts(text: str) -> list[int]:
-    """Where the words of ``text`` start: its start, and each character after one that is
-    not a letter or a digit (``Port at 12,8``: ``P``, ``a``, ``1`` and ``8``)."""
-    return [i for i in range(len(text)) if i == 0 or not text[i - 1].isalnum()]
-
-
-def narrows(typed: str, number: int, info: OptionInfo) -> bool:
-    """Whether the option numbered ``number`` (1-based, in the whole list) is kept by the
-    filter text ``typed`` (either case): its number, the start of its key, or text its
-    label has from the start of a word on."""
-    wanted = typed.casefold()
-    if not wanted:
-        return True
-    if wanted.isdecimal() and wanted.isascii() and int(wanted) == number:
-        return True
-    if info.key and info.key.casefold().startswith(wanted):
-        return True
-    label = info.label.casefold()
-    return any(label.startswith(wanted, start) for start in word_starts(label))
-
-
-def best_match(typed: str, numbers: Sequence[int], infos: Sequence[OptionInfo]) -> int:
-    """Which of the options kept by ``typed`` to highlight (an index in them): the one of
-    that number, else the one whose key or label is what was typed, else the first."""
-    wanted = typed.casefold()
-    for index, number in enumerate(numbers):
-        if wanted.isdecimal() and wanted.isascii() and int(wanted) == number:
-            return index
-    for index, info in enumerate(infos):
-        if wanted in (info.key.casefold(), info.label.casefold()):
-            return index
-    return 0
 
 
 class PromptTitle(AsciiLines, Static):
     """The prompt's title (in ASCII with ``--ascii``: it may hold names from a map file)."""
 
 
-class PromptPanel(Horizontal):
+class PromptPanel(Narrowing, Horizontal):
     """Asks one decision: number keys or arrows and Enter choose an option."""
 
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.PROMPT)
@@ -277,7 +245,7 @@ class PromptPanel(Horizontal):
     def type_key(self, char: str) -> bool:
         """Narrow the list by one more typed character; False if no option would be left."""
         wanted = self._typed + char.upper()
-        if not any(narrows(wanted, number, info)
+        if not any(narrows(wanted, number, info.label, info.key)
                    for number, (_, info) in enumerate(self._all, 1)):
             return False
         self._typed = wanted
@@ -293,78 +261,17 @@ class PromptPanel(Horizontal):
         self._typed = "" if everything else self._typed[:-1]
         self._fill(keep=keep)
 
-    @property
-    def filtering(self) -> bool:
-        """Whether typed characters narrow the list now (``/`` was pressed)."""
-        return self._filtering
-
-    def _set_filtering(self, on: bool) -> None:
-        if on != self._filtering:
-            self._filtering = on
-            if self.is_attached:
-                self.screen.refresh_bindings()
+    def filter_toggled(self) -> None:
+        self._render_detail()  # (its hint, in the border)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "filter":  # only where there is a list to narrow, and not twice
-            return self.narrowable and not self._filtering
+        if action == "filter":
+            return self.narrowing_check()
         return True
 
-    def action_filter(self) -> None:
-        """Start narrowing the list by typing."""
-        if self.narrowable:
-            self._set_filtering(True)
-            self._render_detail()
-
-    @staticmethod
-    def _typeable(character: str | None) -> bool:
-        """Whether a key's character is filter text (a printable one)."""
-        return character is not None and len(character) == 1 and character.isprintable()
-
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        """While filtering, every character typed, Backspace and Escape are the prompt's:
-        the screen's keys of those characters (``l`` Look, ``f``, the digits) leave the
-        key bar and do nothing until the filter ends."""
-        if not self._filtering:
-            return False
-        return key in ("backspace", "escape") or self._typeable(character)
-
-    def _opens_filter(self, key: str) -> bool:
-        """Whether ``key`` is the filter's (``prompt.filter``, as the keymap has it) and
-        may open it now."""
-        if not self.narrowable or self._filtering:
-            return False
-        active = self.screen.active_bindings.get(key)
-        return active is not None and active.node is self and active.enabled \
-            and active.binding.action == "filter"
-
     def on_key(self, event: events.Key) -> None:
-        if self._opens_filter(event.key):
-            # Now, not once the key has gone up to the app's bindings: the keys typed
-            # straight after it (a fast typist, a slow link) reach the prompt before that.
-            event.stop()
-            event.prevent_default()
-            self.action_filter()
-            return
-        if not self._filtering or not self._all:
-            return
-        char = event.character
-        if self._typeable(char):
-            assert char is not None
-            if not self.type_key(char):
-                self.app.bell()
-        elif event.key == "backspace":
-            if self._typed:
-                self.erase()
-            else:
-                self._set_filtering(False)
-                self._render_detail()
-        elif event.key == "escape":
-            self._set_filtering(False)
-            self.erase(everything=True)
-        else:
-            return
-        event.stop()
-        event.prevent_default()
+        if self._all:
+            self.narrowing_key(event)
 
     def _fill(self, highlight: int | None = None, keep: Order | None = None) -> None:
         """Show the options that match what was typed and highlight one (``highlight``,
@@ -372,13 +279,14 @@ class PromptPanel(Horizontal):
         typed = self._typed
         numbered = [(number, order, info)
                     for number, (order, info) in enumerate(self._all, 1)
-                    if not typed or narrows(typed, number, info)]
+                    if not typed or narrows(typed, number, info.label, info.key)]
         self._numbers = [number for number, _, _ in numbered]
         self._orders = [order for _, order, _ in numbered]
         self._infos = [info for _, _, info in numbered]
         if highlight is None:
             highlight = self._orders.index(keep) if keep in self._orders \
-                else best_match(typed, self._numbers, self._infos)
+                else best_match(typed, self._numbers, [info.label for info in self._infos],
+                                [info.key for info in self._infos])
         option_list = self.options
         option_list.clear_options()
         digits = len(str(len(self._all)))
@@ -404,16 +312,8 @@ class PromptPanel(Horizontal):
 
     def typing_hint(self) -> str | None:
         """The prompt's border title while typing can narrow the list (markup), else None."""
-        if not self.narrowable:
-            return None
-        what = f"[b]{'/'.join(self._typing)}[/b]" if self._typing \
-            else "a [b]number[/b] or [b]words[/b]"
-        if not self._filtering:
-            return f"[b]/[/b] then type {what} to narrow the {len(self._all)}"
-        if not self._typed:
-            return f"type {what} to narrow the {len(self._all)}, [b]esc[/b] ends"
-        return (f"[reverse b] {escape(self._typed)} [/] {len(self._orders)} of "
-                f"{len(self._all)}, [b]backspace[/b]/[b]esc[/b] erase")
+        what = f"[b]{'/'.join(self._typing)}[/b]" if self._typing else ""
+        return narrowing_hint(self, len(self._orders), len(self._all), what)
 
     def _option(self, number: int, info: OptionInfo, digits: int = 1) -> Option:
         """An option's line: its number in the whole list (dim past 9: typed after ``/``,
