@@ -175,7 +175,12 @@ async def test_an_option_past_nine_is_answered_by_its_number(tmp_path: Path) -> 
         screen = await asked(pilot, "aim")
         twelfth = options(screen)[11][0]
         played = len(screen.match.game.orders)
-        await pilot.press("slash", "1", "2")
+        await pilot.press("slash", *"12,99")  # (no such hex: no option, Enter answers none)
+        await pilot.pause()
+        assert screen.prompt.typed == "12,99" and screen.prompt.shown == []
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press(*["backspace"] * 3)
         await pilot.pause()
         assert screen.prompt.typed == "12"
         assert len(screen.match.game.orders) == played  # (the digits answered nothing)
@@ -205,8 +210,16 @@ async def test_typed_words_fire_no_key_of_the_screen(tmp_path: Path) -> None:
         await pilot.press("q", "O", "full_stop", "1", "space", "question_mark", "u")
         await pilot.pause()
         assert app.screen is screen and screen.prompt.filtering
-        assert screen.prompt.typed == "STARBOARD, FU"  # (u types; the rest keep nothing)
+        assert screen.prompt.typed == "STARBOARD, FQO.1 ?U"
         assert len(screen.match.game.orders) == played and screen.mode.fast == fast
+        # Text that keeps no option shows none: Enter answers nothing.
+        assert screen.prompt.shown == [] and f"0 of {every}" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(screen.match.game.orders) == played and screen.prompt.asking
+        await pilot.press(*["backspace"] * 7)
+        await pilot.pause()
+        assert [label_of(screen, order) for order in screen.prompt.shown] == kept
         # Escape gives the whole list back, the match still highlighted; f is the
         # battle's key again.
         highlighted = screen.prompt.options.highlighted
@@ -306,7 +319,10 @@ async def test_a_dialogs_long_list_of_choices_is_narrowed_the_same_way(tmp_path:
         await pilot.pause()
         assert app.screen is dialog  # (Escape ended the filter only)
         assert "1  anne vs zed" in screen_text(app)
-        await pilot.press("slash", "n", "w", "i", "l")  # (no word starts with n: refused)
+        await pilot.press("slash", "n")  # (no word starts with n: no choice)
+        await pilot.pause()
+        assert app.screen is dialog and "0 of 12" in screen_text(app)
+        await pilot.press("enter", "backspace", *"wil")
         await pilot.pause()
         assert app.screen is dialog and "4  dirk vs will" in screen_text(app)
         await pilot.press("enter")

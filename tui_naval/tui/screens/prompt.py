@@ -11,7 +11,8 @@ names those keys in the hint).  While the filter is open every character typed i
 the filter's, digits, commas and spaces too: none reaches the screen's keys (``l``
 looks, ``f`` and ``a`` are the battle's, the digits answer).  Enter picks the
 highlighted option, Backspace takes a character back and Escape ends the filter.
-Each option keeps its number in the whole list as it is narrowed.
+Each option keeps its number in the whole list as it is narrowed; text that keeps
+none shows none (and rings the bell): Enter then answers nothing.
 
 The prompt is as tall as what it says, up to a share of the screen: the title,
 the option labels and the detail wrap rather than cut, and the detail scrolls
@@ -159,8 +160,9 @@ class PromptPanel(Narrowing, Horizontal):
 
     @property
     def asking(self) -> bool:
-        """Whether a decision is waiting for the player."""
-        return bool(self._orders)
+        """Whether a decision is waiting for the player (though what was typed may keep
+        none of its options)."""
+        return bool(self._all)
 
     @property
     def typed(self) -> str:
@@ -243,14 +245,11 @@ class PromptPanel(Narrowing, Horizontal):
         return self._narrowable and bool(self._all)
 
     def type_key(self, char: str) -> bool:
-        """Narrow the list by one more typed character; False if no option would be left."""
-        wanted = self._typed + char.upper()
-        if not any(narrows(wanted, number, info.label, info.key)
-                   for number, (_, info) in enumerate(self._all, 1)):
-            return False
-        self._typed = wanted
+        """Narrow the list by one more typed character; False if it keeps no option (none
+        is shown then, so Enter answers nothing the player did not name)."""
+        self._typed += char.upper()
         self._fill()
-        return True
+        return bool(self._orders)
 
     def erase(self, everything: bool = False) -> None:
         """Take back the last typed character (or all of them); the option highlighted
@@ -300,7 +299,8 @@ class PromptPanel(Narrowing, Horizontal):
         option_list.add_options(labels)
         index = min(highlight, len(self._orders) - 1)
         moved = option_list.highlighted != index
-        option_list.highlighted = index  # (the watcher previews it, if it moved)
+        # (The watcher previews it, if it moved; none is highlighted where none is kept.)
+        option_list.highlighted = index if index >= 0 else None
         self._note = None
         self._render_detail()
         if typed or highlight:

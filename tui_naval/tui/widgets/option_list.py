@@ -7,8 +7,9 @@ is (the prompt's options, a dialog's choices: ``Narrowing``): what is typed keep
 options it names (``narrows``), by number (``12``), by words their labels have from
 the start of a word on (``starboard, f``, ``12,8``) or by the start of their keys (a
 move's ``LF``).  While the filter is open every character typed is the filter's, so
-none reaches the screen's keys; Enter picks the highlighted option, Backspace takes a
-character back and Escape ends the filter.
+none reaches the screen's keys; Enter picks the highlighted option (text that keeps
+no option shows none, and rings the bell), Backspace takes a character back and
+Escape ends the filter.
 """
 
 from __future__ import annotations
@@ -169,7 +170,8 @@ class Narrowing(_WidgetMixin):
         raise NotImplementedError
 
     def type_key(self, char: str) -> bool:
-        """Narrow the list by one more typed character; False if no option would be left."""
+        """Narrow the list by one more typed character; False if it keeps no option (none
+        is shown then: Enter picks nothing the player did not name)."""
         raise NotImplementedError
 
     def erase(self, everything: bool = False) -> None:
@@ -298,12 +300,9 @@ class ChoiceList(Narrowing, PagedOptionList):
         return self._typed
 
     def type_key(self, char: str) -> bool:
-        wanted = self._typed + char.upper()
-        if not any(narrows(wanted, n, label) for n, (_, label) in enumerate(self.choices, 1)):
-            return False
-        self._typed = wanted
+        self._typed += char.upper()
         self._refill()
-        return True
+        return self.option_count > 0
 
     def erase(self, everything: bool = False) -> None:
         self._typed = "" if everything else self._typed[:-1]
