@@ -47,11 +47,14 @@ KEY_POOL = (
     "up", "down", "left", "right", *("pageup", "pagedown") * 3, "home", "end",
     "tab", "shift+tab", "enter", "escape", "backspace", "delete", "space",
     "plus", "minus", "question_mark", "f1", "f2", "ctrl+p", "ctrl+z", "ctrl+y", "ctrl+c",
+    # The filter of a list of more than nine options, and text typed into it.
+    "slash", "slash", "comma", "full_stop",
 )
 #: Rarer keys: quitting the app (the run then starts a fresh one).
 RARE_KEYS = ("ctrl+q",)
 #: The characters of the keys that type one (the others' is their own name).
-CHARACTERS = {"space": " ", "plus": "+", "minus": "-", "question_mark": "?",
+CHARACTERS = {"space": " ", "plus": "+", "minus": "-", "question_mark": "?", "slash": "/",
+              "comma": ",", "full_stop": ".",
               "enter": "\r", "tab": "\t", "escape": "\x1b", "backspace": "\x7f"}
 #: Sizes around the 80x24 minimum, tried more often than the rest.
 EDGES = ((MIN_WIDTH - 1, MIN_HEIGHT), (MIN_WIDTH, MIN_HEIGHT - 1),

@@ -140,11 +140,13 @@ GAME = (
       "decisions (in a demo, a panel shown or hidden)", show=False),
 )
 
-#: The prompt's own: a long list (a hundred moves) is narrowed by typing once ``/`` is
-#: pressed, so the letters it types leave the screen's keys (``l`` Look...) alone.
+#: The prompt's own: a list of more than nine options (thirty aims, a hundred moves) is
+#: narrowed by typing once ``/`` is pressed; whatever is typed then is the filter's, so it
+#: leaves the screen's keys (``l`` Look, ``f``, the digits...) alone.
 PROMPT = (
     C("prompt.filter", "slash", "filter", "Filter",
-      "Narrow a long list by typing its keys (Escape ends)", key_display="/"),
+      "Narrow a list of more than nine options by typing an option's number or words of "
+      "its label (Enter picks, Escape ends)", key_display="/"),
 )
 
 BATTLE = (
@@ -292,7 +294,7 @@ KNOWN_IDS = frozenset(c.id for c in ALL)
 SCREENS: tuple[tuple[Command, ...], ...] = (
     TITLE, NEW_GAME, (*GAME, *PROMPT, *BATTLE), (*GAME, *PROMPT, *DEMO),
     (*GAME, *PROMPT, *DUEL), (*GAME, *PROMPT, *WATCH), (*REPLAY, *GAME, *PROMPT), GAME_OVER,
-    LOAD, DIALOG, VOYAGE, HALL, VOYAGE_SETUP, RULES, LOBBY, CHOICE,
+    LOAD, DIALOG, VOYAGE, HALL, VOYAGE_SETUP, RULES, LOBBY, (*CHOICE, *PROMPT),
 )
 
 

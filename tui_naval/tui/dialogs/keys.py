@@ -2,8 +2,9 @@
 binding id a ``keys.toml`` remaps it by.
 
 A key that does nothing at the moment (undo before any decision, skip while no AI
-is thinking, the prompt's filter on a short list) is listed dim, marked "not now";
-the option keys are listed as far as the prompt has options.
+is thinking, the prompt's filter on a list of nine options or fewer) is listed dim,
+marked "not now"; the option keys are listed as far as the prompt has options, and
+how to reach those past nine (the filter) where there are more.
 """
 
 from __future__ import annotations
@@ -110,6 +111,8 @@ def merged(rows: Iterable[KeyRow], options: int) -> list[KeyRow]:
         first, last = shown[0].labels[0], shown[-1].labels[0]
         row.labels = [first if first == last else f"{first}-{last}"]
         row.enabled = bool(usable)
+        if options > len(choose):  # (the options past 9 are reached through the filter)
+            row.what += f"; {len(choose) + 1}-{options}: / then the number, Enter"
     return out
 
 

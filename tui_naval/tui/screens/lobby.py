@@ -22,7 +22,7 @@ from tui_naval.app.link import Message, ServerLine
 from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalModal, NavalScreen
 from tui_naval.tui.widgets.key_bar import KeyBar
-from tui_naval.tui.widgets.option_list import PagedOptionList
+from tui_naval.tui.widgets.option_list import ChoiceList, PagedOptionList
 
 LOBBY_KEYS = keys.LOBBY
 DIALOG_KEYS = keys.CHOICE
@@ -37,8 +37,8 @@ def served(screen: Any) -> ServerLine:
 
 
 class ChoiceDialog(NavalModal[str | None]):
-    """A title and a list of choices (numbered: a digit picks one); dismisses with the
-    id chosen, or None."""
+    """A title and a list of choices (numbered: a digit picks one, and ``/`` narrows a
+    list of more than nine by typing); dismisses with the id chosen, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(DIALOG_KEYS)
 
@@ -50,8 +50,7 @@ class ChoiceDialog(NavalModal[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog lobby-dialog"):
             yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
-            yield PagedOptionList(*(Option(Text(f"{n}  {label}"), id=key) for n, (key, label)
-                                    in enumerate(self.choices, start=1)), id="choice-list")
+            yield ChoiceList(self.choices, id="choice-list")
             yield Static("Enter chooses, Escape goes back", classes="dialog-note")
 
     def on_mount(self) -> None:

@@ -312,7 +312,8 @@ class MatchScreen(NavalScreen[None]):
         if reviewed:
             who = escape(self.mode.who_chose(question))
             title = f"[b reverse] {kind} [/] [b]{escape(decision.prompt)}[/b]  [dim]({who})[/dim]"
-            self.prompt.ask(title, infos, table, highlight=question.answer_index)
+            self.prompt.ask(title, infos, table, highlight=question.answer_index,
+                            narrowable=False)
             self.preview(question.orders[question.answer_index] if question.options else None)
             self.keep_in_view(self._preview)
             return

@@ -1,13 +1,18 @@
 """The prompt docked under the map: one decision, its options, and what they mean.
 
 Short lists are answered with the number keys (1-9) or the arrows and Enter.
-A long list (a hundred moves and more, each a string of hex steps) can also be
-narrowed by typing: ``ask(typing="LFR0")`` lets the player press ``/`` (the
-``prompt.filter`` binding) and then type those characters (either case) to keep
-only the options whose ``OptionInfo.key`` begins with what was typed; Backspace
-takes a character back and Escape ends the filter.  Until ``/`` is pressed those
-letters are the screen's keys (``l`` looks, ``f`` and ``r`` are the battle's).
-The number keys count in the narrowed list.
+A list of more than nine options (an aim at one of thirty hexes, a hundred moves)
+can also be narrowed by typing, whatever the ruleset: ``/`` (the ``prompt.filter``
+binding) opens the filter, and what is typed then keeps the options it names
+(``narrows``): an option's number (``12`` for the twelfth, which has no key of
+its own), words its label begins a word with (``starboard, f``, ``12,8``), or the
+start of its ``OptionInfo.key`` (a move typed as ``LF``; ``ask(typing="LFR0")``
+names those keys in the hint).  While the filter is open every character typed is
+the filter's, digits, commas and spaces too: none reaches the screen's keys (``l``
+looks, ``f`` and ``a`` are the battle's, the digits answer).  Enter picks the
+highlighted option, Backspace takes a character back and Escape ends the filter.
+Each option keeps its number in the whole list as it is narrowed; text that keeps
+none shows none (and rings the bell): Enter then answers nothing.
 
 The prompt is as tall as what it says, up to a share of the screen: the title,
 the option labels and the detail wrap rather than cut, and the detail scrolls
@@ -40,7 +45,14 @@ from tui_naval.core.orders import Order
 from tui_naval.core.presenter import OptionInfo
 from tui_naval.tui import keys
 from tui_naval.tui.widgets.glyphs import AsciiLines
-from tui_naval.tui.widgets.option_list import PagedOptionList
+from tui_naval.tui.widgets.option_list import (
+    LONG,
+    Narrowing,
+    PagedOptionList,
+    best_match,
+    narrowing_hint,
+    narrows,
+)
 from tui_naval.tui.widgets.text_panel import TextPanel
 
 
@@ -48,7 +60,7 @@ class PromptTitle(AsciiLines, Static):
     """The prompt's title (in ASCII with ``--ascii``: it may hold names from a map file)."""
 
 
-class PromptPanel(Horizontal):
+class PromptPanel(Narrowing, Horizontal):
     """Asks one decision: number keys or arrows and Enter choose an option."""
 
     BINDINGS: ClassVar[list[BindingType]] = keys.bindings(keys.PROMPT)
@@ -117,6 +129,10 @@ class PromptPanel(Horizontal):
         self._all: list[tuple[Order, OptionInfo]] = []
         self._orders: list[Order] = []
         self._infos: list[OptionInfo] = []
+        #: The number of each option on show in the whole list (1-based).
+        self._numbers: list[int] = []
+        #: Whether this decision's list may be narrowed (not a recorded one's).
+        self._narrowable = False
         self._table: ChanceTable | None = None
         self._note: Text | None = None
         self._typing = ""
@@ -144,8 +160,9 @@ class PromptPanel(Horizontal):
 
     @property
     def asking(self) -> bool:
-        """Whether a decision is waiting for the player."""
-        return bool(self._orders)
+        """Whether a decision is waiting for the player (though what was typed may keep
+        none of its options)."""
+        return bool(self._all)
 
     @property
     def typed(self) -> str:
@@ -159,14 +176,22 @@ class PromptPanel(Horizontal):
 
     def ask(self, title: str, options: Sequence[tuple[Order, OptionInfo]],
             table: ChanceTable | None = None, highlight: int = 0, typing: str = "",
-            notes: Sequence[Text] | None = None) -> None:
+            notes: Sequence[Text] | None = None, narrowable: bool = True) -> None:
         """Show a decision; ``table`` (a chance table) stays beside the options;
-        ``typing``: the characters that narrow the list when typed; ``notes``: what the
-        screen will show beside each option (``set_detail``) when it is highlighted, if
-        not the option's own detail.  The detail pane keeps room for the tallest from
+        ``typing``: the keys of the options (``OptionInfo.key``) that the hint names, a
+        list of them narrowed by typing however short; ``notes``: what the screen will
+        show beside each option (``set_detail``) when it is highlighted, if not the
+        option's own detail; ``narrowable``: False for a list that is only looked at (a
+        recording's), never narrowed.  The detail pane keeps room for the tallest from
         the start: moving the highlight does not lay the screen out again."""
         self.question += 1
+        offered = self.narrowable
         self._all = list(options)
+        self._narrowable = narrowable and (len(self._all) > LONG or bool(typing))
+        if self.narrowable != offered and self.is_attached:
+            # The filter's key comes or goes with the list: the key bar and ``?`` follow,
+            # though the screen's other keys do not change (a long move after an ammo).
+            self.screen.refresh_bindings()
         self._table = table
         self._note = None
         self._typing = typing.upper()
@@ -185,6 +210,8 @@ class PromptPanel(Horizontal):
         self._all = []
         self._orders = []
         self._infos = []
+        self._numbers = []
+        self._narrowable = False
         self._table = None
         self._note = None
         self._typing = self._typed = ""
@@ -212,86 +239,58 @@ class PromptPanel(Horizontal):
         self._render_detail()
 
     # -- narrowing a long list by typing ----------------------------------------------
+    @property
+    def narrowable(self) -> bool:
+        """Whether the list on show can be narrowed by typing (``/``)."""
+        return self._narrowable and bool(self._all)
+
     def type_key(self, char: str) -> bool:
-        """Narrow the list by one more typed character; False if no option would be left."""
-        wanted = self._typed + char.upper()
-        if not any(info.key.upper().startswith(wanted) for _, info in self._all):
-            return False
-        self._typed = wanted
+        """Narrow the list by one more typed character; False if it keeps no option (none
+        is shown then, so Enter answers nothing the player did not name)."""
+        self._typed += char.upper()
         self._fill()
-        return True
+        return bool(self._orders)
 
     def erase(self, everything: bool = False) -> None:
-        """Take back the last typed character (or all of them)."""
+        """Take back the last typed character (or all of them); the option highlighted
+        stays highlighted."""
+        index = self.options.highlighted
+        keep = self._orders[index] if index is not None and 0 <= index < len(self._orders) \
+            else None
         self._typed = "" if everything else self._typed[:-1]
-        self._fill()
+        self._fill(keep=keep)
 
-    @property
-    def filtering(self) -> bool:
-        """Whether typed characters narrow the list now (``/`` was pressed)."""
-        return self._filtering
-
-    def _set_filtering(self, on: bool) -> None:
-        if on != self._filtering:
-            self._filtering = on
-            if self.is_attached:
-                self.screen.refresh_bindings()
+    def filter_toggled(self) -> None:
+        self._render_detail()  # (its hint, in the border)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "filter":  # only where there is a list to narrow, and not twice
-            return bool(self._typing and self._all) and not self._filtering
+        if action == "filter":
+            return self.narrowing_check()
         return True
 
-    def action_filter(self) -> None:
-        """Start narrowing the list by typing."""
-        if self._typing and self._all:
-            self._set_filtering(True)
-            self._render_detail()
-
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        """While filtering, the characters it narrows by, Backspace and Escape are the
-        prompt's: the screen's keys of the same name (``l`` Look) leave the key bar."""
-        if not self._filtering:
-            return False
-        if key in ("backspace", "escape"):
-            return True
-        return character is not None and len(character) == 1 \
-            and character.upper() in self._typing
-
     def on_key(self, event: events.Key) -> None:
-        if not self._filtering or not self._all:
-            return
-        char = event.character or ""
-        if len(char) == 1 and char.upper() in self._typing:
-            if not self.type_key(char):
-                self.app.bell()
-        elif event.key == "backspace":
-            if self._typed:
-                self.erase()
-            else:
-                self._set_filtering(False)
-                self._render_detail()
-        elif event.key == "escape":
-            self._set_filtering(False)
-            self.erase(everything=True)
-        else:
-            return
-        event.stop()
-        event.prevent_default()
+        if self._all:
+            self.narrowing_key(event)
 
-    def _fill(self, highlight: int | None = None) -> None:
-        """Show the options that match what was typed and highlight one."""
+    def _fill(self, highlight: int | None = None, keep: Order | None = None) -> None:
+        """Show the options that match what was typed and highlight one (``highlight``,
+        else ``keep`` if it is shown, else the best match of what was typed)."""
         typed = self._typed
-        shown = [(o, i) for o, i in self._all if i.key.upper().startswith(typed)] \
-            if typed else self._all
-        self._orders = [order for order, _ in shown]
-        self._infos = [info for _, info in shown]
+        numbered = [(number, order, info)
+                    for number, (order, info) in enumerate(self._all, 1)
+                    if not typed or narrows(typed, number, info.label, info.key)]
+        self._numbers = [number for number, _, _ in numbered]
+        self._orders = [order for _, order, _ in numbered]
+        self._infos = [info for _, _, info in numbered]
         if highlight is None:
-            exact = [n for n, info in enumerate(self._infos) if info.key.upper() == typed]
-            highlight = exact[0] if exact else 0
+            highlight = self._orders.index(keep) if keep in self._orders \
+                else best_match(typed, self._numbers, [info.label for info in self._infos],
+                                [info.key for info in self._infos])
         option_list = self.options
         option_list.clear_options()
-        labels = [self._option(n, info) for n, info in enumerate(self._infos, 1)]
+        digits = len(str(len(self._all)))
+        labels = [self._option(number, info, digits)
+                  for number, info in zip(self._numbers, self._infos, strict=True)]
         # As wide as the longest label and a scroll bar (the stylesheet caps it: then
         # the labels wrap).
         width = max((cell_len(str(label.prompt)) for label in labels), default=0) + 1
@@ -300,29 +299,27 @@ class PromptPanel(Horizontal):
         option_list.add_options(labels)
         index = min(highlight, len(self._orders) - 1)
         moved = option_list.highlighted != index
-        option_list.highlighted = index  # (the watcher previews it, if it moved)
+        # (The watcher previews it, if it moved; none is highlighted where none is kept.)
+        option_list.highlighted = index if index >= 0 else None
         self._note = None
         self._render_detail()
         if typed or highlight:
             option_list.scroll_to_highlight()
-        if self._typing and not moved and 0 <= index < len(self._orders) \
+        # Narrowed, another option may be highlighted at the same index: no watcher tells.
+        if self._filtering and not moved and 0 <= index < len(self._orders) \
                 and self.on_highlight is not None:
             self.on_highlight(self._orders[index])
 
     def typing_hint(self) -> str | None:
-        """The prompt's border title while typing narrows the list (markup), else None."""
-        if not self._typing:
-            return None
-        keys = "/".join(self._typing)
-        if not self._filtering:
-            return f"[b]/[/b] then type [b]{keys}[/b] to narrow the {len(self._all)}"
-        if not self._typed:
-            return f"type [b]{keys}[/b] to narrow the {len(self._all)}, [b]esc[/b] ends"
-        return (f"[reverse b] {self._typed} [/] {len(self._orders)} of {len(self._all)}, "
-                "[b]backspace[/b]/[b]esc[/b] erase")
+        """The prompt's border title while typing can narrow the list (markup), else None."""
+        what = f"[b]{'/'.join(self._typing)}[/b]" if self._typing else ""
+        return narrowing_hint(self, len(self._orders), len(self._all), what)
 
-    def _option(self, number: int, info: OptionInfo) -> Option:
-        label = Text.assemble((f"{number} " if number <= 9 else "  ", "bold"), info.label)
+    def _option(self, number: int, info: OptionInfo, digits: int = 1) -> Option:
+        """An option's line: its number in the whole list (dim past 9: typed after ``/``,
+        not a key of its own), its label and a mark if it risks something."""
+        label = Text.assemble((f"{number:>{digits}} ", "bold" if number <= LONG else "dim"),
+                              info.label)
         if info.warning:
             label.append(" !", style="bold red")
         return Option(label)
