@@ -1,7 +1,8 @@
 """Irons benchmark: how long the admirals leave a ship head to wind, going astern.
 
 Run: python bench/irons.py [--player greedy|search ...] [--ruleset NAME]
-                           [--map NAME ...] [--seeds N] [--first S] [--workers W]
+                           [--map NAME ...] [--grid KIND] [--seeds N] [--first S]
+                           [--workers W]
 
 A Salt'n'Tar ship headed into the wind goes astern (the move's line says "goes
 astern"): a turn of it may be the price of a tack, but three running is a ship sitting
@@ -60,10 +61,11 @@ def longest_run(turns: set[int]) -> tuple[int, int]:
     return best[0], -best[1]
 
 
-def play_one(job: tuple[str, str, str, int]) -> tuple[str, str, int, dict[str, tuple[int, int]]]:
+def play_one(job: tuple[str, str, str, int, str | None]
+             ) -> tuple[str, str, int, dict[str, tuple[int, int]]]:
     """Play one game, every side by ``player``; each ship's longest astern run."""
-    player, ruleset, map_name, seed = job
-    game = new_game(ruleset, map_name, seed, None)
+    player, ruleset, map_name, seed, grid = job
+    game = new_game(ruleset, map_name, seed, grid)
     players: dict[str, Player] = {side: make_player(player, game.ruleset)
                                   for side in game.state.sides}
     events: list[Event] = list(game.state.events)
@@ -79,6 +81,7 @@ def main() -> None:
     parser.add_argument("--ruleset", default="salt-n-tar")
     parser.add_argument("--map", action="append", help="map (repeatable; default "
                         "channel-race and coast-chase)")
+    parser.add_argument("--grid", help="grid kind (default: the map's first)")
     parser.add_argument("--seeds", type=int, help="games per map and player (default: 30 "
                         "channel-race and 10 coast-chase for greedy, 10 each for search)")
     parser.add_argument("--first", type=int, default=1, help="first seed (default 1)")
@@ -93,7 +96,7 @@ def main() -> None:
         plan = [(p, m, args.seeds or next((n for dp, dm, n in DEFAULTS if (dp, dm) == (p, m)),
                                           10))
                 for p in players for m in maps]
-    jobs = [(p, args.ruleset, m, seed) for p, m, n in plan
+    jobs = [(p, args.ruleset, m, seed, args.grid) for p, m, n in plan
             for seed in range(args.first, args.first + n)]
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
@@ -101,7 +104,8 @@ def main() -> None:
     else:
         results = [play_one(job) for job in jobs]
 
-    print(f"{args.ruleset}: ships going astern, longest run of consecutive turns per ship")
+    grid = f" ({args.grid})" if args.grid else ""
+    print(f"{args.ruleset}{grid}: ships going astern, longest run of consecutive turns per ship")
     print(f"{'player':<8} {'map':<14} {'games':>5} {'astern':>6} {'2 running':>9} "
           f"{f'{IRONS}+ running':>10}")
     worst: list[tuple[int, str, str, int, str, int]] = []
