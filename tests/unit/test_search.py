@@ -247,10 +247,10 @@ def test_the_search_finds_the_winning_broadside() -> None:
 
 
 def test_the_search_finds_the_winning_helm() -> None:
-    """Salt'n'Tar, channel race seed 1, turn 27: holding her course takes R1 over the line
+    """Salt'n'Tar, channel race seed 1, turn 22: holding her course takes R1 over the line
     first; turning, either way, does not.  The search finds it without advice."""
-    rules, states = greedy_states("salt-n-tar", 1, 160)
-    state, decision = states[159]
+    rules, states = greedy_states("salt-n-tar", 1, 130)
+    state, decision = states[129]
     assert decision.kind == "move" and decision.ship == "R1"
     player = small(rules, 60, rollout="random", confidence=0.0)
     assert str(player.choose(rules.observe(state, decision.side), decision)) == "R1 hold"

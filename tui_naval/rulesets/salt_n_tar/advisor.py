@@ -2,9 +2,10 @@
 
 Helm: a two-turn look-ahead over the ship's own helm options (assuming the
 wind holds), scored by a near-Euclidean distance to the goal round land, minus
-a price for Strain.  Luck: rolled when its expected gain in way made good beats
-the expected price of the Strain a six marks.  Sails: reef in a gale, shake the
-reef out when it has passed, set sail and weigh whenever the ship is idle.
+a price for Strain and one for every turn she ends head to wind (``in_irons``).
+Luck: rolled when its expected gain in way made good beats the expected price of
+the Strain a six marks.  Sails: reef in a gale, shake the reef out when it has
+passed, set sail and weigh whenever the ship is idle.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from tui_naval.rulesets.salt_n_tar.state import SaltShip, SaltState
 from tui_naval.systems import fields
 from tui_naval.systems.goals.course import in_race
 from tui_naval.systems.sailing.salt_n_tar.advisor import choose_maneuver
+from tui_naval.systems.sailing.salt_n_tar.motion import Way, motion, wind_speed_for
 from tui_naval.systems.sailing.salt_n_tar.steps import helm_points
-from tui_naval.systems.sailing.salt_n_tar.tables import tables
+from tui_naval.systems.sailing.salt_n_tar.tables import Bearing, tables
 
 #: Price of one Strain mark, in cells of progress per turn still to sail.
 STRAIN_PRICE = 1.0
@@ -76,7 +78,25 @@ def _legs(state: SaltState, rounded: int, shallow: bool
 def value(state: SaltState, ship: SaltShip, proj: Projection) -> float:
     if proj.done:
         return GOAL_BONUS - proj.steps
-    return -distance_to_goal(state, ship, proj.cell, proj.rounded) - STRAIN_PRICE * 10 * proj.strain
+    return -distance_to_goal(state, ship, proj.cell, proj.rounded) - cost(state, ship, proj)
+
+
+def cost(state: SaltState, ship: SaltShip, proj: Projection) -> float:
+    """The price of a turn of the look-ahead beyond the way it makes: its Strain, and what
+    ending it head to wind costs (``in_irons``)."""
+    return STRAIN_PRICE * 10 * proj.strain + in_irons(state, ship, proj.heading)
+
+
+def in_irons(state: SaltState, ship: SaltShip, heading: int) -> float:
+    """The price of a turn ended head to wind: a turn's way lost, the cells she would make
+    beating (the next turn goes astern, or turns out of it).  A turn astern may be a
+    tack's price, but one that costs nothing looks as good as any way short of the goal:
+    against an edge, a shoal or the goal dead to windward the look-ahead kept ships
+    in irons for turns on end (issue 61; ``bench/irons.py`` counts it)."""
+    if motion(ship.sail, state.grid, state.wind, heading).way is not Way.BACKWARDS:
+        return 0.0
+    beating = ship.sail.stype.bn(Bearing.BEATING)
+    return wind_speed_for(ship.sail, state.wind) * beating / state.board.scale
 
 
 def best_value(state: SaltState, ship: SaltShip, luck: int | None = None) -> float:
@@ -96,8 +116,10 @@ def choose_helm(state: SaltState, ship: SaltShip, options: tuple[Order, ...]) ->
             v2 = v1
         else:
             v2 = max(value(state, ship, project(state, ship, p, start=first))
-                     for p in FOLLOW_UP) - STRAIN_PRICE * 10 * first.strain
-        score = (v2, v1)
+                     for p in FOLLOW_UP) - cost(state, ship, first)
+        # Level to a millionth of a cell is level (the same sums in another order differ
+        # in their last bits): the better first turn decides.
+        score = (round(v2, 6), v1)
         if best is None or score > best:
             best, choice = score, order
     return choice
