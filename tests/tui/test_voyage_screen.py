@@ -56,6 +56,51 @@ async def test_a_storm_is_chosen_ridden_out_and_saved(tmp_path: Path) -> None:
         assert saved == keeper.voyage and game is None and ship == "frigate"
 
 
+async def test_each_new_list_starts_at_its_first_option_and_the_line_is_the_highlighted(
+        tmp_path: Path) -> None:
+    """Issue 61: the cursor kept its place from one list to the next, so the line under
+    the list told of option 2 while `1` sailed for option 1.  Each new list starts at
+    its first option; the line (numbered) and the chart's [X] follow the highlight."""
+    from textual.widgets import OptionList
+
+    keeper = _keeper(tmp_path, seed=5)
+    ruleset = keeper.ruleset
+    chart = chart_of(keeper.voyage, ruleset)
+    storm = next(p for p in chart.onward(0) if p.kind == STORM)
+    app = make_app(tmp_path, lambda: VoyageScreen(keeper))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_screen(pilot, VoyageScreen)
+        listing = screen.query_one("#voyage-options", OptionList)
+
+        def line() -> str:
+            return str(screen.query_one("#voyage-detail").render())
+
+        def chosen() -> str:
+            return str(screen.query_one("#voyage-chart").render())
+
+        index = _option_keys(screen).index(f"sail {storm.id}")
+        assert index >= 1 and listing.highlighted == 0
+        for _ in range(index):
+            await pilot.press("down")
+        await pilot.pause()
+        assert line() == f"{index + 1}: {screen._choices[index].detail}"
+        assert f"[{storm.letter}]" in chosen()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: keeper.voyage.stage == STORMY, what="the storm")
+        await pilot.pause()
+        assert listing.highlighted == 0 and line().startswith("1: risks")
+        await pilot.press("down", "down", "enter")
+        await wait_until(pilot, lambda: keeper.voyage.stage == ASHORE, what="calm")
+        await pilot.pause()
+        first = chart.place(int(_option_keys(screen)[0].split()[1]))
+        assert len(screen._choices) >= 2 and listing.highlighted == 0
+        assert line() == f"1: {screen._choices[0].detail}"
+        assert f"[{first.letter}]" in chosen() and line().startswith(f"1: {first.letter}: ")
+        await pilot.press("down")
+        await pilot.pause()
+        assert line() == f"2: {screen._choices[1].detail}"
+
+
 async def test_narrow_the_head_keeps_the_score_and_a_storm_is_told_in_a_notice(
         tmp_path: Path) -> None:
     keeper = _keeper(tmp_path, "salt-n-tar", 747257)
@@ -110,6 +155,25 @@ async def test_a_leg_has_no_undo_is_saved_as_it_goes_and_resumes(tmp_path: Path)
         await pilot.press("v")
         leg = await wait_for_screen(pilot, LegMode)
         assert leg.match.game.orders == game.orders
+
+
+async def test_a_merchant_legs_briefing_says_how_she_is_taken(tmp_path: Path) -> None:
+    """Issue 61: nothing said how to take a merchant.  Putting to sea for one, the leg's
+    briefing tells what waits, the risk, and the ruleset's way of taking her."""
+    from tui_naval.voyage.chart import MERCHANT
+    from tui_naval.voyage.voyage import TAKING
+
+    keeper = _keeper(tmp_path)
+    ruleset = keeper.ruleset
+    merchant = next(p for p in chart_of(keeper.voyage, ruleset).places if p.kind == MERCHANT)
+    keeper.voyage = evolve(keeper.voyage, at=merchant.id, stage=FIGHTING,
+                           route=(0, merchant.id))
+    app = make_app(tmp_path, lambda: VoyageScreen(keeper))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, LegMode)
+        told = [n.message for n in app._notifications]
+        assert any(m.startswith(f"{merchant.name}: a merchant to take") and "risk:" in m
+                   and TAKING["kyngesreach"] in m for m in told), told
 
 
 async def test_the_end_writes_the_morgue_and_the_hall_and_removes_the_save(

@@ -608,6 +608,13 @@ def conclude(voyage: Voyage, ruleset: Ruleset[Any], state: GameState,
     return voyage
 
 
+def briefing(voyage: Voyage, ruleset: Ruleset[Any]) -> str:
+    """The leg being fought, as its briefing tells it when she puts to sea: the place,
+    what waits there, its ships, its risk, and for a merchant how she is taken."""
+    place = chart_of(voyage, ruleset).place(voyage.at)
+    return f"{place.name}: {place.about}{_threat(voyage, ruleset, place)}."
+
+
 def _threat(voyage: Voyage, ruleset: Ruleset[Any], place: Place) -> str:
     """What waits at a place, in a few words: a fighting place's ships (known ahead), its
     risk (their strength against yours, as ``classes_of`` measures the classes: the
@@ -629,7 +636,7 @@ def _threat(voyage: Voyage, ruleset: Ruleset[Any], place: Place) -> str:
     enemy = round(100 * sum(ranked.of(k) for k in theirs))
     own = round(100 * sum(ranked.of(k) for k in ours))
     text = f": {listed}; risk: their strength {enemy} against your {own}"
-    if place.kind in (MERCHANT, HUNT):
+    if place.kind == MERCHANT:
         text += f"; to take her, {how_to_take(ruleset)}"
     return text
 
