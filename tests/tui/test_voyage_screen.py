@@ -358,3 +358,28 @@ async def test_a_new_voyages_captain_is_the_player_it_knows(tmp_path: Path,
         await pilot.press("v")
         screen = await wait_for_screen(pilot, VoyageSetupScreen)
         assert screen.query_one("#vs-name", Input).value == player
+
+
+@pytest.mark.parametrize("key", ["enter", "ctrl+g"])
+async def test_a_voyage_does_not_set_sail_with_a_blank_name(tmp_path: Path, key: str
+                                                            ) -> None:
+    """Issue 61: Enter on the setup set sail as "a captain".  With no name it asks for
+    one (the Captain field focused); written, Enter there sets sail under it."""
+    from textual.widgets import Input
+
+    from tui_naval.tui.screens.voyage_setup import VoyageSetupScreen
+
+    app = make_app(tmp_path, player="")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("v")
+        screen = await wait_for_screen(pilot, VoyageSetupScreen)
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.screen is screen and not voyage_path(tmp_path / "saves").exists()
+        name = screen.query_one("#vs-name", Input)
+        assert name.has_focus
+        assert any("Your name first" in n.message for n in app._notifications)
+        await pilot.press(*"Nelson", "enter")
+        voyage = await wait_for_screen(pilot, VoyageScreen)
+        assert voyage.keeper.voyage.name == "Nelson"
