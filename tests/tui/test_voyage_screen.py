@@ -17,7 +17,7 @@ from tui_naval.rulesets import find_entry, load
 from tui_naval.tui.modes.leg import LegMode, LegOverDialog
 from tui_naval.tui.screens.title import TitleScreen
 from tui_naval.tui.screens.voyage import VoyageEndDialog, VoyageScreen
-from tui_naval.voyage.chart import FINAL, STORM
+from tui_naval.voyage.chart import FINAL, PORT, STORM
 from tui_naval.voyage.keeper import VoyageKeeper
 from tui_naval.voyage.store import load_voyage, voyage_path
 from tui_naval.voyage.voyage import ASHORE, FIGHTING, OVER, STORMY, begin, chart_of, encounter
@@ -292,13 +292,25 @@ def test_a_voyage_in_the_hall_of_fame_replays_leg_by_leg(
     assert last[0].startswith(f"Kyngesreach on {place} (random-") and place in {
         p.name for p in chart_of(voyage, ruleset).places}
     assert last[-1].startswith("RESULT ")
-    assert main(["replay", "--hall", "1", "--leg", "1", "--headless"]) == 0
-    first = capsys.readouterr().out.splitlines()
-    assert first != last and first[-1].startswith("RESULT ")
+    # Issue 61: the morgue called a leg 4 that `--leg 4` did not know.  Each leg is
+    # numbered alike: the morgue's number replays that leg's place.
+    chart = chart_of(voyage, ruleset)
+    morgue = Path(keeper.morgue).read_text().split("The legs:\n")[1].split("\n\n")[0]
+    numbered = {int(line.split(".")[0]): line for line in morgue.splitlines()}
+    assert sorted(numbered) == list(range(1, len(voyage.legs) + 1))
+    for leg in voyage.legs:
+        number = chart.place(leg.place).column
+        assert leg.text in numbered[number]
+        code = main(["replay", "--hall", "1", "--leg", str(number), "--headless"])
+        out, err = capsys.readouterr()
+        if leg.kind in (PORT, STORM):
+            assert code == 2 and f"no leg {number} fought" in err
+        else:
+            assert code == 0 and out.splitlines()[-1].startswith("RESULT ")
+            assert hall_recording(1, number).title == chart.place(leg.place).name
+    assert any(leg.kind in (PORT, STORM) for leg in voyage.legs)  # (one not fought)
     assert main(["replay", "--hall", "1", "--leg", "99", "--headless"]) == 2
     assert "no leg 99" in capsys.readouterr().err
-    places = {place.name for place in chart_of(voyage, ruleset).places}
-    assert hall_recording(1, 1).title in places  # the screen names the leg's place
 
 
 def test_a_watched_voyage_leaves_no_morgue_and_no_entry(tmp_path: Path,
