@@ -309,7 +309,7 @@ def test_a_merchant_can_be_taken_in_every_battle_ruleset_and_the_leg_says_how(
     strikes (a prize), and the choice that sails for her says how she is taken."""
     from tui_naval.core.state import End, Outcome
     from tui_naval.voyage.chart import MERCHANT
-    from tui_naval.voyage.voyage import MERCHANT_CREW, TAKING, how_to_take
+    from tui_naval.voyage.voyage import MERCHANT_CREW, MERCHANT_TURNS, TAKING, how_to_take
 
     ruleset = load(find_entry(name))
     assert name in TAKING and how_to_take(ruleset) == TAKING[name]
@@ -332,6 +332,7 @@ def test_a_merchant_can_be_taken_in_every_battle_ruleset_and_the_leg_says_how(
         assert parts["crew"][0] == round(parts["crew"][1] * MERCHANT_CREW)
     if "guns" in parts:
         assert parts["guns"][0] == 0
+    assert game.state.goal.turns <= MERCHANT_TURNS  # a short action
     beaten = evolve(game.state, outcome=Outcome(meeting.side, "the enemy gives up", End.SUNK))
     after = conclude(voyage, ruleset, beaten, ())
     assert ruleset.fate(beaten, merchant) is Fate.AFLOAT

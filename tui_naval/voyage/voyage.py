@@ -431,6 +431,10 @@ def encounter(voyage: Voyage, ruleset: Ruleset[Any]) -> Encounter:
         game, fleets = GoalKind.BATTLE, (tuple(ours), _enemies(classes, voyage, seed, depth, count,
                                                                 balance.pressure))
     turns = balance.turns if game == GoalKind.BATTLE else 0
+    if place.kind == MERCHANT and game == GoalKind.BATTLE:
+        # A merchant is taken, or gets away, in a short action (the longer one cost
+        # Salt'n'Tar's sailing ships their masts to Strain): won at its end, she strikes.
+        turns = min(turns or profile(ruleset).turns, MERCHANT_TURNS)
     muster = Muster(game, fleets, quarry, title=f"{place.name}: {place.about}", turns=turns)
     text = _sea(ruleset.name, seed, voyage.grid, muster)
     side = profile(ruleset).sides[0]
@@ -485,6 +489,8 @@ def best_pace(kind: str) -> int:
 #: beaten she strikes, or lies a wreck to be taken, as her ruleset's own rules say,
 #: before she is shot to pieces; and won with her still afloat, she strikes (``conclude``).
 MERCHANT_CREW, MERCHANT_GUNS = 0.2, 0.0
+#: The turn limit of a battle with a merchant (the ruleset's own if shorter).
+MERCHANT_TURNS = 12
 
 
 def _merchantman(vessel: Vessel) -> tuple[tuple[str, int], ...]:
