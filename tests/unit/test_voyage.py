@@ -344,8 +344,8 @@ def test_a_merchant_can_be_taken_in_every_battle_ruleset_and_the_leg_says_how(
 
 
 def test_hunters_are_ships_the_flagship_can_outrun() -> None:
-    """Issue 61: a Cutter in a light wind could not outrun the hunters it met on its first
-    leg.  Hunters are no more than an inch faster on their best point of sailing."""
+    """Issue 61: a Cutter in a light wind could not outrun the Small Galley that hunted it
+    on its first leg.  Hunters are no faster on their best point of sailing."""
     from tui_naval.voyage.chart import FLEE
     from tui_naval.voyage.voyage import best_pace
 
@@ -359,11 +359,11 @@ def test_hunters_are_ships_the_flagship_can_outrun() -> None:
             meeting = encounter(_at(voyage, ruleset, FLEE), ruleset)
             spec_ships = Game(ruleset, meeting.setup).state.ships
             hunters = [s.kind for s in spec_ships if s.side != meeting.side]
-            assert hunters and all(best_pace(k) <= best_pace(ship) + 1 for k in hunters), \
+            assert hunters and all(best_pace(k) <= best_pace(ship) for k in hunters), \
                 (ship, seed, hunters)
             met.update(hunters)
     assert "longship" in met  # (a fast flagship still meets fast hunters)
-    assert best_pace("longship") > best_pace("cutter") + 1
+    assert best_pace("small-galley") > best_pace("cutter")
 
 
 def test_every_sail_choice_shows_its_letter_and_its_risk() -> None:

@@ -464,14 +464,14 @@ def _rivals(classes: Classes, voyage: Voyage, seed: int, count: int) -> tuple[st
 
 
 def _hunters(classes: Classes, voyage: Voyage, seed: int, count: int) -> tuple[str, ...]:
-    """Hunters for the flagship to run from: rivals (``_rivals``) she can outrun on her
-    best point of sailing, or come near it (a Cutter is not hunted by a Viking Longship,
-    four inches faster: issue 61's Salt'n'Tar voyages died on their first chase)."""
+    """Hunters for the flagship to run from: rivals (``_rivals``) no faster than she is on
+    her best point of sailing (issue 61's Salt'n'Tar voyages died on their first chase: a
+    Cutter, 8" at best, cannot outrun a Small Galley's 9" or a Viking Longship's 12")."""
     mine = best_pace(voyage.flagship.kind)
     ranked = classes.theirs
     strength = classes.of(voyage.flagship.kind)
     near = [k for k in ranked if abs(classes.of(k) - strength) <= 0.25
-            and best_pace(k) <= mine + 1] or sorted(ranked, key=best_pace)[:1]
+            and best_pace(k) <= mine] or sorted(ranked, key=best_pace)[:1]
     return tuple(near[(seed + i) % len(near)] for i in range(count))
 
 
