@@ -215,8 +215,8 @@ TAKING = {
                       "she is a wreck and taken; sunk, she is no prize",
     "mow-and-sails": "aim at her rigging, not her hull: unable to sail (she has no guns) "
                      "she is a wreck and taken; sunk, she is no prize",
-    "salamis": "ram her lightly and board: won hand to hand she is captured and led off; "
-               "rammed under, she is no prize",
+    "salamis": "ram her and board: won hand to hand she is captured and led off; a ram "
+               "that sinks her sinks the prize",
 }
 #: How a merchant is taken where the ruleset has no word of its own above.
 TAKING_ANY = "win the battle with her still afloat and she strikes; sunk, she is no prize"
