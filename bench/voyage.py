@@ -51,14 +51,14 @@ def main() -> int:
         return chases(args.chases, args.seed)
     names = args.ruleset or [info.id for info in registry()]
     print(f"{'ruleset':<16} {'voyages':>7} {'3+ legs':>8} {'won':>6} {'target':>6} "
-          f"{'legs mean':>9} {'score median':>12} {'s/voyage':>8}  "
+          f"{'legs mean':>9} {'prizes':>6} {'score median':>12} {'s/voyage':>8}  "
           f"legs survived (0..{COLUMNS - 1})")
     for name in names:
         ruleset = load(find_entry(name))
         sides = profile(ruleset).sides
         legs: list[int] = []
         scores: list[int] = []
-        won = 0
+        won = prizes = 0
         start = time.perf_counter()
         for seed in range(args.seed, args.seed + args.voyages):
             players = {sides[0]: make_player(args.player, ruleset),
@@ -67,6 +67,7 @@ def main() -> int:
             legs.append(voyage.sailed)
             scores.append(voyage.score)
             won += voyage.won
+            prizes += voyage.prizes_taken
         took = (time.perf_counter() - start) / args.voyages
         n = args.voyages
         three = sum(1 for x in legs if x >= 3)
@@ -74,7 +75,8 @@ def main() -> int:
         hist = " ".join(f"{k}:{spread[k]}" for k in range(COLUMNS))
         met = "ok" if three * 3 >= 2 * n and won * 3 < n else "MISS"
         print(f"{ruleset.name:<16} {n:>7} {three / n:>8.0%} {won / n:>6.0%} {met:>6} "
-              f"{statistics.mean(legs):>9.1f} {statistics.median(scores):>12.0f} "
+              f"{statistics.mean(legs):>9.1f} {prizes / n:>6.1f} "
+              f"{statistics.median(scores):>12.0f} "
               f"{took:>8.2f}  {hist}")
     return 0
 
