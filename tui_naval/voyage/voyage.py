@@ -494,7 +494,7 @@ MERCHANT_TURNS = 12
 
 
 def _merchantman(vessel: Vessel) -> tuple[tuple[str, int], ...]:
-    """A merchant's parts: her class's, with a merchant's short crew and few guns."""
+    """A merchant's parts: her class's, with a merchant's short crew and no guns."""
     share = {"crew": MERCHANT_CREW, "guns": MERCHANT_GUNS}
     return tuple((key, round(full * share[key]) if key in share else have)
                  for key, have, full in vessel.parts)
