@@ -377,3 +377,27 @@ def test_every_sail_choice_shows_its_letter_and_its_risk() -> None:
                 assert choice.label == f"Sail for {place.name} ({place.letter})"
                 assert choice.detail.startswith(f"{place.letter}: {place.about}")
                 assert "risk" in choice.detail
+
+
+def test_the_plain_captain_makes_port_once_strain_mounts() -> None:
+    """Strain compounds (the Strain Roll adds to it each turn): the captain who sails the
+    bench's and --headless voyages makes port with a quarter of it taken, not half."""
+    from tui_naval.voyage.run import captain
+
+    ruleset = load(find_entry("salt-and-shot"))
+    for seed in range(1, 60):
+        voyage = begin(ruleset, seed)
+        chart = chart_of(voyage, ruleset)
+        here = next((p for p in chart.places if p.column == 1 and
+                     {q.kind for q in chart.onward(p.id)} - {PORT} and
+                     any(q.kind == PORT for q in chart.onward(p.id))), None)
+        if here is not None:
+            break
+    else:
+        raise AssertionError("no place with a port and something else ahead")
+    port = next(q for q in chart.onward(here.id) if q.kind == PORT)
+    at = evolve(voyage, at=here.id, route=(0, here.id))
+    flag = at.flagship
+    strained = evolve(at, fleet=(flag.with_part("strain", flag.have("strain") - 3),))
+    assert captain(strained, ruleset, options(strained, ruleset)) == f"sail {port.id}"
+    assert captain(at, ruleset, options(at, ruleset)) != f"sail {port.id}"
