@@ -17,7 +17,7 @@ from tui_naval.rulesets import find_entry, load
 from tui_naval.tui.modes.leg import LegMode, LegOverDialog
 from tui_naval.tui.screens.title import TitleScreen
 from tui_naval.tui.screens.voyage import VoyageEndDialog, VoyageScreen
-from tui_naval.voyage.chart import FINAL, STORM
+from tui_naval.voyage.chart import FINAL, PORT, STORM
 from tui_naval.voyage.keeper import VoyageKeeper
 from tui_naval.voyage.store import load_voyage, voyage_path
 from tui_naval.voyage.voyage import ASHORE, FIGHTING, OVER, STORMY, begin, chart_of, encounter
@@ -54,6 +54,51 @@ async def test_a_storm_is_chosen_ridden_out_and_saved(tmp_path: Path) -> None:
         assert "heave to" in screen_text(app)
         saved, game, ship = load_voyage(keeper.path)
         assert saved == keeper.voyage and game is None and ship == "frigate"
+
+
+async def test_each_new_list_starts_at_its_first_option_and_the_line_is_the_highlighted(
+        tmp_path: Path) -> None:
+    """Issue 61: the cursor kept its place from one list to the next, so the line under
+    the list told of option 2 while `1` sailed for option 1.  Each new list starts at
+    its first option; the line (numbered) and the chart's [X] follow the highlight."""
+    from textual.widgets import OptionList
+
+    keeper = _keeper(tmp_path, seed=5)
+    ruleset = keeper.ruleset
+    chart = chart_of(keeper.voyage, ruleset)
+    storm = next(p for p in chart.onward(0) if p.kind == STORM)
+    app = make_app(tmp_path, lambda: VoyageScreen(keeper))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_screen(pilot, VoyageScreen)
+        listing = screen.query_one("#voyage-options", OptionList)
+
+        def line() -> str:
+            return str(screen.query_one("#voyage-detail").render())
+
+        def chosen() -> str:
+            return str(screen.query_one("#voyage-chart").render())
+
+        index = _option_keys(screen).index(f"sail {storm.id}")
+        assert index >= 1 and listing.highlighted == 0
+        for _ in range(index):
+            await pilot.press("down")
+        await pilot.pause()
+        assert line() == f"{index + 1}: {screen._choices[index].detail}"
+        assert f"[{storm.letter}]" in chosen()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: keeper.voyage.stage == STORMY, what="the storm")
+        await pilot.pause()
+        assert listing.highlighted == 0 and line().startswith("1: risks")
+        await pilot.press("down", "down", "enter")
+        await wait_until(pilot, lambda: keeper.voyage.stage == ASHORE, what="calm")
+        await pilot.pause()
+        first = chart.place(int(_option_keys(screen)[0].split()[1]))
+        assert len(screen._choices) >= 2 and listing.highlighted == 0
+        assert line() == f"1: {screen._choices[0].detail}"
+        assert f"[{first.letter}]" in chosen() and line().startswith(f"1: {first.letter}: ")
+        await pilot.press("down")
+        await pilot.pause()
+        assert line() == f"2: {screen._choices[1].detail}"
 
 
 async def test_narrow_the_head_keeps_the_score_and_a_storm_is_told_in_a_notice(
@@ -110,6 +155,25 @@ async def test_a_leg_has_no_undo_is_saved_as_it_goes_and_resumes(tmp_path: Path)
         await pilot.press("v")
         leg = await wait_for_screen(pilot, LegMode)
         assert leg.match.game.orders == game.orders
+
+
+async def test_a_merchant_legs_briefing_says_how_she_is_taken(tmp_path: Path) -> None:
+    """Issue 61: nothing said how to take a merchant.  Putting to sea for one, the leg's
+    briefing tells what waits, the risk, and the ruleset's way of taking her."""
+    from tui_naval.voyage.chart import MERCHANT
+    from tui_naval.voyage.voyage import TAKING
+
+    keeper = _keeper(tmp_path)
+    ruleset = keeper.ruleset
+    merchant = next(p for p in chart_of(keeper.voyage, ruleset).places if p.kind == MERCHANT)
+    keeper.voyage = evolve(keeper.voyage, at=merchant.id, stage=FIGHTING,
+                           route=(0, merchant.id))
+    app = make_app(tmp_path, lambda: VoyageScreen(keeper))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, LegMode)
+        told = [n.message for n in app._notifications]
+        assert any(m.startswith(f"{merchant.name}: a merchant to take") and "risk:" in m
+                   and TAKING["kyngesreach"] in m for m in told), told
 
 
 async def test_the_end_writes_the_morgue_and_the_hall_and_removes_the_save(
@@ -228,13 +292,25 @@ def test_a_voyage_in_the_hall_of_fame_replays_leg_by_leg(
     assert last[0].startswith(f"Kyngesreach on {place} (random-") and place in {
         p.name for p in chart_of(voyage, ruleset).places}
     assert last[-1].startswith("RESULT ")
-    assert main(["replay", "--hall", "1", "--leg", "1", "--headless"]) == 0
-    first = capsys.readouterr().out.splitlines()
-    assert first != last and first[-1].startswith("RESULT ")
+    # Issue 61: the morgue called a leg 4 that `--leg 4` did not know.  Each leg is
+    # numbered alike: the morgue's number replays that leg's place.
+    chart = chart_of(voyage, ruleset)
+    morgue = Path(keeper.morgue).read_text().split("The legs:\n")[1].split("\n\n")[0]
+    numbered = {int(line.split(".")[0]): line for line in morgue.splitlines()}
+    assert sorted(numbered) == list(range(1, len(voyage.legs) + 1))
+    for leg in voyage.legs:
+        number = chart.place(leg.place).column
+        assert leg.text in numbered[number]
+        code = main(["replay", "--hall", "1", "--leg", str(number), "--headless"])
+        out, err = capsys.readouterr()
+        if leg.kind in (PORT, STORM):
+            assert code == 2 and f"no leg {number} fought" in err
+        else:
+            assert code == 0 and out.splitlines()[-1].startswith("RESULT ")
+            assert hall_recording(1, number).title == chart.place(leg.place).name
+    assert any(leg.kind in (PORT, STORM) for leg in voyage.legs)  # (one not fought)
     assert main(["replay", "--hall", "1", "--leg", "99", "--headless"]) == 2
     assert "no leg 99" in capsys.readouterr().err
-    places = {place.name for place in chart_of(voyage, ruleset).places}
-    assert hall_recording(1, 1).title in places  # the screen names the leg's place
 
 
 def test_a_watched_voyage_leaves_no_morgue_and_no_entry(tmp_path: Path,
@@ -294,3 +370,28 @@ async def test_a_new_voyages_captain_is_the_player_it_knows(tmp_path: Path,
         await pilot.press("v")
         screen = await wait_for_screen(pilot, VoyageSetupScreen)
         assert screen.query_one("#vs-name", Input).value == player
+
+
+@pytest.mark.parametrize("key", ["enter", "ctrl+g"])
+async def test_a_voyage_does_not_set_sail_with_a_blank_name(tmp_path: Path, key: str
+                                                            ) -> None:
+    """Issue 61: Enter on the setup set sail as "a captain".  With no name it asks for
+    one (the Captain field focused); written, Enter there sets sail under it."""
+    from textual.widgets import Input
+
+    from tui_naval.tui.screens.voyage_setup import VoyageSetupScreen
+
+    app = make_app(tmp_path, player="")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("v")
+        screen = await wait_for_screen(pilot, VoyageSetupScreen)
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.screen is screen and not voyage_path(tmp_path / "saves").exists()
+        name = screen.query_one("#vs-name", Input)
+        assert name.has_focus
+        assert any("Your name first" in n.message for n in app._notifications)
+        await pilot.press(*"Nelson", "enter")
+        voyage = await wait_for_screen(pilot, VoyageScreen)
+        assert voyage.keeper.voyage.name == "Nelson"

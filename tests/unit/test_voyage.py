@@ -296,3 +296,108 @@ def test_each_ruleset_declares_how_hard_its_voyage_comes() -> None:
         "ships-and-sails": Balance(), "salt-and-shot": Balance(0.5, 2, turns=15),
         "salt-and-sails": Balance(), "mow-and-shot": Balance(1.1),
         "mow-and-sails": Balance(final=2), "salamis": Balance(0.9)}
+
+
+BATTLE_RULESETS = [name for name in RULESETS if "battle" in load(find_entry(name)).goals]
+
+
+@pytest.mark.parametrize("name", BATTLE_RULESETS)
+def test_a_merchant_can_be_taken_in_every_battle_ruleset_and_the_leg_says_how(
+        name: str) -> None:
+    """Issue 61: Kyngesreach's merchants sank rather than struck, and nothing said how to
+    take one.  A merchant sails with a short crew and no guns, beaten and afloat she
+    strikes (a prize), and the choice that sails for her says how she is taken."""
+    from tui_naval.core.state import End, Outcome
+    from tui_naval.voyage.chart import MERCHANT
+    from tui_naval.voyage.voyage import MERCHANT_CREW, MERCHANT_TURNS, TAKING, how_to_take
+
+    ruleset = load(find_entry(name))
+    assert name in TAKING and how_to_take(ruleset) == TAKING[name]
+    seed = next(s for s in range(1, 200) if any(
+        p.kind == MERCHANT for p in chart_of(begin(ruleset, s), ruleset).places))
+    voyage = _at(begin(ruleset, seed), ruleset, MERCHANT)
+    place = chart_of(voyage, ruleset).place(voyage.at)
+    before = evolve(voyage, at=0, stage=ASHORE, route=(0,))
+    lead = next(p for p in chart_of(voyage, ruleset).places if place.id in
+                {q.id for q in chart_of(voyage, ruleset).onward(p.id)})
+    told = next(c for c in options(evolve(before, at=lead.id), ruleset)
+                if c.key == f"sail {place.id}")
+    assert f"to take her, {TAKING[name]}" in told.detail and "risk: their strength" in \
+        told.detail and told.label.endswith("(M)")
+    meeting = encounter(voyage, ruleset)
+    game = Game(ruleset, meeting.setup)
+    merchant = next(s for s in game.state.ships if s.side != meeting.side)
+    parts = {key: (have, full) for key, have, full in vessel_of(ruleset, merchant).parts}
+    if "crew" in parts:
+        assert parts["crew"][0] == round(parts["crew"][1] * MERCHANT_CREW)
+    if "guns" in parts:
+        assert parts["guns"][0] == 0
+    assert game.state.goal.turns <= MERCHANT_TURNS  # a short action
+    beaten = evolve(game.state, outcome=Outcome(meeting.side, "the enemy gives up", End.SUNK))
+    after = conclude(voyage, ruleset, beaten, ())
+    assert ruleset.fate(beaten, merchant) is Fate.AFLOAT
+    assert after.legs[-1].prizes == 1 and after.prizes[-1].kind == merchant.kind
+    # Sunk, she is no prize.
+    sunk = evolve(beaten, ships=tuple(evolve(s, afloat=False) if s.id == merchant.id else s
+                                      for s in beaten.ships))
+    assert conclude(voyage, ruleset, sunk, ()).legs[-1].prizes == 0
+
+
+def test_hunters_are_ships_the_flagship_can_outrun() -> None:
+    """Issue 61: a Cutter in a light wind could not outrun the Small Galley that hunted it
+    on its first leg.  Hunters are no faster on their best point of sailing."""
+    from tui_naval.voyage.chart import FLEE
+    from tui_naval.voyage.voyage import best_pace
+
+    ruleset = load(find_entry("salt-n-tar"))
+    met = set()
+    for ship in ("cutter", "small-galley", "longship", "schooner"):
+        for seed in range(1, 40):
+            voyage = begin(ruleset, seed, ship=ship)
+            if not any(p.kind == FLEE for p in chart_of(voyage, ruleset).places):
+                continue
+            meeting = encounter(_at(voyage, ruleset, FLEE), ruleset)
+            spec_ships = Game(ruleset, meeting.setup).state.ships
+            hunters = [s.kind for s in spec_ships if s.side != meeting.side]
+            assert hunters and all(best_pace(k) <= best_pace(ship) for k in hunters), \
+                (ship, seed, hunters)
+            met.update(hunters)
+    assert "longship" in met  # (a fast flagship still meets fast hunters)
+    assert best_pace("small-galley") > best_pace("cutter")
+
+
+def test_every_sail_choice_shows_its_letter_and_its_risk() -> None:
+    for name in ("salt-n-tar", "kyngesreach"):
+        ruleset = load(find_entry(name))
+        for seed in range(1, 6):
+            voyage = begin(ruleset, seed)
+            chart = chart_of(voyage, ruleset)
+            for choice in options(voyage, ruleset):
+                place = chart.place(int(choice.key.split()[1]))
+                assert choice.label == f"Sail for {place.name} ({place.letter})"
+                assert choice.detail.startswith(f"{place.letter}: {place.about}")
+                assert "risk" in choice.detail
+
+
+def test_the_plain_captain_makes_port_once_strain_mounts() -> None:
+    """Strain compounds (the Strain Roll adds to it each turn): the captain who sails the
+    bench's and --headless voyages makes port with a quarter of it taken, not half."""
+    from tui_naval.voyage.run import captain
+
+    ruleset = load(find_entry("salt-and-shot"))
+    for seed in range(1, 60):
+        voyage = begin(ruleset, seed)
+        chart = chart_of(voyage, ruleset)
+        here = next((p for p in chart.places if p.column == 1 and
+                     {q.kind for q in chart.onward(p.id)} - {PORT} and
+                     any(q.kind == PORT for q in chart.onward(p.id))), None)
+        if here is not None:
+            break
+    else:
+        raise AssertionError("no place with a port and something else ahead")
+    port = next(q for q in chart.onward(here.id) if q.kind == PORT)
+    at = evolve(voyage, at=here.id, route=(0, here.id))
+    flag = at.flagship
+    strained = evolve(at, fleet=(flag.with_part("strain", flag.have("strain") - 3),))
+    assert captain(strained, ruleset, options(strained, ruleset)) == f"sail {port.id}"
+    assert captain(at, ruleset, options(at, ruleset)) != f"sail {port.id}"

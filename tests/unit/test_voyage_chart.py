@@ -45,9 +45,22 @@ def test_every_place_lies_on_a_way_home_to_final(seed: int, goals: tuple[str, ..
     kinds = set(encounter_kinds(goals)) | {HOME, FINAL, PORT}
     assert {p.kind for p in chart.places} <= kinds
     assert len({p.name for p in chart.places}) == len(chart.places)
-    # A port somewhere on the way, in columns 3 and 5.
-    for column in (3, 5):
+    # A port somewhere on the way, on legs 2 and 5.
+    for column in (2, 5):
         assert any(p.kind == PORT for p in chart.places if p.column == column)
+
+
+@pytest.mark.parametrize("goals", GOALS)
+def test_a_port_is_reachable_before_the_third_leg_on_every_chart(goals: tuple[str, ...]
+                                                                 ) -> None:
+    """Issue 61: no port lay on the course before leg 4.  On every chart (600 seeds) a
+    port lies on leg 1 or 2 on a way sailed from home."""
+    for seed in range(600):
+        chart = make_chart(seed, goals)
+        first = chart.onward(chart.home.id)
+        second = {p.id: p for place in first for p in chart.onward(place.id)}
+        ports = [p for p in (*first, *second.values()) if p.kind == PORT]
+        assert ports and all(p.column <= 2 for p in ports), f"seed {seed}: no early port"
 
 
 def test_a_ruleset_meets_only_what_it_plays() -> None:
@@ -67,8 +80,25 @@ def test_the_drawn_chart_marks_where_she_is(ascii_only: bool) -> None:
     assert "*" in text  # the lane sailed
     roles = {role for row in grid for _, role in row}
     assert {"here", "sailed", "next", "past"} <= roles
+    assert "chosen" not in roles and "[" not in text
     if ascii_only:
         assert all(ord(ch) < 128 for ch in text)
+
+
+def test_the_place_the_list_highlights_is_drawn_bracketed() -> None:
+    """Issue 61: the chart drew both reachable places alike.  The chosen one is drawn
+    [X], in its own role; the others as before."""
+    from tui_naval.voyage.chart import position
+
+    chart = make_chart(7, ("battle",))
+    one, two = chart.onward(0)[:2]
+    for chosen, other in ((one, two), (two, one)):
+        grid = draw(chart, 0, (0,), True, chosen=chosen.id)
+        r, c = position(chosen)
+        assert "".join(ch for ch, _ in grid[r][c - 1:c + 2]) == f"[{chosen.letter}]"
+        assert {role for _, role in grid[r][c - 1:c + 2]} == {"chosen"}
+        r, c = position(other)
+        assert grid[r][c] == (other.letter, "next") and grid[r][c - 1][0] != "["
 
 
 def test_drawn_twice_as_large_it_is_the_same_chart_spread_out() -> None:

@@ -14,8 +14,9 @@ from tui_naval.voyage.store import from_record
 
 
 def hall_recording(entry_id: int, leg: int | None = None) -> Recording:
-    """A leg of a voyage in the hall of fame (its last by default), as a recording:
-    its record replayed (SaveError in one line if it cannot be)."""
+    """A leg of a voyage in the hall of fame (its last fought by default), as a
+    recording: its record replayed (SaveError in one line if it cannot be).  ``leg`` is
+    the voyage's leg number, as its morgue numbers the legs (ports and storms count)."""
     where = f"hall of fame entry {entry_id}"
     try:
         entry = Hall(hall_path()).get(entry_id)
@@ -32,10 +33,15 @@ def hall_recording(entry_id: int, leg: int | None = None) -> Recording:
     if not fought:
         raise SaveError(f"{where}: the voyage fought no leg (its storms and ports are in its "
                         "morgue file)")
-    number = len(fought) if leg is None else leg
-    if not 1 <= number <= len(fought):
-        raise SaveError(f"{where}: no leg {number} (legs fought: 1 to {len(fought)})")
-    place, game = fought[number - 1]
+    # A leg is numbered as the voyage numbers it (its morgue, its screen's "leg 3 of 7"):
+    # by the chart's column, ports and storms counted, though they fought no game.
+    by_leg = {place.column: (place, game) for place, game in fought}
+    number = max(by_leg) if leg is None else leg
+    if number not in by_leg:
+        legs = ", ".join(str(n) for n in sorted(by_leg))
+        raise SaveError(f"{where}: no leg {number} fought (legs fought: {legs}; the rest "
+                        "were ports and storms, or not sailed)")
+    place, game = by_leg[number]
     side = game.state.sides[0]
     seats = {s: (entry.name or "the captain") if s == side else "the enemy"
              for s in game.state.sides}

@@ -46,7 +46,8 @@ def add(sub: Any, name: str = "replay") -> None:
                         help="instead of a file: a voyage in the hall of fame (its entry "
                              "number, as the Hall of fame screen shows it)")
     replay.add_argument("--leg", type=int, metavar="N",
-                        help="with --hall: the voyage's Nth leg fought (default: its last)")
+                        help="with --hall: the voyage's leg N, numbered as its morgue "
+                             "numbers them (default: its last leg fought)")
     replay.add_argument("--headless", action="store_true",
                         help="print the game as text, the lines demo --headless printed")
     replay.add_argument("--to", type=turn_number, metavar="TURN",

@@ -20,6 +20,8 @@ from tui_naval.core.state import GoalKind
 COLUMNS = 8
 #: Lanes a column's places may sit in, top to bottom.
 LANES = 5
+#: The legs (columns) that always have a port on them.
+PORT_LEGS = (2, 5)
 #: Characters across one column and down one lane of the drawn chart.
 COL_WIDTH, LANE_HEIGHT = 10, 2
 
@@ -112,8 +114,9 @@ def make_chart(seed: int, goals: tuple[str, ...]) -> Chart:
     for column in range(COLUMNS):
         count = 1 if column in (0, COLUMNS - 1) else rng.choice((2, 3, 3))
         rows = sorted(rng.sample(range(LANES), count)) if count > 1 else [LANES // 2]
-        # Each pair of columns 2-3 and 4-5 has a port on it somewhere.
-        port_at = rng.randrange(count) if column in (3, 5) else -1
+        # A port on leg 2 (every place on it is reachable from home: a port before the
+        # third leg, whichever way is sailed first) and another on leg 5.
+        port_at = rng.randrange(count) if column in PORT_LEGS else -1
         here = []
         for i, lane in enumerate(rows):
             if column == 0:
@@ -196,9 +199,10 @@ def _land(rng: random.Random, chart: Chart) -> frozenset[tuple[int, int]]:
 
 
 def draw(chart: Chart, at: int, sailed: tuple[int, ...], ascii_only: bool = False,
-         scale: int = 1) -> list[list[tuple[str, str]]]:
+         scale: int = 1, chosen: int | None = None) -> list[list[tuple[str, str]]]:
     """The chart as rows of (character, role) cells; roles: sea, land, lane, sailed, place,
-    here, next (a place one lane on from ``at``), past (a place sailed through).  At
+    here, next (a place one lane on from ``at``), chosen (the place ``chosen``, the one
+    the list highlights), past (a place sailed through).  At
     ``scale`` 2 (a large terminal's) it is drawn twice as wide and high: the same places,
     lanes and islands, spread out."""
     rows, cols = size(scale)
@@ -216,6 +220,8 @@ def draw(chart: Chart, at: int, sailed: tuple[int, ...], ascii_only: bool = Fals
         r, c = position(place, scale)
         if place.id == at:
             role = "here"
+        elif place.id == chosen:
+            role = "chosen"
         elif place.id in onward:
             role = "next"
         elif place.id in sailed:
@@ -223,4 +229,7 @@ def draw(chart: Chart, at: int, sailed: tuple[int, ...], ascii_only: bool = Fals
         else:
             role = "place"
         grid[r][c] = ("@" if place.id == at else place.letter, role)
+        if role == "chosen":
+            # Bracketed, so that it stands out in any colours (or none).
+            grid[r][c - 1], grid[r][c + 1] = ("[", role), ("]", role)
     return grid

@@ -60,8 +60,9 @@ def morgue_text(voyage: Voyage, ruleset: Ruleset[Any], log: Sequence[str], when:
     out += ["  " + "".join(ch for ch, _ in row).rstrip()
             for row in draw(chart, voyage.at, voyage.route, ascii_only=True)]
     out += ["", "The legs:"]
-    for n, leg in enumerate(voyage.legs, start=1):
-        out.append(f"  {n:>2}. {leg.text}")
+    for leg in voyage.legs:
+        # Numbered by the chart's column, as the voyage and `replay --hall --leg` number it.
+        out.append(f"  {chart.place(leg.place).column:>2}. {leg.text}")
     if log:
         out += ["", "The last turns of the log:", *(f"  {line}" for line in log)]
     return "\n".join(out) + "\n"

@@ -49,7 +49,10 @@ def captain(voyage: Voyage, ruleset: Ruleset[Any], choices: tuple[Choice, ...]) 
         return min(mends, key=lambda k: _share(voyage, k))
     chart = chart_of(voyage, ruleset)
     flag = voyage.flagship
-    battered = flag.soundness() < 0.7 or any(have < full / 2 for _, have, full in flag.parts)
+    # Strain compounds (each turn's Strain Roll adds to it, and at 12 she sinks): a quarter
+    # of it taken is reason enough to make port.
+    battered = flag.soundness() < 0.7 or any(
+        have < full * (0.75 if key == "strain" else 0.5) for key, have, full in flag.parts)
     want = _WANT_BATTERED if battered else _WANT_SOUND
     sails = [k for k in keys if k.startswith("sail ")]
     return max(sails, key=lambda k: want.get(chart.place(int(k.split()[1])).kind, 2))

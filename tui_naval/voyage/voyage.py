@@ -29,6 +29,7 @@ from tui_naval.core.ruleset import Fate, Ruleset
 from tui_naval.core.scenario import Setup
 from tui_naval.core.state import GameState, GoalKind
 from tui_naval.rulesets import find_entry, load
+from tui_naval.systems.sailing.salt_n_tar.tables import Bearing, tables
 from tui_naval.voyage.chart import (
     FINAL,
     FLEE,
@@ -194,9 +195,38 @@ def options(voyage: Voyage, ruleset: Ruleset[Any]) -> tuple[Choice, ...]:
             out.append(Choice(f"keep {i}", f"Commission the {prize.name} as a consort",
                               f"{_condition(prize)}; she sails and fights with you"))
     for place in chart.onward(voyage.at):
-        out.append(Choice(f"sail {place.id}", f"Sail for {place.name}",
-                          f"{place.about}{_threat(voyage, ruleset, place)}"))
+        out.append(Choice(f"sail {place.id}", f"Sail for {place.name} ({place.letter})",
+                          f"{place.letter}: {place.about}{_threat(voyage, ruleset, place)}"))
     return tuple(out)
+
+
+#: How a merchant is taken in each battle ruleset (by its own rules, and the voyage's
+#: merchant: a short crew, no guns, and striking once the battle is won with her afloat).
+TAKING = {
+    "kyngesreach": "load grape and call shots at her crew (standard or close range): at 0% "
+                   "readiness she strikes; round shot in her hull sinks her, and the prize",
+    "salt-and-shot": "load grape and call shots at her crew (standard or close range): at 0% "
+                     "readiness she strikes; round shot in her hull sinks her, and the prize",
+    "mow-and-shot": "load grape and call shots at her crew (standard or close range): at 0% "
+                    "readiness she strikes; round shot in her hull sinks her, and the prize",
+    "ships-and-sails": "aim at her rigging, not her hull: once she cannot sail, the battle "
+                       "is won and she strikes; sunk, she is no prize",
+    "salt-and-sails": "aim at her rigging, not her hull: unable to sail (she has no guns) "
+                      "she is a wreck and taken; sunk, she is no prize",
+    "mow-and-sails": "aim at her rigging, not her hull: unable to sail (she has no guns) "
+                     "she is a wreck and taken; sunk, she is no prize",
+    "salamis": "ram her and board: won hand to hand she is captured and led off; a ram "
+               "that sinks her sinks the prize",
+}
+#: How a merchant is taken where the ruleset has no word of its own above.
+TAKING_ANY = "win the battle with her still afloat and she strikes; sunk, she is no prize"
+
+
+def how_to_take(ruleset: Ruleset[Any]) -> str:
+    """How a merchant is taken in ``ruleset``'s battles, in a line for the leg."""
+    if GoalKind.BATTLE not in ruleset.goals:
+        return "run her down: come alongside and she is boarded and taken"
+    return TAKING.get(ruleset.name, TAKING_ANY)
 
 
 def _port_choices(voyage: Voyage) -> list[Choice]:
@@ -389,7 +419,7 @@ def encounter(voyage: Voyage, ruleset: Ruleset[Any]) -> Encounter:
     elif place.kind == FLEE or (place.kind == FINAL and GoalKind.BATTLE not in goals):
         count = 1 + depth // 4 if place.kind == FLEE else balance.final
         game, fleeing = GoalKind.CHASE, True
-        fleets = ((ours[0],), _rivals(classes, voyage, seed, count))
+        fleets = ((ours[0],), _hunters(classes, voyage, seed, count))
         ours = ours[:1]
     elif place.kind == HUNT or (place.kind == MERCHANT and GoalKind.BATTLE not in goals):
         game, quarry = GoalKind.CHASE, 1
@@ -401,6 +431,10 @@ def encounter(voyage: Voyage, ruleset: Ruleset[Any]) -> Encounter:
         game, fleets = GoalKind.BATTLE, (tuple(ours), _enemies(classes, voyage, seed, depth, count,
                                                                 balance.pressure))
     turns = balance.turns if game == GoalKind.BATTLE else 0
+    if place.kind == MERCHANT and game == GoalKind.BATTLE:
+        # A merchant is taken, or gets away, in a short action (the longer one cost
+        # Salt'n'Tar's sailing ships their masts to Strain): won at its end, she strikes.
+        turns = min(turns or profile(ruleset).turns, MERCHANT_TURNS)
     muster = Muster(game, fleets, quarry, title=f"{place.name}: {place.about}", turns=turns)
     text = _sea(ruleset.name, seed, voyage.grid, muster)
     side = profile(ruleset).sides[0]
@@ -408,6 +442,9 @@ def encounter(voyage: Voyage, ruleset: Ruleset[Any]) -> Encounter:
     ids = tuple(s.id for s in spec.ships if s.side == side)[:len(ours)]
     condition = tuple((ship_id, vessel.condition())
                       for ship_id, vessel in zip(ids, voyage.fleet, strict=False))
+    if place.kind == MERCHANT and game == GoalKind.BATTLE:
+        condition += tuple((s.id, _merchantman(classes.new(s.kind)))
+                           for s in spec.ships if s.side != side)
     setup = Setup(ruleset.name, map_name(seed), text, voyage.grid, seed, condition=condition)
     return Encounter(place, game, setup, side, ids, fleeing)
 
@@ -424,6 +461,43 @@ def _rivals(classes: Classes, voyage: Voyage, seed: int, count: int) -> tuple[st
     mine = classes.of(voyage.flagship.kind)
     near = [k for k in ranked if abs(classes.of(k) - mine) <= 0.25] or list(ranked)
     return tuple(near[(seed + i) % len(near)] for i in range(count))
+
+
+def _hunters(classes: Classes, voyage: Voyage, seed: int, count: int) -> tuple[str, ...]:
+    """Hunters for the flagship to run from: rivals (``_rivals``) no faster than she is on
+    her best point of sailing (issue 61's Salt'n'Tar voyages died on their first chase: a
+    Cutter, 8" at best, cannot outrun a Small Galley's 9" or a Viking Longship's 12")."""
+    mine = best_pace(voyage.flagship.kind)
+    ranked = classes.theirs
+    strength = classes.of(voyage.flagship.kind)
+    near = [k for k in ranked if abs(classes.of(k) - strength) <= 0.25
+            and best_pace(k) <= mine] or sorted(ranked, key=best_pace)[:1]
+    return tuple(near[(seed + i) % len(near)] for i in range(count))
+
+
+def best_pace(kind: str) -> int:
+    """A class's speed on her best point of sailing, by Salt'n'Tar's Bearing Numbers (the
+    only sailing that plays a chase); 0 for a class it does not know."""
+    ship = tables().ships.get(kind)
+    if ship is None:
+        return 0
+    return max(ship.bn(b) for b in (Bearing.RUNNING, Bearing.BROAD, Bearing.QUARTER))
+
+
+#: A merchant met in a battle ruleset is no man-of-war: she sails with this share of her
+#: class's crew and of its guns (a documented adaptation: README, "The voyage"), so that
+#: beaten she strikes, or lies a wreck to be taken, as her ruleset's own rules say,
+#: before she is shot to pieces; and won with her still afloat, she strikes (``conclude``).
+MERCHANT_CREW, MERCHANT_GUNS = 0.2, 0.0
+#: The turn limit of a battle with a merchant (the ruleset's own if shorter).
+MERCHANT_TURNS = 12
+
+
+def _merchantman(vessel: Vessel) -> tuple[tuple[str, int], ...]:
+    """A merchant's parts: her class's, with a merchant's short crew and no guns."""
+    share = {"crew": MERCHANT_CREW, "guns": MERCHANT_GUNS}
+    return tuple((key, round(full * share[key]) if key in share else have)
+                 for key, have, full in vessel.parts)
 
 
 def _merchant(classes: Classes) -> str:
@@ -494,6 +568,8 @@ def conclude(voyage: Voyage, ruleset: Ruleset[Any], state: GameState,
     prizes = []
     # A quarry run down is boarded and taken (the chase's catch is the end of her).
     caught = meeting.game == GoalKind.CHASE and not meeting.fleeing and winner == side
+    # A merchant beaten (the battle won) and still afloat strikes: she is no man-of-war.
+    caught = caught or (place.kind == MERCHANT and winner == side)
     for ship in state.ships:
         if ship.id in meeting.ours:
             continue
@@ -538,17 +614,37 @@ def conclude(voyage: Voyage, ruleset: Ruleset[Any], state: GameState,
     return voyage
 
 
+def briefing(voyage: Voyage, ruleset: Ruleset[Any]) -> str:
+    """The leg being fought, as its briefing tells it when she puts to sea: the place,
+    what waits there, its ships, its risk, and for a merchant how she is taken."""
+    place = chart_of(voyage, ruleset).place(voyage.at)
+    return f"{place.name}: {place.about}{_threat(voyage, ruleset, place)}."
+
+
 def _threat(voyage: Voyage, ruleset: Ruleset[Any], place: Place) -> str:
-    """What waits at a fighting place, in a few words (its ships are known ahead)."""
-    if place.kind in (PORT, STORM, HOME):
+    """What waits at a place, in a few words: a fighting place's ships (known ahead), its
+    risk (their strength against yours, as ``classes_of`` measures the classes: the
+    measure the enemy's rise is drawn by) and, at a merchant, how she is taken."""
+    if place.kind == PORT:
+        return "; no risk"
+    if place.kind == STORM:
+        return "; risk: the sea's, to rigging, masts, hull or crew, as you choose to ride it"
+    if place.kind == HOME:
         return ""
     ahead = evolve(voyage, stage=FIGHTING, at=place.id)
     meeting = encounter(ahead, ruleset)
     spec = parse_map(meeting.setup.map_text, "leg.map", "leg")
-    classes = ruleset.ship_classes()
-    theirs = [classes[s.kind].name if s.kind in classes else s.kind
-              for s in spec.ships if s.side != meeting.side]
-    return f": {', '.join(theirs)}"
+    names = ruleset.ship_classes()
+    ranked = classes_of(ruleset)
+    theirs = [s.kind for s in spec.ships if s.side != meeting.side]
+    ours = [v.kind for v in voyage.fleet[:len(meeting.ours)]]
+    listed = ", ".join(names[k].name if k in names else k for k in theirs)
+    enemy = round(100 * sum(ranked.of(k) for k in theirs))
+    own = round(100 * sum(ranked.of(k) for k in ours))
+    text = f": {listed}; risk: their strength {enemy} against your {own}"
+    if place.kind == MERCHANT:
+        text += f"; to take her, {how_to_take(ruleset)}"
+    return text
 
 
 def replay(ruleset: Ruleset[Any], start: Voyage, choices: Sequence[str],

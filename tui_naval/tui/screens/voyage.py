@@ -36,7 +36,7 @@ from tui_naval.voyage.voyage import FIGHTING, OVER, STORMY, Choice, chart_of, op
 #: How each role of the chart's cells is drawn.
 CHART_STYLES = {"sea": "", "land": "green", "lane": "bright_black", "sailed": "yellow",
                 "place": "bold", "here": "bold black on yellow", "next": "bold cyan",
-                "past": "yellow"}
+                "chosen": "bold black on cyan", "past": "yellow"}
 _BAR = 10
 
 
@@ -130,23 +130,18 @@ class VoyageScreen(NavalScreen[None]):
             parts.remove(drop)
         head = " " + " · ".join(parts)
         self.query_one("#voyage-head", Static).update(Text(head, style="bold reverse"))
-        text = Text()
-        for row in draw(chart, voyage.at, voyage.route, ascii_only, chart_scale(self.size)):
-            for ch, role in row:
-                text.append(ch, CHART_STYLES[role])
-            text.append("\n")
-        text.append("H home  P port  R race  C chase  B battle  M merchant  S storm  "
-                    "X final  @ you", "dim")
-        self.query_one("#voyage-chart", Static).update(text)
         wide = self.size.width >= 110
         self.query_one("#voyage-fleet", Static).update(
             fleet_lines(voyage.fleet, voyage.prizes, ascii_only, wide))
         self.set_class(wide, "-side-fleet")
+        before = self._choices
         self._choices = options(voyage, ruleset)
         listing = self.query_one("#voyage-options", OptionList)
         listing.border_title = ("A storm! How will you ride it out?"
                                 if voyage.stage == STORMY else "What now?")
-        highlighted = listing.highlighted
+        # A new list starts at its first option; the same list redrawn (a resize) keeps
+        # its place (issue 61: the cursor kept its place from one list to the next).
+        highlighted = listing.highlighted if self._choices == before else 0
         listing.clear_options()
         for n, choice in enumerate(self._choices, start=1):
             label = f"{n if n <= 9 else ' '} {choice.label}"
@@ -170,11 +165,32 @@ class VoyageScreen(NavalScreen[None]):
         self.query_one("#voyage-log", Static).update(log)
 
     def show_detail(self) -> None:
+        """The line under the list: the highlighted option's, with its number; and the
+        chart, with the place it sails for drawn as the chosen one."""
         listing = self.query_one("#voyage-options", OptionList)
         index = listing.highlighted
-        detail = self._choices[index].detail if index is not None and \
-            index < len(self._choices) else ""
+        choice = self._choices[index] if index is not None and \
+            index < len(self._choices) else None
+        detail = f"{index + 1}: {choice.detail}" if choice is not None and choice.detail \
+            and index is not None else ""
         self.query_one("#voyage-detail", Static).update(Text(detail, style="italic"))
+        chosen = int(choice.key.split()[1]) if choice is not None and \
+            choice.key.startswith("sail ") else None
+        self.show_chart(chosen)
+
+    def show_chart(self, chosen: int | None) -> None:
+        """The chart, ``chosen`` (the place the highlighted option sails for) drawn [X]."""
+        voyage = self.keeper.voyage
+        chart = chart_of(voyage, self.keeper.ruleset)
+        text = Text()
+        for row in draw(chart, voyage.at, voyage.route, self.naval.config.ascii_only,
+                        chart_scale(self.size), chosen):
+            for ch, role in row:
+                text.append(ch, CHART_STYLES[role])
+            text.append("\n")
+        text.append("H home  P port  R race  C chase  B battle  M merchant  S storm  "
+                    "X final  @ you", "dim")
+        self.query_one("#voyage-chart", Static).update(text)
 
     def _captain_chooses(self) -> None:
         """Watching: the AI captain's choice, shown highlighted, then made."""
@@ -232,13 +248,16 @@ class VoyageScreen(NavalScreen[None]):
     def fight(self) -> None:
         """Put to sea for the leg: its game on the battle screen."""
         from tui_naval.core.history import Game
-        from tui_naval.voyage.voyage import encounter
+        from tui_naval.voyage.voyage import briefing, encounter
 
         keeper = self.keeper
         meeting = encounter(keeper.voyage, keeper.ruleset)
         if keeper.game is None:
             keeper.game = Game(keeper.ruleset, meeting.setup)
             keeper.save()
+            # The leg's briefing: what waits, its risk, and how a merchant is taken.
+            self.notify(briefing(keeper.voyage, keeper.ruleset), title="Putting to sea",
+                        timeout=12, markup=False)
         ai = self.naval.opponent()
         seats = {side: HUMAN if side == meeting.side and not self.watching else ai
                  for side in keeper.game.state.sides}

@@ -41,8 +41,9 @@ class VoyageSetupScreen(NavalScreen[None]):
     def compose(self) -> ComposeResult:
         ruleset = load(find_entry(DEFAULT_RULESET))
         with Vertical(id="newgame-box"):
-            yield Static("[b]A new voyage[/b]   [dim]Tab moves between fields, "
-                         "ctrl+g sets sail[/dim]", id="newgame-title")
+            yield Static("[b]A new voyage[/b]   [dim]Tab moves between fields; Set sail "
+                         "(or ctrl+g) sets sail once you have a name[/dim]",
+                         id="newgame-title")
             with SetupForm(id="newgame-form"):
                 yield Static(Text(ABOUT, style="dim"), classes="form-note")
                 yield _row("Ruleset", Choice([(e.title, e.id) for e in registry()],
@@ -83,6 +84,10 @@ class VoyageSetupScreen(NavalScreen[None]):
     def _start_pressed(self) -> None:
         self.action_start()
 
+    @on(Input.Submitted, "#vs-name")
+    def _name_submitted(self) -> None:
+        self.action_start()
+
     @on(Button.Pressed, "#vs-back")
     def _back_pressed(self) -> None:
         self.action_back()
@@ -93,6 +98,13 @@ class VoyageSetupScreen(NavalScreen[None]):
     def action_start(self) -> None:
         from tui_naval.tui.screens.voyage import VoyageScreen
 
+        name = self.query_one("#vs-name", Input)
+        if not name.value.strip():
+            # The hall of fame keeps a name: none sets sail as "a captain" (issue 61).
+            self.notify("Your name first, for the hall of fame: write it in Captain.",
+                        severity="warning")
+            name.focus()
+            return
         daily = self.query_one("#vs-daily", Tick).value
         seed_text = self.query_one("#vs-seed", Input).value.strip()
         if daily:
@@ -105,7 +117,7 @@ class VoyageSetupScreen(NavalScreen[None]):
                 return
         ruleset = load(find_entry(str(self.query_one("#vs-ruleset", Choice).value)))
         try:
-            voyage = begin(ruleset, seed, None, self.query_one("#vs-name", Input).value.strip(),
+            voyage = begin(ruleset, seed, None, name.value.strip(),
                            today().isoformat() if daily else "",
                            str(self.query_one("#vs-ship", Choice).value))
         except VoyageError as exc:
