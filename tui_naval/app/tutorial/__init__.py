@@ -47,9 +47,13 @@ class Lesson:
         return str(HERE / f"{self.map}.map")
 
 
+#: The race is sailed against greedy (a race against the easy admiral, whose slips send
+#: her cutter astray, shows little of the marks); the battle against easy, and the
+#: lieutenant's advice wins it.
 LESSONS: tuple[Lesson, ...] = (
     Lesson("A first race", "wind and bearings, speed, luck, Strain, sails and anchor, the "
-           "helm preview, undo and saving", "salt-n-tar", "first-voyage", 7),
+           "helm preview, undo and saving", "salt-n-tar", "first-voyage", 7,
+           admiral="greedy"),
     Lesson("A first battle", "bringing a broadside to bear, the wind gauge, range and "
            "ammunition", "salt-and-shot", "first-broadside", 7, advises=True),
 )
