@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import SIZE, make_app, mode_of, screen_text, wait_until
+from app_support import SIZE, make_app, mode_of, screen_text, wait_for_screen, wait_until
 from textual.widgets import DataTable, Input
 
 from tui_naval.ai.players import DEFAULT_OPPONENT
@@ -240,3 +240,31 @@ async def test_the_load_list_shows_each_saves_state_at_80_by_24(tmp_path: Path) 
                 if "garbage" in line or "a-rather-long" in line}
         assert "unreadable" in rows["garbage"]
         assert "in progress" in next(row for name, row in rows.items() if name != "garbage")
+
+
+async def test_a_long_load_list_is_narrowed_by_typing(tmp_path: Path) -> None:
+    """Issue 61: the / filter on every list of more than nine options.  Twelve saves: `/`
+    then "prize p" (p is the dialog's replay key) narrows them to one, Enter chooses it,
+    and Escape ends the filter before it closes the dialog."""
+    saves = tmp_path / "saves"
+    for n in range(11):
+        save_session(battle_session(seed=n + 1), saves / f"game-{n}.json")
+    save_session(battle_session(seed=40), saves / "prize-position.json")
+    app = make_app(tmp_path, TitleScreen)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen) and app.screen.built)
+        chosen: list[Path | None] = []
+        app.push_screen(LoadDialog(saves), chosen.append)
+        dialog = await wait_for_screen(pilot, LoadDialog)
+        table = dialog.query_one(DataTable)
+        assert table.row_count == 12 and "/ narrows the list" in screen_text(app)
+        await pilot.press("slash", *"prize p")
+        await wait_until(pilot, lambda: table.row_count == 1, what="the list narrowed")
+        assert app.screen is dialog  # p typed, no replay opened
+        assert "1 of 12 saves match" in screen_text(app)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: table.row_count == 12, what="the filter ended")
+        assert app.screen is dialog
+        await pilot.press("slash", *"prize", "enter")
+        await wait_until(pilot, lambda: bool(chosen), what="the save chosen")
+        assert chosen == [saves / "prize-position.json"]

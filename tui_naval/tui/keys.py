@@ -223,7 +223,9 @@ LOAD = (
     C("load.open", "enter", "open", "Load", "Load the highlighted save", show=True),
     C("load.replay", "p", "replay", "Replay", "Watch the highlighted save again, step by step"),
     C("load.delete", "delete", "delete", "Delete", "Delete the highlighted save"),
-    C("load.back", "escape", "back", "Back", "Close this list"),
+    C("load.filter", "slash", "filter", "Filter",
+      "Narrow a list of more than nine saves by what you type (name, ruleset, map)"),
+    C("load.back", "escape", "back", "Back", "Close this list (or end the filter)"),
 )
 
 DIALOG = (

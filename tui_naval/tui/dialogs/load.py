@@ -1,4 +1,5 @@
 """Choose a saved game: the save folder's games, newest first, to load or to replay.
+More than nine saves may be narrowed by typing (``/``: the name, ruleset or map).
 
 A replay is opened by the dialog itself, over the screen it leaves (which is handed
 None, as when the dialog is closed): back from the replay, that screen is there."""
@@ -13,7 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from tui_naval.core.messages import file_name, one_line
 from tui_naval.core.saves import SaveError, list_saves
@@ -24,6 +25,14 @@ from tui_naval.tui.screens.base import NavalModal
 #: The widest a save's name and its state are shown: both fit in the dialog at 80 columns.
 NAME_WIDTH = 32
 STATE_WIDTH = 30
+#: Lists longer than this may be narrowed by typing (as the prompt's lists are).
+LONG_LIST = 9
+
+
+def matches(words: str, *texts: str) -> bool:
+    """Whether every word typed is found in one of ``texts`` (any case)."""
+    hay = " ".join(texts).lower()
+    return all(word in hay for word in words.lower().split())
 
 
 class LoadDialog(NavalModal[Path | None]):
@@ -39,12 +48,16 @@ class LoadDialog(NavalModal[Path | None]):
         self._doomed: Path | None = None
         #: Why each unreadable save listed cannot be loaded, by its row key.
         self._problems: dict[str, str] = {}
+        #: Saves in the folder (listed or not).
+        self._count = 0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load-box", classes="dialog"):
             yield Static(Text.assemble(("Load game", "bold"), ("  from ", "dim"),
                                        (shown_path(self.folder), "dim")), classes="dialog-title")
             yield DataTable(id="load-table", cursor_type="row", zebra_stripes=True)
+            yield Input(placeholder="type to narrow the saves (Escape ends)", compact=True,
+                        id="load-filter")
             yield Static("", id="load-note", classes="dialog-note")
 
     def on_mount(self) -> None:
@@ -52,23 +65,36 @@ class LoadDialog(NavalModal[Path | None]):
         # The state second, after the name: what a save is (unreadable, in progress, won)
         # shows in a dialog 80 columns wide, where the later columns are scrolled to.
         table.add_columns("Save", "State", "Ruleset", "Map", "Turn", "Saved")
+        self.query_one("#load-filter", Input).display = False
         self.fill()
         table.focus()
+
+    @property
+    def typed(self) -> str:
+        """What the player typed to narrow the list ("" for none)."""
+        field = self.query_one("#load-filter", Input)
+        return field.value if field.display else ""
 
     def fill(self) -> None:
         table = self.query_one("#load-table", DataTable)
         table.clear()
         self._problems.clear()
         saves = list_saves(self.folder)  # never raises: an unreadable file is listed as such
+        self._count = len(saves)
+        typed = self.typed
         for info in saves:
             if isinstance(info, SaveError):
                 # A dangling link, a file deleted meanwhile, a damaged save: listed, and
                 # it can be deleted.
                 path = info.path or Path(str(info).split(": ", 1)[0])
+                if typed and not matches(typed, path.stem):
+                    continue
                 key = f"!{path}"
                 self._problems[key] = str(info)
                 table.add_row(Text(one_line(path.stem, NAME_WIDTH), style="dim"),
                               Text("unreadable", style="red"), "", "", "", "", key=key)
+                continue
+            if typed and not matches(typed, info.path.stem, info.ruleset, info.map_name):
                 continue
             state = info.outcome or "in progress"
             # Text, not str: a DataTable reads a str as markup, and these come from files.
@@ -79,7 +105,29 @@ class LoadDialog(NavalModal[Path | None]):
                           key=str(info.path))
         note = "Enter loads, p replays, Delete deletes, Escape closes" if saves else \
             f"No saves in {shown_path(self.folder)} yet: press s in a game to save one."
+        if typed:
+            note = f"{table.row_count} of {len(saves)} saves match; Enter loads, Escape ends"
+        elif len(saves) > LONG_LIST:
+            note += f"; {self.key_of('load.filter')} narrows the list"
         self.query_one("#load-note", Static).update(Text(note, style="dim"))
+
+    def action_filter(self) -> None:
+        """Open the filter (a list of more than nine saves): what is typed is the filter's,
+        never a key of the dialog."""
+        field = self.query_one("#load-filter", Input)
+        if self._count <= LONG_LIST or field.display:
+            return
+        field.display = True
+        field.focus()
+
+    @on(Input.Changed, "#load-filter")
+    def _narrowed(self) -> None:
+        self.fill()
+
+    @on(Input.Submitted, "#load-filter")
+    def _chosen(self) -> None:
+        self.action_open()
+
 
     def _current(self) -> str | None:
         table = self.query_one("#load-table", DataTable)
@@ -124,6 +172,13 @@ class LoadDialog(NavalModal[Path | None]):
         naval.replay(recording)
 
     def action_back(self) -> None:
+        field = self.query_one("#load-filter", Input)
+        if field.display:  # Escape ends the filter first
+            field.value = ""
+            field.display = False
+            self.fill()
+            self.query_one("#load-table", DataTable).focus()
+            return
         self.dismiss(None)
 
     def action_delete(self) -> None:
