@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import FIXED_NOW, make_app, screen_text, wait_for_screen
+from app_support import FIXED_NOW, make_app, screen_text, wait_for_screen, wait_until
 from snapshot_apps import settled
 from textual.pilot import Pilot
 from textual.widgets import DataTable
@@ -202,3 +202,28 @@ async def test_a_tall_screen_shows_the_voyages_legs_and_chart_from_its_morgue(
         await pilot.press("up")
         await pilot.pause()
         assert "The legs:" not in screen_text(app)
+
+
+async def test_a_long_board_is_narrowed_by_typing(tmp_path: Path, hall: Hall) -> None:
+    """Issue 61's / filter on every list of more than nine: a board of twelve voyages,
+    `/` then "pirate d" (d is the Daily board's key) keeps the one that matches, its
+    detail follows; Escape ends the filter, and a board of four offers none."""
+    for n in range(8):
+        hall.add(Entry(f"Captain {n}", n, "salt-n-tar", 1, 0, 10 * n, "foundered", "2024-04-01"))
+    hall.add(Entry("Pirate Dan", 77, "salamis", 3, 2, 55, "sank at Salamis", "2024-04-02"))
+    app = hall_app(tmp_path, hall)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, HallScreen)
+        assert len(captains(app)) == 13 and "/ Filter" in screen_text(app)
+        await pilot.press("slash", *"pirate d")
+        await wait_until(pilot, lambda: captains(app) == ["Pirate Dan"], what="narrowed")
+        assert "All voyages" in screen_text(app).splitlines()[0]  # d typed, not the daily
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Pirate Dan: sank at Salamis." in detail(app)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: len(captains(app)) == 13, what="the filter ended")
+        assert isinstance(app.screen, HallScreen)
+        await pilot.press("d")
+        await pilot.pause()
+        assert "/ Filter" not in screen_text(app)  # two on today's board

@@ -244,7 +244,10 @@ HALL = (
     C("hall.daily", "d", "daily", "Daily", "Today's daily voyage board"),
     C("hall.ruleset", "r", "ruleset", "Ruleset", "One ruleset's voyages, then the next's"),
     C("hall.replay", "p", "replay", "Replay", "Watch the highlighted voyage's last leg again"),
-    C("hall.close", "escape,q", "close", "Back", "Close the hall of fame", key_display="esc"),
+    C("hall.filter", "slash", "filter", "Filter",
+      "Narrow a board of more than nine voyages by what you type (captain, ruleset, end)"),
+    C("hall.close", "escape,q", "close", "Back", "Close the hall of fame (or end the filter)",
+      key_display="esc"),
 )
 
 VOYAGE_SETUP = (

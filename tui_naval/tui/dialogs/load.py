@@ -21,18 +21,11 @@ from tui_naval.core.saves import SaveError, list_saves
 from tui_naval.tui import keys
 from tui_naval.tui.dialogs.save import shown_path
 from tui_naval.tui.screens.base import NavalModal
+from tui_naval.tui.widgets.option_list import LONG, matches
 
 #: The widest a save's name and its state are shown: both fit in the dialog at 80 columns.
 NAME_WIDTH = 32
 STATE_WIDTH = 30
-#: Lists longer than this may be narrowed by typing (as the prompt's lists are).
-LONG_LIST = 9
-
-
-def matches(words: str, *texts: str) -> bool:
-    """Whether every word typed is found in one of ``texts`` (any case)."""
-    hay = " ".join(texts).lower()
-    return all(word in hay for word in words.lower().split())
 
 
 class LoadDialog(NavalModal[Path | None]):
@@ -107,15 +100,21 @@ class LoadDialog(NavalModal[Path | None]):
             f"No saves in {shown_path(self.folder)} yet: press s in a game to save one."
         if typed:
             note = f"{table.row_count} of {len(saves)} saves match; Enter loads, Escape ends"
-        elif len(saves) > LONG_LIST:
+        elif len(saves) > LONG:
             note += f"; {self.key_of('load.filter')} narrows the list"
         self.query_one("#load-note", Static).update(Text(note, style="dim"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``/`` is offered where the list is long enough to narrow."""
+        if action == "filter":
+            return self._count > LONG
+        return True
 
     def action_filter(self) -> None:
         """Open the filter (a list of more than nine saves): what is typed is the filter's,
         never a key of the dialog."""
         field = self.query_one("#load-filter", Input)
-        if self._count <= LONG_LIST or field.display:
+        if self._count <= LONG or field.display:
             return
         field.display = True
         field.focus()

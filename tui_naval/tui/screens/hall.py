@@ -16,7 +16,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from tui_naval.core.messages import one_line
 from tui_naval.rulesets import UnknownRuleset, find_entry
@@ -24,6 +24,7 @@ from tui_naval.tui import keys
 from tui_naval.tui.screens.base import NavalScreen
 from tui_naval.tui.widgets.glyphs import glyphs, to_ascii
 from tui_naval.tui.widgets.key_bar import KeyBar
+from tui_naval.tui.widgets.option_list import LONG, matches
 from tui_naval.voyage.hall import Entry, Hall, HallError
 
 C = keys.Command
@@ -65,11 +66,20 @@ class HallScreen(NavalScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="hall-head")
         yield DataTable(id="hall-table", cursor_type="row", zebra_stripes=True)
+        yield Input(placeholder="type to narrow the board (Escape ends)", compact=True,
+                    id="hall-filter")
         yield Static(id="hall-detail")
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.query_one("#hall-filter", Input).display = False
         self.read()
+
+    @property
+    def typed(self) -> str:
+        """What the player typed to narrow the board ("" for none)."""
+        field = self.query_one("#hall-filter", Input)
+        return field.value if field.display else ""
 
     def on_resize(self) -> None:
         if self.app.size.width != self._width:
@@ -113,12 +123,17 @@ class HallScreen(NavalScreen[None]):
             name = COLUMNS[i][0]
             table.add_column(Text(name, justify=_justify(name)), width=widths[i])
         table.add_column(LAST, width=last)
+        typed = self.typed
         for n, (row, (_, entry)) in enumerate(zip(rows, self.board, strict=True)):
+            if typed and not matches(typed, entry.name or "a captain", entry.ruleset,
+                                     entry.cause, entry.date):
+                continue
             cells = [Text(one_line(row[i], widths[i]), justify=_justify(COLUMNS[i][0]))
                      for i in shown]
             cells.append(Text(one_line(self._plain(entry.cause), last)))
             table.add_row(*cells, key=str(n))
         self.show_detail()
+        self.refresh_bindings()  # (/ is offered on a board long enough to narrow)
 
     def _cells(self, rank: int, entry: Entry) -> list[str]:
         return [str(rank), str(entry.score), self._plain(entry.name or "a captain"),
@@ -175,8 +190,10 @@ class HallScreen(NavalScreen[None]):
     def selected(self) -> Entry | None:
         """The highlighted voyage, if any."""
         table: DataTable[Text] = self.query_one("#hall-table", DataTable)
-        row = table.cursor_row
-        return self.board[row][1] if 0 <= row < len(self.board) else None
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self.board[int(key)][1] if key is not None else None
 
     @on(DataTable.RowHighlighted, "#hall-table")
     def _highlighted(self) -> None:
@@ -219,7 +236,37 @@ class HallScreen(NavalScreen[None]):
             return
         self.naval.replay(recording)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``/`` is offered where the list is long enough to narrow."""
+        if action == "filter":
+            return len(self.board) > LONG
+        return True
+
+    def action_filter(self) -> None:
+        """Open the filter on a board of more than nine voyages: what is typed is the
+        filter's, never a key of the screen."""
+        field = self.query_one("#hall-filter", Input)
+        if len(self.board) <= LONG or field.display:
+            return
+        field.display = True
+        field.focus()
+
+    @on(Input.Changed, "#hall-filter")
+    def _narrowed(self) -> None:
+        self.fill()
+
+    @on(Input.Submitted, "#hall-filter")
+    def _chosen(self) -> None:
+        self.query_one("#hall-table", DataTable).focus()
+
     def action_close(self) -> None:
+        field = self.query_one("#hall-filter", Input)
+        if field.display:  # Escape ends the filter first
+            field.value = ""
+            field.display = False
+            self.fill()
+            self.query_one("#hall-table", DataTable).focus()
+            return
         self.dismiss(None)
 
     # -- text ---------------------------------------------------------------------------

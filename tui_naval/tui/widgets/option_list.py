@@ -33,6 +33,13 @@ from tui_naval.tui.widgets.glyphs import AsciiLines
 #: further).
 LONG = 9
 
+
+def matches(words: str, *texts: str) -> bool:
+    """Whether every word typed is found in one of ``texts`` (any case): how a table's
+    filter (the saves, the hall of fame) narrows its rows."""
+    hay = " ".join(texts).lower()
+    return all(word in hay for word in words.lower().split())
+
 #: Down (1) or up (-1) the list.
 Direction = Literal[-1, 1]
 
