@@ -441,3 +441,22 @@ async def test_keys_after_quitting_do_nothing(tmp_path: Path, keys: list[str]) -
         await wait_for_screen(pilot, TitleScreen)
         await press_at_once(pilot, keys)
     assert app.return_code == 0
+
+
+async def test_the_palette_opens_once_though_a_screen_lies_over_it(tmp_path: Path) -> None:
+    """ctrl+p with the palette under another screen (one it opened): a second palette took
+    the same id and the app failed (DuplicateIds, found by the key fuzz)."""
+    from textual.screen import ModalScreen
+
+    from tui_naval.tui.dialogs.palette import Palette
+    from tui_naval.tui.screens.title import TitleScreen
+
+    app = make_app(tmp_path, TitleScreen)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+p")
+        await wait_until(pilot, lambda: isinstance(app.screen, Palette), what="the palette")
+        app.push_screen(ModalScreen())
+        await pilot.pause()
+        app.action_command_palette()
+        await pilot.pause()
+        assert sum(isinstance(s, Palette) for s in app.screen_stack) == 1

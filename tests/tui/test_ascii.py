@@ -287,10 +287,13 @@ async def test_game_over(tmp_path: Path, size: tuple[int, int]) -> None:
 async def test_demo(tmp_path: Path, size: tuple[int, int]) -> None:
     game = new_game("kyngesreach", "kr-duel", SEED, None)
     session = Session(game, dict.fromkeys(game.state.sides, "greedy"))
-    app = ascii_app(tmp_path, lambda: demo_screen(session, delay=0.05))
+    # A pace slow enough that its 25 orders outlast the screen's drawing on a loaded
+    # machine (at 0.05 s the game was over, its dialog on top, before the test looked).
+    app = ascii_app(tmp_path, lambda: demo_screen(session, delay=0.3))
 
     async def setup(pilot: Pilot[Any]) -> None:
-        screen = await wait_for_screen(pilot, DemoMode)
+        await wait_for_screen(pilot, DemoMode)
+        screen = next(s for s in app.screen_stack if isinstance(mode_of(s), DemoMode))
         await wait_until(pilot, lambda: screen.match.game.state.turn >= 2 or over(screen),
                          what="a turn played")
         await pilot.press("space")  # paused: the screen stays as it is read

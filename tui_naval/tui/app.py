@@ -251,7 +251,10 @@ class NavalApp(CrashHookApp[int]):
         """Open the command palette (``Palette``: Textual's, paging safely)."""
         from tui_naval.tui.dialogs.palette import Palette
 
-        if self.use_command_palette and not Palette.is_open(self):  # type: ignore[arg-type]
+        # Open anywhere on the stack, not only on top (Textual's ``is_open``): a screen the
+        # palette opened lies over it, and a second one would take the same id.
+        if self.use_command_palette and not any(isinstance(screen, Palette)
+                                                for screen in self.screen_stack):
             self.push_screen(Palette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
