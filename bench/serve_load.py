@@ -10,7 +10,9 @@ It starts a server of its own (``--guests``, a scratch data folder, limits opene
 the run) and an asyncssh client per player, each on a 100x30 terminal whose output is
 read with the pyte emulator.  The players log in over ``--ramp`` seconds.  ``--playing``
 of them (all by default) press ``p`` in the lobby, then start a new game on the title
-screen (``n``, ctrl+g: against the normal admiral, the default opponent) and answer
+screen (``n``, ctrl+g: against the default admiral, which for a guest with no finished
+game is the easy one, ``app.record``: the figures of stop 65 were against the normal
+admiral's search, which costs the server far more) and answer
 every prompt of theirs with its first option after ``--think`` seconds (a player reads
 the screen first), pressing ``tab`` (the next ship) before each answer (and sitting
 at the end of a game that ends); of the others, ``--in-lobby`` (half) sit in the lobby and
