@@ -29,7 +29,7 @@ from tui_naval.systems.gunnery.ships_and_sails import present as gunnery
 from tui_naval.systems.sailing.man_o_war import present as sailing
 
 
-class MawPresenter(in_battle.FiresShipsAndSails, BattlePresenter):
+class MawPresenter(in_battle.FiresShipsAndSails, sailing.HoldsCourse, BattlePresenter):
     """Man-O-War's battle turn fought with Ships & Sails broadsides."""
 
     battle = RULESET
@@ -42,12 +42,6 @@ class MawPresenter(in_battle.FiresShipsAndSails, BattlePresenter):
 
     def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
         return in_battle.within_reach(state, ship, enemy)
-
-    def standing_options(self, key: str, state: GameState,
-                         decision: Decision) -> tuple[Order, ...] | str:
-        if key == HOLD_COURSE.key and decision.kind == "move":
-            return sailing.hold_course(decision)
-        return super().standing_options(key, state, decision)
 
     def status(self, state: GameState) -> list[tuple[str, str]]:
         return sailing.status(state) if isinstance(state, MawState) else []

@@ -30,7 +30,7 @@ from tui_naval.systems.gunnery.kyngesreach import present as gunnery
 from tui_naval.systems.sailing.man_o_war import present as sailing
 
 
-class MasPresenter(BattlePresenter):
+class MasPresenter(sailing.HoldsCourse, BattlePresenter):
     """Man-O-War's battle turn fought with Kyngesreach broadsides."""
 
     battle = RULESET
@@ -43,12 +43,6 @@ class MasPresenter(BattlePresenter):
 
     def within_reach(self, state: CombatState, ship: CombatShip, enemy: CombatShip) -> bool:
         return on_map.within_range(state, ship, enemy)
-
-    def standing_options(self, key: str, state: GameState,
-                         decision: Decision) -> tuple[Order, ...] | str:
-        if key == HOLD_COURSE.key and decision.kind == "move":
-            return sailing.hold_course(decision)
-        return super().standing_options(key, state, decision)
 
     def status(self, state: GameState) -> list[tuple[str, str]]:
         return sailing.status(state) if isinstance(state, MasState) else []

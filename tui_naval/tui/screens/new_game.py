@@ -19,7 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tui_naval.ai.players import DEFAULT_OPPONENT, OPPONENTS, UnknownPlayer, check_player
-from tui_naval.app.record import read_record
+from tui_naval.app.record import FIRST_OPPONENT
 from tui_naval.app.seats import HUMAN
 from tui_naval.app.session import Session
 from tui_naval.core import mapgen, scenario
@@ -173,10 +173,11 @@ class NewGameScreen(NavalScreen[None]):
                 yield _row("You play", Choice(self._side_options(first),
                                               allow_blank=first is None, compact=True,
                                               id="ng-side"))
+                ai = self.naval.opponent()  # (the record read once)
                 yield _row("AI", Choice([(label, name) for name, label in OPPONENTS],
-                                        value=opponent_of(self.naval.opponent()),
-                                        allow_blank=False, compact=True, id="ng-ai"))
-                if not self.naval.config.ai and read_record(self.naval.config.save_dir).newcomer:
+                                        value=opponent_of(ai), allow_blank=False,
+                                        compact=True, id="ng-ai"))
+                if not self.naval.config.ai and ai == FIRST_OPPONENT:  # (a newcomer's)
                     yield Static(self._text("Your first game: the easy admiral, until you have "
                                             "played one to its end (normal and hard are here "
                                             "when you want them).", "dim"),

@@ -14,7 +14,8 @@ from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell, Grid
 from tui_naval.core.messages import plural
 from tui_naval.core.orders import Decision, Order
-from tui_naval.core.presenter import OptionInfo, Preview
+from tui_naval.core.presenter import HOLD_COURSE, OptionInfo, Presenter, Preview
+from tui_naval.core.state import GameState
 from tui_naval.systems.battle import CombatShip
 from tui_naval.systems.sailing.man_o_war import steps
 from tui_naval.systems.sailing.man_o_war.battle import MowState
@@ -167,6 +168,17 @@ def status(state: MowState) -> list[tuple[str, str]]:
 
 #: The move that holds her course: straight ahead, her full move.
 HOLD = "ahead/full"
+
+
+class HoldsCourse(Presenter):
+    """A Man-O-War pairing's presenter part: "hold course" reads her moves (straight on at
+    her full move), which name no ``hold``."""
+
+    def standing_options(self, key: str, state: GameState,
+                         decision: Decision) -> tuple[Order, ...] | str:
+        if key == HOLD_COURSE.key and decision.kind == "move":
+            return hold_course(decision)
+        return super().standing_options(key, state, decision)
 
 
 def hold_course(decision: Decision) -> tuple[Order, ...] | str:
