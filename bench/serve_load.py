@@ -10,9 +10,9 @@ It starts a server of its own (``--guests``, a scratch data folder, limits opene
 the run) and an asyncssh client per player, each on a 100x30 terminal whose output is
 read with the pyte emulator.  The players log in over ``--ramp`` seconds.  ``--playing``
 of them (all by default) press ``p`` in the lobby, then start a new game on the title
-screen (``n``, ctrl+g: against the default admiral, which for a guest with no finished
-game is the easy one, ``app.record``: the figures of stop 65 were against the normal
-admiral's search, which costs the server far more) and answer
+screen (``n``, ctrl+g: against the default admiral: the normal one, as a returning
+player meets, the bench giving each guest's folder the record of a finished game; with
+``--admiral easy`` the easy one a newcomer meets, ``app.record``) and answer
 every prompt of theirs with its first option after ``--think`` seconds (a player reads
 the screen first), pressing ``tab`` (the next ship) before each answer (and sitting
 at the end of a game that ends); of the others, ``--in-lobby`` (half) sit in the lobby and
@@ -110,12 +110,23 @@ class Session(asyncssh.SSHClientSession):  # type: ignore[type-arg]
         return lines
 
 
+def returning(data: Path) -> None:
+    """Give each guest's folder without one the record of a finished game: its guest
+    then meets the normal admiral, as a returning player does (``app.record``)."""
+    for saves in (data / "guests").glob("*/saves"):
+        record = saves / "games.record"
+        if not record.exists():
+            record.write_text('{"finished": 1, "won": 0}\n')
+
+
 class Player:
     """A player: logs in, plays (or sits), and keeps her figures."""
 
-    def __init__(self, number: int, port: int, args: argparse.Namespace) -> None:
+    def __init__(self, number: int, port: int, args: argparse.Namespace,
+                 data: Path) -> None:
         self.number = number
         self.port = port
+        self.data = data
         self.args = args
         self.session = Session()
         self.conn: Any = None
@@ -137,6 +148,8 @@ class Player:
             await self.wait_for(lambda lines: any("Welcome aboard" in x for x in lines))
             self.lobby = time.monotonic() - opened
             if plays or sits_in_game:
+                if self.args.admiral == "normal":
+                    returning(self.data)
                 for key, text in (("p", "New game"), ("n", "Start"), ("\x07", "You: ")):
                     self.chan.write(key.encode())
                     await self.wait_for(lambda lines, t=text: any(t in x for x in lines))
@@ -338,7 +351,7 @@ async def run(args: argparse.Namespace) -> int:
         now = time.monotonic()
         ramp = args.ramp if args.ramp is not None else float(args.players)
         end = now + ramp + args.seconds
-        players = [Player(n, port, args) for n in range(args.players)]
+        players = [Player(n, port, args, data) for n in range(args.players)]
         rng = random.Random(0)
         tasks = []
         for n, player in enumerate(players):
@@ -366,7 +379,8 @@ async def run(args: argparse.Namespace) -> int:
     errors = [p.error for p in players if p.error]
     games = used["games"]
     total = sum(games) + used["zygote"]
-    print(f"players {args.players} (playing {sum(1 for _, plays in tasks if plays)}), "
+    print(f"players {args.players} (playing {sum(1 for _, plays in tasks if plays)}, "
+          f"against the {args.admiral} admiral), "
           f"{args.seconds:g} s after a ramp of {ramp:g} s; {os.cpu_count()} cores, load "
           f"{load:.1f} before the run; this client used {used_cpu():.0f} s of CPU")
     print(f"cpu       the server and its games {served.ru_utime + served.ru_stime:.0f} s in "
@@ -385,6 +399,12 @@ async def run(args: argparse.Namespace) -> int:
     print(f"          a session's share (games + zygote) / {args.players}: "
           f"{total / max(1, args.players):.1f} MB; all {total + used['server']:.0f} MB")
     print(f"errors    {len(errors)}; the server's log: {log.count(b'Traceback')} tracebacks")
+    if b"Traceback" in log:  # the first one's end, and where the whole log is kept
+        kept = data / "server.log"
+        kept.write_bytes(log)
+        first = log[log.index(b"Traceback"):].decode(errors="replace").splitlines()
+        print("  the first traceback's end:\n    " + "\n    ".join(first[:40][-8:]))
+        print(f"  the server's log: {kept}")
     kinds: dict[str, list[str]] = {}
     for player in players:
         if player.error:
@@ -408,6 +428,9 @@ def main() -> int:
                              "(the others sit in a game they started; default 0.5)")
     parser.add_argument("--think", type=float, default=10.0,
                         help="seconds a player reads a prompt before answering (0.5-1.5x)")
+    parser.add_argument("--admiral", choices=("normal", "easy"), default="normal",
+                        help="whom the players meet: the normal admiral (a returning "
+                             "player's; default) or the easy one (a newcomer's)")
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="seconds a screen may take to show before it is an error")
     args = parser.parse_args()

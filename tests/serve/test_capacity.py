@@ -102,6 +102,30 @@ def test_a_served_search_starts_no_helper(monkeypatch: pytest.MonkeyPatch,
         os.close(other)
 
 
+def test_a_served_search_thinks_below_the_players_keys(monkeypatch: pytest.MonkeyPatch,
+                                                       tmp_path: Path) -> None:
+    """Capacity: with 50 players against the normal admiral the searches held both
+    cores and a key's echo took 249 ms (p95).  A server's game thinks in its AI's thread
+    at a lower priority (``SEARCH_NICE``); its main thread (the frames) keeps its own."""
+    import threading
+
+    monkeypatch.setenv(search_helper.SLOTS_ENV, search_helper.slots_setting(tmp_path, 1))
+    seen: list[int] = []
+
+    def think() -> None:
+        with search_helper.turn():
+            seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+
+    main = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    worker = threading.Thread(target=think)
+    worker.start()
+    worker.join()
+    with search_helper.turn():  # (the main thread's search, as a headless game's)
+        pass
+    assert seen == [max(main, search_helper.SEARCH_NICE)]
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == main
+
+
 async def test_a_game_under_the_zygote_hangs_up_and_autosaves(tmp_path: Path) -> None:
     server = Server(tmp_path)
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -191,4 +192,29 @@ def test_lobby_updates_close_together_go_out_once_and_only_when_changed(
     lobby.part(others[0])
     waiting.pop()()
     assert len(link.sent) == 3 and "p2" not in listed(link.sent[-1])
+    book.close()
+
+
+def test_a_full_lobby_waits_longer_between_updates(tmp_path: Path) -> None:
+    """Capacity: every update redraws every lobby, so with many lobbies open the updates
+    wait longer (``PER_LOBBY`` each): 200 players arriving over 200 s redrew 100 lobbies
+    on each arrival, and the server's two cores were spent on it (lobby p95 70 s)."""
+    from tui_naval.serve.lobby import COALESCE, PER_LOBBY
+
+    book = Book(tmp_path)
+    waiting: list[tuple[float, Callable[[], None]]] = []
+    lobby = Lobby(book, tmp_path, can_continue=lambda seat: False,
+                  later=lambda delay, callback: waiting.append((delay, callback)))
+    delays = []
+    for n in range(1, 101):
+        seat = Seat(n, "127.0.0.1", f"p{n}", None, True, tmp_path / f"p{n}")
+        seat.link = FakeLink()  # type: ignore[assignment]
+        lobby.join(seat)
+        lobby.opened(seat)
+        delay, flush = waiting.pop()  # (each arrival's update goes out before the next)
+        if n in (2, 100):
+            delays.append(delay)
+        flush()
+    assert delays == [COALESCE, 100 * PER_LOBBY]
+    assert delays[1] > COALESCE
     book.close()

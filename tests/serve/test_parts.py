@@ -172,3 +172,31 @@ def test_a_player_back_in_a_duel_sees_the_clock_the_other_player_sees(tmp_path: 
     assert not isinstance(made, str)
     asked_at = made[1]._asked_at[1]
     assert before - 75.0 <= asked_at <= after - 75.0
+
+
+def test_output_to_a_player_who_has_hung_up_is_dropped_and_the_game_told() -> None:
+    """A game's output that reached a channel already closing (the player gone) raised
+    BrokenPipeError in the event loop: two tracebacks in the server's log with 200
+    players leaving at once (``bench/serve_load.py``).  It is dropped; the game is told to
+    leave (SIGHUP, as on any hang-up)."""
+    import signal
+
+    from tui_naval.serve.server import GameSession
+
+    class Closing:
+        def write(self, data: bytes) -> None:
+            raise BrokenPipeError("Channel not open for sending")
+
+    class Child:
+        def __init__(self) -> None:
+            self.signals: list[int] = []
+
+        def send_signal(self, number: int) -> None:
+            self.signals.append(number)
+
+    session = GameSession(None, None)  # type: ignore[arg-type]
+    session.chan = Closing()  # type: ignore[assignment]
+    session.child = child = Child()  # type: ignore[assignment]
+    session.write(b"frame")
+    session.write(b"another")
+    assert session.chan is None and child.signals == [signal.SIGHUP]

@@ -83,3 +83,32 @@ async def test_a_message_as_the_lobby_goes_raises_nothing(
         await pilot.pause()
     assert thread_failures == []
     assert capsys.readouterr().err == ""
+
+
+async def test_a_full_lobby_names_whom_it_can_and_counts_the_rest(
+        tmp_path: Path, link: tuple[ChildLink, socket.socket]) -> None:
+    """Capacity: with 200 players on board the list was 201 lines, the menu pushed off
+    the screen, and each arrival laid every lobby out again.  The player is named first,
+    the list stops at ``PEOPLE_SHOWN`` lines, and an arrival that leaves the menu as it
+    was does not rebuild it."""
+    from textual.widgets import OptionList
+
+    from tui_naval.tui.screens.lobby import PEOPLE_SHOWN
+
+    child, server = link
+    names = [f"p{n}" for n in range(200)]
+    app = ServedApp(make_config(tmp_path), child, lambda: LobbyScreen(lobby("alice")))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        screen = app.screen
+        menu = screen.query_one("#lobby-menu", OptionList)
+        send(server, lobby("alice", *names[:150]))
+        await wait_until(pilot, lambda: "151" in people(screen), what="150 more")
+        first = menu.get_option_at_index(0)
+        send(server, lobby("alice", *names))
+        await wait_until(pilot, lambda: "201" in people(screen), what="the count")
+        shown = people(screen).splitlines()
+        assert shown[0] == "On board (201)" and shown[1].startswith("alice")
+        assert len(shown) == PEOPLE_SHOWN + 1 and shown[-1] == "and 188 more"
+        assert menu.get_option_at_index(0) is first  # (the menu as it was: kept)
+        assert screen.query_one("#lobby-menu").region.y >= 0

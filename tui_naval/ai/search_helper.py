@@ -50,6 +50,10 @@ SLOT_POLL = 0.01
 DOOR_POLL = 0.1
 #: When this process last gave a slot back (``turn``).
 _released = 0.0
+#: The niceness a server's game thinks at (``turn``, its AI's thread only): the cores'
+#: scheduler then runs the players' keys and frames, in every game, before the admirals'
+#: searches (which lose a few rollouts, not a frame).
+SEARCH_NICE = 10
 
 
 def slots_setting(folder: Path, count: int = CORES) -> str:
@@ -76,6 +80,7 @@ def turn(stop: Callable[[], bool] | None = None) -> Iterator[None]:
     if slots is None:
         yield
         return
+    think_gently()
     held = take_slot(*slots, stop)
     try:
         yield
@@ -83,6 +88,18 @@ def turn(stop: Callable[[], bool] | None = None) -> Iterator[None]:
         if held is not None:
             os.close(held)  # (which releases its lock)
             _released = time.monotonic()
+
+
+def think_gently() -> None:
+    """Lower this thread's priority to ``SEARCH_NICE`` (Linux keeps one a thread), unless
+    it is the main thread (the app's: its frames) or is lower already.  Once lowered it
+    stays so (raising it back would need privileges): the AI's thread only thinks."""
+    if threading.current_thread() is threading.main_thread():
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        thread = threading.get_native_id()
+        if os.getpriority(os.PRIO_PROCESS, thread) < SEARCH_NICE:
+            os.setpriority(os.PRIO_PROCESS, thread, SEARCH_NICE)
 
 
 def take_slot(count: int, folder: Path, stop: Callable[[], bool] | None = None) -> int | None:

@@ -32,8 +32,13 @@ log = logging.getLogger("tui_naval.serve")
 #: What a seat may run: the lobby, the title screen, the autosave resumed, a watch, a duel.
 MODES = ("lobby", "play", "continue", "watch", "duel")
 #: Seconds the lobby's updates wait, so that those of joins and leaves close together go
-#: out as one (``Lobby.later``).
+#: out as one (``Lobby.later``) ...
 COALESCE = 0.25
+#: ... and more for each lobby shown: every update redraws every lobby, so a full server
+#: (players arriving every second, each redrawing them all) would spend its cores
+#: redrawing.  At most one lobby redrawn per this many seconds, on average: with 200
+#: players in the lobby, their list of who is on board is four seconds behind at worst.
+PER_LOBBY = 0.02
 
 
 def player_folder(data: Path, player_id: int) -> Path:
@@ -195,12 +200,13 @@ class Lobby:
     def broadcast(self, but: Seat | None = None) -> None:
         """Send every seat in the lobby what it shows now, where that has changed (``but``
         has just been sent its own); with ``later``, once for the changes of the next
-        ``COALESCE`` seconds."""
+        ``COALESCE`` seconds (more with many lobbies: ``PER_LOBBY``)."""
         if self.later is None:
             self._update(but)
         elif not self._pending:
             self._pending = True
-            self.later(COALESCE, self._flush)
+            lobbies = sum(1 for seat in self.seats.values() if seat.mode == "lobby")
+            self.later(max(COALESCE, lobbies * PER_LOBBY), self._flush)
 
     def _flush(self) -> None:
         self._pending = False

@@ -511,8 +511,15 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     # -- the session's life ----------------------------------------------------------------
     def write(self, data: bytes) -> None:
-        if self.chan is not None:
+        """The game's output to the player; dropped once the channel is closing (the
+        player has hung up: the game is told, ``hang_up``)."""
+        if self.chan is None:
+            return
+        try:
             self.chan.write(data)
+        except (BrokenPipeError, asyncssh.Error):  # (its traceback filled the log)
+            self.chan = None
+            self.hang_up()
 
     def _finish(self, line: str | None, status: int = 0) -> None:
         """Say ``line`` (on stderr) and close the channel."""

@@ -26,6 +26,10 @@ from tui_naval.tui.widgets.option_list import ChoiceList, PagedOptionList
 
 LOBBY_KEYS = keys.LOBBY
 DIALOG_KEYS = keys.CHOICE
+#: The players the lobby's "On board" list names at most (the player first), the rest
+#: counted: a full server's list would push the menu off the screen, and each arrival
+#: would lay every lobby out again.
+PEOPLE_SHOWN = 14
 
 
 def served(screen: Any) -> ServerLine:
@@ -109,6 +113,9 @@ class LobbyScreen(NavalScreen[None]):
         super().__init__()
         self.data = message
         self._answering = False
+        #: The menu as last filled: refilled only when it changes (a player arriving
+        #: changes the list of people, not the menu).
+        self._menu: list[tuple[str, str]] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
@@ -167,17 +174,20 @@ class LobbyScreen(NavalScreen[None]):
         if data.get("guest"):
             welcome.append("  (a guest: your games are not kept)", style="dim")
         self.query_one("#lobby-welcome", Static).update(welcome)
-        menu = self.query_one("#lobby-menu", OptionList)
-        highlighted = menu.highlighted
-        menu.clear_options()
-        shortcuts = self.menu_keys()
-        menu.add_options([Option(Text.assemble(label, (f"  {shortcuts[key]}", "dim"))
-                                 if key in shortcuts else Text(label), id=key)
-                          for key, label in self.menu()])
-        if menu.option_count:
-            menu.highlighted = min(highlighted or 0, menu.option_count - 1)
+        items = self.menu()
+        if items != self._menu:
+            self._menu = items
+            menu = self.query_one("#lobby-menu", OptionList)
+            highlighted = menu.highlighted
+            menu.clear_options()
+            shortcuts = self.menu_keys()
+            menu.add_options([Option(Text.assemble(label, (f"  {shortcuts[key]}", "dim"))
+                                     if key in shortcuts else Text(label), id=key)
+                              for key, label in items])
+            if menu.option_count:
+                menu.highlighted = min(highlighted or 0, menu.option_count - 1)
+            self.refresh_bindings()
         self.query_one("#lobby-people", Static).update(self.people())
-        self.refresh_bindings()
         self.answer_challenge()
 
     def menu(self) -> list[tuple[str, str]]:
@@ -191,7 +201,8 @@ class LobbyScreen(NavalScreen[None]):
         if watch:
             items.append(("watch", f"Watch a game ({len(watch)} being played)"))
         if data.get("registered") and self.opponents():
-            items.append(("challenge", f"Challenge a player ({len(self.opponents())} here)"))
+            items.append(("challenge", "Challenge a player to a duel"))  # (no count: the
+            # menu would change, and be built again, with each player arriving)
         items.append(("quit", "Quit"))
         return items
 
@@ -202,11 +213,19 @@ class LobbyScreen(NavalScreen[None]):
                 if p.get("where") == "in the lobby" and not p.get("guest") and p["name"] != me]
 
     def people(self) -> Text:
-        text = Text("On board\n", style="bold")
-        for player in self.data.get("players", []):
-            text.append(f"{player['name']}", style="bold" if player["name"] == self.data.get(
-                "me") else "")
+        """Who is on board and where: the player first, then the others as the server
+        lists them, at most ``PEOPLE_SHOWN`` named and the rest counted."""
+        me = self.data.get("me")
+        players = self.data.get("players", [])
+        players = sorted(players, key=lambda p: p["name"] != me)  # (stable: hers first)
+        text = Text(f"On board ({len(players)})\n" if len(players) > PEOPLE_SHOWN
+                    else "On board\n", style="bold")
+        shown = players if len(players) <= PEOPLE_SHOWN else players[:PEOPLE_SHOWN - 1]
+        for player in shown:
+            text.append(f"{player['name']}", style="bold" if player["name"] == me else "")
             text.append(f"  {player['where']}\n", style="dim")
+        if len(shown) < len(players):
+            text.append(f"and {len(players) - len(shown)} more", style="dim")
         return text
 
     # -- the player's choices --------------------------------------------------------------
