@@ -25,6 +25,9 @@ def add(sub: Any, name: str = "serve") -> None:
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     serve.add_argument("--port", type=port_number, default=2222, help="port (default 2222)")
+    serve.add_argument("--web", type=port_number, metavar="PORT",
+                       help="also serve the public web pages on PORT (same address): the "
+                            "hall of fame with its morgue files, the games being played")
     serve.add_argument("--data", metavar="DIR",
                        help="data folder: host key, players, saves (default: the game's "
                             "data folder, $TUI_NAVAL_DATA or ~/.local/share/tui-naval)")
@@ -119,7 +122,7 @@ def config_from(args: argparse.Namespace) -> Any:
                     startups_per_address=args.max_startups_per_address,
                     login_grace=args.login_grace, unused_timeout=args.unused_timeout)
     return ServeConfig(data=data, host=host, port=args.port, guests=args.guests,
-                       limits=limits)
+                       limits=limits, web_port=args.web)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

@@ -176,11 +176,7 @@ class Lobby:
     def lobby_message(self, seat: Seat) -> Message:
         players = [{"name": s.name, "where": s.where(), "guest": s.guest}
                    for s in self.seats.values() if s.name and s.mode != "gone"]
-        watch = [{"id": f"s{s.id}", "title": f"{s.name}: {s.live_title}"}
-                 for s in self.seats.values()
-                 if s.live is not None and s is not seat]
-        watch += [{"id": f"d{d.id}", "title": d.title()} for d in self.duels.values()
-                  if not d.over and self._duel_seats(d)]
+        watch = self.watchable(but=seat)
         duels = []
         if seat.player is not None:
             for record in self.book.open_duels(seat.player.id):
@@ -196,6 +192,15 @@ class Lobby:
                 "rulesets": duel_rulesets() if seat.player is not None else [],
                 "challenge": None if challenge is None else
                 {"from": challenge.by.name, "title": challenge.title}}
+
+    def watchable(self, but: Seat | None = None) -> list[dict[str, str]]:
+        """The games one may watch (``but``'s own left out): each one's id and title."""
+        watch = [{"id": f"s{s.id}", "title": f"{s.name}: {s.live_title}"}
+                 for s in self.seats.values()
+                 if s.live is not None and s is not but]
+        watch += [{"id": f"d{d.id}", "title": d.title()} for d in self.duels.values()
+                  if not d.over and self._duel_seats(d)]
+        return watch
 
     def broadcast(self, but: Seat | None = None) -> None:
         """Send every seat in the lobby what it shows now, where that has changed (``but``

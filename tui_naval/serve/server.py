@@ -30,7 +30,7 @@ import sys
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 import asyncssh.kex
@@ -44,6 +44,9 @@ from tui_naval.serve.lobby import Lobby, Seat, player_folder
 from tui_naval.serve.players import Book
 from tui_naval.serve.private import keep_private
 from tui_naval.serve.terminal import PtyProcess, Size, start_zygote, stop_zygote
+
+if TYPE_CHECKING:
+    from aiohttp import web
 
 log = logging.getLogger("tui_naval.serve")
 
@@ -74,6 +77,8 @@ class ServeConfig:
     limits: Limits = field(factory=Limits)
     #: The Python that runs the game processes.
     python: str = sys.executable
+    #: The port of the public web pages (``serve.web``), or None: no web server.
+    web_port: int | None = None
 
 
 def key_exchanges() -> list[str]:
@@ -694,6 +699,12 @@ async def serve(config: ServeConfig) -> None:
               f"address from the rest: {limits.sessions} games, {limits.startups} "
               f"connections not yet logged in ({limits.startups_per_address} from one "
               "address)", file=sys.stderr, flush=True)
+    try:
+        pages = await start_pages(config, lobby, port)
+    except ServeError:
+        server.close()
+        book.close()
+        raise
     idle = asyncio.create_task(host.close_idle())
     # (Sessions that come before the zygote is ready start their games afresh.)
     zygote = asyncio.create_task(start_zygote(config.python))
@@ -710,8 +721,38 @@ async def serve(config: ServeConfig) -> None:
         await stop_zygote()
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(signum)
+        if pages is not None:
+            await pages.cleanup()
         server.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(server.wait_closed(), 5)
         book.close()
     print("tui-naval: stopped", file=sys.stderr, flush=True)
+
+
+async def start_pages(config: ServeConfig, lobby: Lobby, ssh_port: int) -> web.AppRunner | None:
+    """Start the public web pages on ``config.web_port`` (None: there are none)."""
+    if config.web_port is None:
+        return None
+    # (aiohttp and the pages are imported only by a server asked for them.)
+    from aiohttp import web
+
+    from tui_naval.serve.web.pages import LiveGame
+    from tui_naval.serve.web.site import Site
+
+    ssh = f"ssh -p {ssh_port} {config.host}"
+    site = Site(config.data, lambda: [LiveGame(g["id"], g["title"])
+                                      for g in lobby.watchable()], ssh)
+    runner = web.AppRunner(site.application(), access_log=None, handle_signals=False)
+    await runner.setup()
+    tcp = web.TCPSite(runner, config.host, config.web_port, backlog=128)
+    try:
+        await tcp.start()
+    except OSError as exc:
+        await runner.cleanup()
+        raise ServeError(f"cannot listen on {config.host}:{config.web_port} for the web "
+                         f"pages: {exc.strerror or exc}") from None
+    bound = runner.addresses[0][1] if runner.addresses else config.web_port
+    print(f"tui-naval: web pages on http://{config.host}:{bound}/ (the hall of fame, "
+          "the live games)", file=sys.stderr, flush=True)
+    return runner

@@ -1,0 +1,170 @@
+"""``tui-naval serve --web PORT``: the public pages (the hall of fame, the morgue files,
+the live games), their escaping, and the hostile requests they refuse."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import urllib.request
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from tests.serve.support import Server
+from tui_naval.serve.web import site as site_module
+from tui_naval.serve.web.pages import LiveGame
+from tui_naval.serve.web.site import HEADERS, Site
+from tui_naval.voyage.hall import Entry, Hall
+
+NOW = datetime(2026, 12, 2, 15, 0, tzinfo=UTC)
+HOSTILE = "<script>alert('x')</script>&\""
+
+
+def voyage(data: Path, name: str, score: int, morgue: str = "", daily: str = "",
+           ruleset: str = "salt-n-tar", cause: str = "lost with all hands") -> Entry:
+    entry = Entry(name, 7, ruleset, 3, 1, score, cause, "2026-12-02", daily, False, "{}",
+                  morgue)
+    Hall(data / "hall.sqlite3").add(entry)
+    return entry
+
+
+def morgue_file(data: Path, name: str, text: str = "Captain's morgue\n") -> Path:
+    folder = data / "morgue"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+async def client_of(data: Path, live: list[LiveGame] | None = None) -> TestClient:
+    site = Site(data, lambda: live or [], "ssh -p 2222 127.0.0.1", clock=lambda: NOW)
+    client = TestClient(TestServer(site.application()))
+    await client.start_server()
+    return client
+
+
+async def test_the_hall_ranks_voyages_escapes_them_and_links_their_morgues(
+        tmp_path: Path) -> None:
+    kept = morgue_file(tmp_path, "Ann-2026-12-02-7.txt")
+    voyage(tmp_path, "Ann", 120, str(kept))
+    voyage(tmp_path, HOSTILE, 300, cause=HOSTILE)
+    voyage(tmp_path, "Elsewhere", 50, "/etc/passwd")  # (a morgue not in the folder)
+    client = await client_of(tmp_path)
+    try:
+        response = await client.get("/hall")
+        assert response.status == 200
+        assert response.headers["Content-Security-Policy"] == \
+            HEADERS["Content-Security-Policy"]
+        assert response.headers["Server"] == "tui-naval"
+        page = await response.text()
+    finally:
+        await client.close()
+    assert "<script>" not in page and "&lt;script&gt;" in page
+    rows = re.findall(r"<tr><td class=\"n\">(\d+)</td><td>(.*?)</td>", page)
+    names = [name for _, name in rows]
+    assert names[0].startswith("&lt;script") and names[1:] == ["Ann", "Elsewhere"]
+    assert page.count('href="/morgue/') == 1
+    assert 'href="/morgue/Ann-2026-12-02-7.txt"' in page
+
+
+async def test_the_daily_board_and_a_rulesets_board(tmp_path: Path) -> None:
+    voyage(tmp_path, "Daily", 10, daily="2026-12-02")
+    voyage(tmp_path, "Other", 20, ruleset="kyngesreach")
+    client = await client_of(tmp_path)
+    try:
+        today = await (await client.get("/hall?daily=today")).text()
+        other = await (await client.get("/hall?ruleset=kyngesreach")).text()
+        refused = [(await client.get(f"/hall?{q}")).status
+                   for q in ("daily=yesterday", "daily=2026-12-02%27", "ruleset=../x")]
+    finally:
+        await client.close()
+    assert "Daily voyage of 2026-12-02" in today and ">Daily<" in today
+    assert ">Other<" not in today
+    assert ">Other<" in other and ">Daily<" not in other
+    assert refused == [400, 400, 400]
+
+
+async def test_a_morgue_file_is_served_as_text_and_nothing_else_is(tmp_path: Path) -> None:
+    morgue_file(tmp_path, "Ann-2026-12-02-7.txt", "Ann's voyage <b>\n")
+    (tmp_path / "players.sqlite3").write_text("secret")
+    morgue_file(tmp_path, "secret.txt")
+    os.symlink(tmp_path / "players.sqlite3", tmp_path / "morgue" / "link.txt")
+    client = await client_of(tmp_path)
+    try:
+        response = await client.get("/morgue/Ann-2026-12-02-7.txt")
+        assert response.status == 200
+        assert response.content_type == "text/plain"
+        assert await response.text() == "Ann's voyage <b>\n"
+        statuses = [(await client.get(path)).status for path in (
+            "/morgue/..%2Fplayers.sqlite3", "/morgue/%2E%2E%2Fplayers.sqlite3",
+            "/morgue/../players.sqlite3", "/morgue/link.txt", "/morgue/nothing.txt",
+            "/morgue/.txt.", "/players.sqlite3")]
+    finally:
+        await client.close()
+    assert statuses == [404] * 7
+
+
+async def test_live_games_are_listed_escaped(tmp_path: Path) -> None:
+    client = await client_of(tmp_path, [LiveGame("s1", "ann: Salt'n'Tar, channel-race"),
+                                        LiveGame("s2", HOSTILE)])
+    try:
+        page = await (await client.get("/live")).text()
+        empty = await client_of(tmp_path)
+        none = await (await empty.get("/live")).text()
+        await empty.close()
+    finally:
+        await client.close()
+    assert "ann: Salt&#x27;n&#x27;Tar, channel-race" in page and "<script>" not in page
+    assert "No game is being played" in none
+
+
+async def test_one_address_asking_too_often_is_told_to_wait(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(site_module, "REQUESTS_PER_MINUTE", 4)
+    client = await client_of(tmp_path)
+    try:
+        posted = (await client.post("/hall", data="x")).status  # (a body: refused)
+        statuses = [(await client.get("/")).status for _ in range(5)]
+    finally:
+        await client.close()
+    assert posted == 400
+    assert statuses == [200, 200, 200, 429, 429]
+
+
+async def test_a_hall_that_cannot_be_read_says_so_in_a_line(tmp_path: Path) -> None:
+    (tmp_path / "hall.sqlite3").write_text("not a database")
+    client = await client_of(tmp_path)
+    try:
+        response = await client.get("/hall")
+        page = await response.text()
+    finally:
+        await client.close()
+    assert response.status == 200 and "cannot be read just now" in page
+    assert (tmp_path / "hall.sqlite3").read_text() == "not a database"
+
+
+def test_serve_web_serves_the_pages_beside_ssh(tmp_path: Path) -> None:
+    """The real command: ``--web 0`` says where the pages are; they are there."""
+    kept = morgue_file(tmp_path, "Ann-2026-12-02-7.txt")
+    voyage(tmp_path, "Ann", 120, str(kept))
+    server = Server(tmp_path, "--web", "0")
+    try:
+        found = None
+        for _ in range(100):
+            found = next((re.search(r"web pages on (http://\S+/)", line)
+                          for line in server.lines if "web pages on" in line), None)
+            if found:
+                break
+            asyncio.run(asyncio.sleep(0.1))
+        assert found is not None, server.lines
+        with urllib.request.urlopen(found.group(1) + "hall", timeout=10) as response:
+            page = response.read().decode()
+        assert ">Ann<" in page
+        with urllib.request.urlopen(found.group(1) + "morgue/Ann-2026-12-02-7.txt",
+                                    timeout=10) as response:
+            assert response.read().decode() == "Captain's morgue\n"
+    finally:
+        assert server.stop() == 0

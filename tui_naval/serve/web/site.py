@@ -1,0 +1,124 @@
+"""The web server of ``tui-naval serve --web PORT`` (aiohttp): the public pages.
+
+``/`` how to play, ``/hall`` the hall of fame (``?daily=YYYY-MM-DD`` a day's daily voyage,
+``?ruleset=ID`` one ruleset's), ``/morgue/NAME.txt`` a voyage's morgue file (plain
+text), ``/live`` the games being played.  No login, nothing written.
+
+Hostile input: only GET and HEAD; a request body is refused; query values are checked
+(a bad one is a 400); a morgue file is served only by a name of the form the game gives
+them, from the morgue folder itself (no path reaches another file); each address may
+ask ``REQUESTS_PER_MINUTE`` pages a minute (then 429); every page says the browser may
+run no script and load nothing from elsewhere (Content-Security-Policy).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from aiohttp import web
+
+from tui_naval.serve.limits import RateLimiter
+from tui_naval.serve.web.pages import (
+    MORGUE_NAME,
+    LiveGame,
+    front_page,
+    hall_page,
+    live_page,
+)
+from tui_naval.voyage.hall import TOP, Entry, Hall, HallError
+
+#: Pages one address may ask for in a minute.
+REQUESTS_PER_MINUTE = 120
+#: A day as the hall keeps it, and a ruleset's id.
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+RULESET = re.compile(r"[a-z0-9-]{1,40}")
+HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+                               "frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Server": "tui-naval",  # (not aiohttp's and Python's versions)
+}
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class Site:
+    """The pages of one server: its data folder, its games (``live``), how to reach it."""
+
+    def __init__(self, data: Path, live: Callable[[], Sequence[LiveGame]], ssh: str,
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+        self.data = data
+        self.live = live
+        self.ssh = ssh
+        self.clock = clock
+        self.limiter = RateLimiter(REQUESTS_PER_MINUTE, 60.0)
+
+    def application(self) -> web.Application:
+        app = web.Application(middlewares=[self.guard], client_max_size=1024)
+        app.add_routes([web.get("/", self.front), web.get("/hall", self.hall),
+                        web.get("/morgue/{name}", self.morgue), web.get("/live", self.games)])
+        return app
+
+    @web.middleware
+    async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """The limits every request meets, and the headers every answer carries."""
+        address = request.remote or "?"
+        if not self.limiter.allow(address):
+            raise web.HTTPTooManyRequests(text="too many requests: wait a minute\n",
+                                          headers={"Retry-After": "60", **HEADERS})
+        if request.body_exists:
+            raise web.HTTPBadRequest(text="a page is asked for with no body\n",
+                                     headers=HEADERS)
+        try:
+            response = await handler(request)
+        except web.HTTPException as exc:
+            exc.headers.update(HEADERS)
+            raise
+        response.headers.update(HEADERS)
+        return response
+
+    async def front(self, request: web.Request) -> web.StreamResponse:
+        return html(front_page(self.ssh))
+
+    async def hall(self, request: web.Request) -> web.StreamResponse:
+        daily = request.query.get("daily", "")
+        ruleset = request.query.get("ruleset", "")
+        if daily == "today":
+            daily = self.today()
+        if (daily and not DAY.fullmatch(daily)) or (ruleset and not RULESET.fullmatch(ruleset)):
+            raise web.HTTPBadRequest(text="no such board\n")
+        entries, rulesets, problem = await asyncio.to_thread(self._board, daily, ruleset)
+        return html(hall_page(entries, rulesets, daily, ruleset, self.today(),
+                              self.data / "morgue", problem))
+
+    def _board(self, daily: str, ruleset: str) -> tuple[list[tuple[int, Entry]],
+                                                        list[str], str]:
+        hall = Hall(self.data / "hall.sqlite3")
+        try:
+            return list(hall.top(TOP, daily=daily, ruleset=ruleset)), hall.rulesets(), ""
+        except HallError as exc:
+            return [], [], f"The hall of fame cannot be read just now ({exc})."
+
+    async def morgue(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        folder = self.data / "morgue"
+        path = folder / name
+        if not MORGUE_NAME.fullmatch(name) or not path.is_file() or path.is_symlink():
+            raise web.HTTPNotFound(text="no such morgue file\n")
+        text = await asyncio.to_thread(path.read_text, "utf-8", "replace")
+        return web.Response(text=text, content_type="text/plain", charset="utf-8")
+
+    async def games(self, request: web.Request) -> web.StreamResponse:
+        return html(live_page(self.live(), self.ssh))
+
+    def today(self) -> str:
+        return self.clock().astimezone(UTC).date().isoformat()
+
+
+def html(text: str) -> web.Response:
+    return web.Response(text=text, content_type="text/html", charset="utf-8")
