@@ -441,7 +441,9 @@ def game_classes() -> dict[tuple[str, str], type]:
             if sub not in seen:
                 seen.add(sub)
                 stack.append(sub)
-                if sub.__module__.startswith("tui_naval.tui"):
+                module = sub.__dict__.get("__module__", sub.__module__)
+                # (Some compiled classes' ``__module__`` is a descriptor, not a name.)
+                if isinstance(module, str) and module.startswith("tui_naval.tui"):
                     found[(sub.__module__, sub.__qualname__)] = sub
     return found
 
