@@ -27,7 +27,10 @@ body { font-family: ui-monospace, monospace; background: #0b1a2a; color: #d8e2ec
 a { color: #7cc7ff; }
 h1 { color: #ffd166; }
 table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: 0.2em 0.6em; border-bottom: 1px solid #243a52; }
+th, td { text-align: left; padding: 0.2em 0.6em; border-bottom: 1px solid #243a52;
+         white-space: nowrap; }
+td.why { white-space: normal; min-width: 12em; }
+.board { overflow-x: auto; }
 td.n { text-align: right; }
 nav a { margin-right: 1em; }
 .dim { color: #8aa0b4; }
@@ -105,9 +108,9 @@ def hall_page(entries: Sequence[tuple[int, Entry]], rulesets: Sequence[str], dai
                 f"<tr><td class=\"n\">{rank}</td><td>{escape(entry.name)}</td>"
                 f"<td class=\"n\">{entry.score}</td><td>{escape(entry.ruleset)}</td>"
                 f"<td class=\"n\">{entry.legs}</td><td class=\"n\">{entry.prizes}</td>"
-                f"<td>{escape(entry.cause)}</td><td>{escape(entry.date)}</td>"
+                f"<td class=\"why\">{escape(entry.cause)}</td><td>{escape(entry.date)}</td>"
                 f"<td>{morgue}</td></tr>")
-        parts.append(f"<table>{''.join(rows)}</table>")
+        parts.append(f"<div class=\"board\"><table>{''.join(rows)}</table></div>")
     return page("tui-naval: hall of fame", "".join(parts))
 
 
