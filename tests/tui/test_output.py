@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pty_support import in_pty, read_until_quiet
 
+from tui_naval.tui import output
 from tui_naval.tui.output import DEFAULT, Pen, Rewriter, parse_sgr, sgr_change
 
 pyte = pytest.importorskip("pyte")
@@ -250,3 +251,19 @@ def test_the_title_screen_draws_the_same_with_the_compact_driver(tmp_path: Path)
     assert "New game" in text or "new game" in text.lower()
     assert compact == plain
     assert compact_bytes < plain_bytes / 2
+
+
+def test_a_driver_named_in_the_environment_is_the_one_used(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``$TEXTUAL_DRIVER`` chooses the driver, as it does for any Textual app: Textual's own
+    Linux driver (the README's way out should a terminal draw wrongly with this one), or
+    its web driver (a browser).  ``driver_class()`` used to override it."""
+    from textual.drivers.linux_driver import LinuxDriver
+
+    from tui_naval.tui.app import NavalApp
+
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    assert output.driver_class() is output.CompactDriver
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.linux_driver:LinuxDriver")
+    assert output.driver_class() is None
+    assert NavalApp().driver_class is LinuxDriver

@@ -562,5 +562,9 @@ CompactDriver: type[Any] = _compact_driver() if os.name == "posix" else type(Non
 
 
 def driver_class() -> type[Any] | None:
-    """The driver for ``App(driver_class=...)``: `CompactDriver`, or None (Textual's) off POSIX."""
-    return CompactDriver if os.name == "posix" else None
+    """The driver for ``App(driver_class=...)``: `CompactDriver`; None (Textual's choice)
+    off POSIX, or where ``$TEXTUAL_DRIVER`` names one (Textual's own Linux driver, should a
+    terminal draw wrongly with this one; its web driver, in a browser)."""
+    if os.name != "posix" or os.environ.get("TEXTUAL_DRIVER"):
+        return None
+    return CompactDriver
