@@ -168,3 +168,50 @@ def test_serve_web_serves_the_pages_beside_ssh(tmp_path: Path) -> None:
             assert response.read().decode() == "Captain's morgue\n"
     finally:
         assert server.stop() == 0
+
+
+async def test_silent_connections_are_capped_and_closed_and_keep_no_one_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 60's lock-out, at the web door: connections that never finish a request were
+    held for ever (20 silent ones still open after 80 s), and enough of them would have
+    used up the open files the SSH logins share.  Now one address may hold
+    ``MOST_PER_ADDRESS``, the port ``MOST``, each for ``LIFETIME`` seconds; another
+    address still gets its page."""
+    from tui_naval.serve.web import connections
+    from tui_naval.serve.web.site import listen
+
+    monkeypatch.setattr(connections, "MOST_PER_ADDRESS", 3)
+    monkeypatch.setattr(connections, "LIFETIME", 600.0)
+    site = Site(tmp_path, lambda: [], "ssh -p 2222 127.0.0.1", clock=lambda: NOW)
+    listening = await listen(site, "127.0.0.1", 0)
+    try:
+        silent = [await asyncio.open_connection("127.0.0.1", listening.port)
+                  for _ in range(5)]
+        over = [await ended(reader, 10.0) for reader, _ in silent[3:]]
+        assert over == [True, True]  # over the cap: closed as accepted
+        assert [await ended(r, 0.05) for r, _ in silent[:3]] == [False] * 3  # still held
+        reader, writer = await asyncio.open_connection("127.0.0.1", listening.port,
+                                                       local_addr=("127.0.0.2", 0))
+        writer.write(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        answer = await asyncio.wait_for(reader.read(), 10)
+        assert answer.startswith(b"HTTP/1.1 200")  # another address is served meanwhile
+        monkeypatch.setattr(connections, "LIFETIME", 0.2)  # (for connections from now)
+        for _, w in silent:
+            w.close()
+        for _ in range(100):  # (the server sees them go)
+            reader, _writer = await asyncio.open_connection("127.0.0.1", listening.port)
+            if not await ended(reader, 0.05):
+                break
+        assert await ended(reader, 10.0)  # its time is up: closed though it said nothing
+    finally:
+        await listening.close()
+
+
+async def ended(reader: asyncio.StreamReader, within: float) -> bool:
+    """Whether the server closes the connection within ``within`` seconds."""
+    try:
+        return await asyncio.wait_for(reader.read(1), within) == b""
+    except TimeoutError:
+        return False
+    except ConnectionError:
+        return True

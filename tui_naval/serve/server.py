@@ -46,7 +46,7 @@ from tui_naval.serve.private import keep_private
 from tui_naval.serve.terminal import PtyProcess, Size, start_zygote, stop_zygote
 
 if TYPE_CHECKING:
-    from aiohttp import web
+    from tui_naval.serve.web.site import Listening
 
 log = logging.getLogger("tui_naval.serve")
 
@@ -722,7 +722,7 @@ async def serve(config: ServeConfig) -> None:
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(signum)
         if pages is not None:
-            await pages.cleanup()
+            await pages.close()
         server.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(server.wait_closed(), 5)
@@ -730,29 +730,22 @@ async def serve(config: ServeConfig) -> None:
     print("tui-naval: stopped", file=sys.stderr, flush=True)
 
 
-async def start_pages(config: ServeConfig, lobby: Lobby, ssh_port: int) -> web.AppRunner | None:
+async def start_pages(config: ServeConfig, lobby: Lobby, ssh_port: int) -> Listening | None:
     """Start the public web pages on ``config.web_port`` (None: there are none)."""
     if config.web_port is None:
         return None
     # (aiohttp and the pages are imported only by a server asked for them.)
-    from aiohttp import web
-
     from tui_naval.serve.web.pages import LiveGame
-    from tui_naval.serve.web.site import Site
+    from tui_naval.serve.web.site import Site, listen
 
     ssh = f"ssh -p {ssh_port} {config.host}"
     site = Site(config.data, lambda: [LiveGame(g["id"], g["title"])
                                       for g in lobby.watchable()], ssh)
-    runner = web.AppRunner(site.application(), access_log=None, handle_signals=False)
-    await runner.setup()
-    tcp = web.TCPSite(runner, config.host, config.web_port, backlog=128)
     try:
-        await tcp.start()
+        listening = await listen(site, config.host, config.web_port)
     except OSError as exc:
-        await runner.cleanup()
         raise ServeError(f"cannot listen on {config.host}:{config.web_port} for the web "
                          f"pages: {exc.strerror or exc}") from None
-    bound = runner.addresses[0][1] if runner.addresses else config.web_port
-    print(f"tui-naval: web pages on http://{config.host}:{bound}/ (the hall of fame, "
-          "the live games)", file=sys.stderr, flush=True)
-    return runner
+    print(f"tui-naval: web pages on http://{config.host}:{listening.port}/ (the hall of "
+          "fame, the live games)", file=sys.stderr, flush=True)
+    return listening

@@ -8,7 +8,8 @@ Hostile input: only GET and HEAD; a request body is refused; query values are ch
 (a bad one is a 400); a morgue file is served only by a name of the form the game gives
 them, from the morgue folder itself (no path reaches another file); each address may
 ask ``REQUESTS_PER_MINUTE`` pages a minute (then 429); every page says the browser may
-run no script and load nothing from elsewhere (Content-Security-Policy).
+run no script and load nothing from elsewhere (Content-Security-Policy); connections
+are capped and given a time to live as the SSH port's are (``connections``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pathlib import Path
 from aiohttp import web
 
 from tui_naval.serve.limits import RateLimiter
+from tui_naval.serve.web.connections import guarded, new_tally
 from tui_naval.serve.web.pages import (
     MORGUE_NAME,
     LiveGame,
@@ -33,6 +35,8 @@ from tui_naval.voyage.hall import TOP, Entry, Hall, HallError
 
 #: Pages one address may ask for in a minute.
 REQUESTS_PER_MINUTE = 120
+#: Seconds a connection may wait between requests.
+KEEPALIVE = 5.0
 #: A day as the hall keeps it, and a ruleset's id.
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 RULESET = re.compile(r"[a-z0-9-]{1,40}")
@@ -122,3 +126,32 @@ class Site:
 
 def html(text: str) -> web.Response:
     return web.Response(text=text, content_type="text/html", charset="utf-8")
+
+
+class Listening:
+    """The site served on a port (``listen``): where, and how to stop."""
+
+    def __init__(self, runner: web.AppRunner, server: asyncio.Server) -> None:
+        self.runner = runner
+        self.server = server
+        sockets = server.sockets
+        self.port: int = sockets[0].getsockname()[1] if sockets else 0
+
+    async def close(self) -> None:
+        self.server.close()
+        await self.runner.cleanup()
+
+
+async def listen(site: Site, host: str, port: int) -> Listening:
+    """Serve ``site`` on ``host``:``port``, its connections guarded as the SSH port's are
+    (``connections``); OSError if the port cannot be had."""
+    runner = web.AppRunner(site.application(), access_log=None, handle_signals=False,
+                           keepalive_timeout=KEEPALIVE)
+    await runner.setup()
+    try:
+        server = await asyncio.get_running_loop().create_server(
+            guarded(runner.server, new_tally()), host, port, backlog=128)  # type: ignore[arg-type]
+    except OSError:
+        await runner.cleanup()
+        raise
+    return Listening(runner, server)

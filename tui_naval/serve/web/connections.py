@@ -1,0 +1,83 @@
+"""The web port's connections, held as the SSH port's are: capped in all and per address,
+and each given a time to live, so that clients that connect and never finish a request
+cannot use up the server's open files (which the SSH logins share).
+
+``guarded(factory, tally)`` wraps aiohttp's protocol factory (``web.Server``): a
+connection over a cap is closed as it is accepted; one that is still open after
+``LIFETIME`` seconds (a page asked for and sent takes well under one) is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from tui_naval.serve.limits import Tally, source
+
+#: Connections open at once on the web port, in all and from one address.
+MOST = 64
+MOST_PER_ADDRESS = 8
+#: Seconds a connection may stay open: time to ask for pages, not to hold the port.
+LIFETIME = 20.0
+
+
+class GuardedProtocol(asyncio.Protocol):
+    """aiohttp's request handler for one connection, counted in ``tally`` while open and
+    closed once its time is up."""
+
+    def __init__(self, inner: Any, tally: Tally, lifetime: float) -> None:
+        self.inner = inner
+        self.tally = tally
+        self.lifetime = lifetime
+        self.address: str | None = None
+        self.deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)  # (a TCP connection's)
+        peer = transport.get_extra_info("peername")
+        address = source(str(peer[0])) if peer else "?"
+        if self.tally.full(address):
+            transport.abort()  # (over the cap: closed as accepted, nothing read)
+            return
+        self.address = address
+        self.tally.open(address)
+        self.deadline = asyncio.get_running_loop().call_later(self.lifetime, transport.abort)
+        self.inner.connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.address is None:
+            return
+        self.tally.close(self.address)
+        self.address = None
+        if self.deadline is not None:
+            self.deadline.cancel()
+        self.inner.connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self.address is not None:
+            self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        if self.address is None:
+            return None
+        result: bool | None = self.inner.eof_received()
+        return result
+
+    def pause_writing(self) -> None:
+        if self.address is not None:
+            self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.address is not None:
+            self.inner.resume_writing()
+
+
+def guarded(factory: Callable[[], Any], tally: Tally) -> Callable[[], asyncio.Protocol]:
+    """A protocol factory: ``factory``'s handlers, each guarded (``GuardedProtocol``,
+    ``LIFETIME`` as it is when the connection comes)."""
+    return lambda: GuardedProtocol(factory(), tally, LIFETIME)
+
+
+def new_tally() -> Tally:
+    return Tally(MOST, MOST_PER_ADDRESS)
