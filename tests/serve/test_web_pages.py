@@ -215,3 +215,27 @@ async def ended(reader: asyncio.StreamReader, within: float) -> bool:
         return False
     except ConnectionError:
         return True
+
+
+async def test_garbage_and_huge_requests_are_refused_and_the_port_goes_on(
+        tmp_path: Path) -> None:
+    from tui_naval.serve.web.site import listen
+
+    site = Site(tmp_path, lambda: [], "ssh -p 2222 127.0.0.1", clock=lambda: NOW)
+    listening = await listen(site, "127.0.0.1", 0)
+    try:
+        for request in (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(range(256)),
+                        b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\n\r\n",
+                        b"GET / HTTP/1.1\r\nX: " + b"b" * 100_000 + b"\r\n\r\n",
+                        b"BREW /hall HTTP/1.1\r\nHost: x\r\n\r\n"):
+            reader, writer = await asyncio.open_connection("127.0.0.1", listening.port)
+            writer.write(request)
+            answer = await asyncio.wait_for(reader.read(), 10)
+            assert answer == b"" or re.match(rb"HTTP/1\.[01] (400|405|413|414|431)", answer), \
+                answer[:80]
+            writer.close()
+        reader, writer = await asyncio.open_connection("127.0.0.1", listening.port)
+        writer.write(b"GET /hall HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert (await asyncio.wait_for(reader.read(), 10)).startswith(b"HTTP/1.1 200")
+    finally:
+        await listening.close()
