@@ -1,0 +1,155 @@
+"""Bytes a game sends a browser per turn: what a player in a browser tab downloads.
+
+Run from the checkout::
+
+    .venv/bin/pip install -q -e '.[bench]'   # pyte
+    .venv/bin/python bench/web_bytes.py [--turns 5] [--ruleset salt-n-tar ...]
+
+Each ruleset's ``tui-naval play --seed 1`` runs under a web driver, as a browser tab's
+game does (the relay, textual-serve's protocol: packets on the process's stdin and
+stdout, a 100x30 terminal in true colour), twice: under Textual's ``WebDriver`` and under
+the game's ``CompactWebDriver`` (``tui/output.py``: only what changes on screen).  Every
+byte of the frames (``D`` packets) is counted: the first screen (until the program has
+been quiet for a second), then each turn, the player answering every prompt with its
+first option as soon as the screen has been quiet for a moment; a byte counts in the turn
+the status line shows once drawn (read with the pyte emulator).  Both runs end on the
+same screen.  Issue 63's target: at most 30 KB a turn over the WebSocket (the relay
+sends the frames as they come).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import select
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+SIZE = (100, 30)
+TARGET_KB = 30.0
+QUIET = 0.4
+TURN = re.compile(r"Turn (\d+)/")
+DRIVERS = {"textual": "textual.drivers.web_driver:WebDriver",
+           "compact": "tui_naval.tui.output:CompactWebDriver"}
+
+
+def packet(kind: bytes, payload: bytes) -> bytes:
+    return kind + len(payload).to_bytes(4, "big") + payload
+
+
+def measure(ruleset: str, driver: str, turns: int, limit: float
+            ) -> tuple[int, dict[int, int], int, list[str]]:
+    """The first screen's bytes, each turn's bytes, the keys pressed, the last screen."""
+    import pyte
+
+    columns, rows = SIZE
+    scratch = tempfile.mkdtemp(prefix="tui-naval-web-bytes-")
+    env = {**os.environ, "TEXTUAL_DRIVER": driver, "TEXTUAL_COLOR_SYSTEM": "truecolor",
+           "COLUMNS": str(columns), "ROWS": str(rows), "TUI_NAVAL_SAVES": scratch,
+           "TUI_NAVAL_DATA": scratch, "XDG_CONFIG_HOME": scratch,
+           "PYTHONPYCACHEPREFIX": scratch}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tui_naval", "play", "--ruleset", ruleset, "--seed", "1"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(packet(b"M", json.dumps(
+        {"type": "resize", "width": columns, "height": rows}).encode()))
+    process.stdin.flush()
+    screen = pyte.Screen(columns, rows)
+    stream = pyte.ByteStream(screen)
+    out = process.stdout.fileno()
+    buffer = b""
+    first, keys = 0, 0
+    per_turn: dict[int, int] = {}
+    started = last = time.monotonic()
+    opened = False
+    try:
+        while time.monotonic() - started < limit:
+            ready = select.select([out], [], [], 0.05)[0]
+            now = time.monotonic()
+            if not ready:
+                if not first or now - last < (1.0 if not opened else QUIET):
+                    continue
+                opened = True
+                turn = current_turn(screen)
+                if turn is not None and turn > turns:
+                    break
+                process.stdin.write(packet(b"D", b"1"))  # the first option of what is asked
+                process.stdin.flush()
+                keys += 1
+                last = now
+                continue
+            data = os.read(out, 1 << 16)
+            if not data:
+                break
+            last = now
+            buffer += data
+            if buffer.startswith(b"__GANGLION__\n"):
+                buffer = buffer[len(b"__GANGLION__\n"):]
+            while len(buffer) >= 5:
+                size = int.from_bytes(buffer[1:5], "big")
+                if len(buffer) < 5 + size:
+                    break
+                kind, payload, buffer = buffer[:1], buffer[5:5 + size], buffer[5 + size:]
+                if kind != b"D":
+                    continue
+                stream.feed(payload)
+                if not opened:
+                    first += len(payload)
+                    continue
+                turn = current_turn(screen)
+                if turn is not None:
+                    per_turn[turn] = per_turn.get(turn, 0) + len(payload)
+    finally:
+        process.kill()
+        process.wait()
+    return first, {t: n for t, n in per_turn.items() if t <= turns}, keys, list(screen.display)
+
+
+def current_turn(screen: object) -> int | None:
+    found = TURN.search(screen.display[0])  # type: ignore[attr-defined]
+    return int(found.group(1)) if found else None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", action="append",
+                        help="a ruleset to measure (default: salt-n-tar and kyngesreach)")
+    parser.add_argument("--turns", type=int, default=5, help="turns measured (default 5)")
+    parser.add_argument("--limit", type=float, default=180.0,
+                        help="seconds a run may take at most (default 180)")
+    args = parser.parse_args()
+    try:
+        import pyte  # noqa: F401
+    except ImportError:
+        print("needs pyte: .venv/bin/pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+    print(f"bytes to a {SIZE[0]}x{SIZE[1]} browser terminal in true colour "
+          f"(target: {TARGET_KB:g} KB a turn)")
+    worst = 0.0
+    for ruleset in args.ruleset or ["salt-n-tar", "kyngesreach"]:
+        screens = []
+        for name, driver in DRIVERS.items():
+            first, per_turn, keys, last = measure(ruleset, driver, args.turns, args.limit)
+            screens.append(last)
+            sizes = [per_turn[t] / 1024 for t in sorted(per_turn)]
+            mean = statistics.fmean(sizes) if sizes else float("nan")
+            if name == "compact":
+                worst = max(worst, max(sizes, default=0.0))
+            listed = ", ".join(f"{t}: {per_turn[t] / 1024:.1f}" for t in sorted(per_turn))
+            print(f"{ruleset:<14} {name:<8} first screen {first / 1024:6.1f} KB; per turn "
+                  f"(KB) {listed}; mean {mean:.1f}, max {max(sizes, default=0.0):.1f} "
+                  f"({keys} keys)")
+        print(f"{'':<14} the same last screen under both: {screens[0] == screens[1]}")
+    verdict = "meets" if worst <= TARGET_KB else "misses"
+    print(f"worst turn (compact) {worst:.1f} KB: {verdict} the {TARGET_KB:g} KB target")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
