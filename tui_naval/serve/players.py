@@ -19,6 +19,8 @@ from typing import Any
 
 from attrs import frozen
 
+from tui_naval.serve.passwords import hash_password, verify
+
 FILE = "players.sqlite3"
 #: A name: 2 to 16 letters, digits, ``-`` or ``_``, starting with a letter.
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{1,15}")
@@ -41,6 +43,11 @@ CREATE TABLE IF NOT EXISTS keys (
     player INTEGER NOT NULL REFERENCES players(id),
     key TEXT NOT NULL,
     added TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS passwords (
+    player INTEGER PRIMARY KEY REFERENCES players(id),
+    hash TEXT NOT NULL,
+    changed TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS duels (
     id INTEGER PRIMARY KEY,
@@ -163,6 +170,30 @@ class Book:
         row = self.db.execute("SELECT id, name FROM players WHERE id = ?",
                               (player_id,)).fetchone()
         return Player(row[0], row[1]) if row else None
+
+    # -- web passwords -----------------------------------------------------------------
+    def set_password(self, player_id: int, password: str) -> None:
+        """Give a registered player ``password`` for the web door (replacing any before;
+        BadPassword if it cannot be set)."""
+        stored = hash_password(password)
+        self.db.execute("INSERT INTO passwords (player, hash, changed) VALUES (?, ?, ?) "
+                        "ON CONFLICT (player) DO UPDATE SET hash = excluded.hash, "
+                        "changed = excluded.changed", (player_id, stored, now_text()))
+
+    def has_password(self, player_id: int) -> bool:
+        return self.db.execute("SELECT 1 FROM passwords WHERE player = ?",
+                               (player_id,)).fetchone() is not None
+
+    def password_login(self, name: str, password: str) -> Player | None:
+        """The player ``name`` if ``password`` is hers (None otherwise: no such player,
+        no password set, or the wrong one, each after the same hashing work)."""
+        row = self.db.execute(
+            "SELECT players.id, players.name, passwords.hash FROM players JOIN passwords "
+            "ON passwords.player = players.id WHERE players.name = ?", (name,)).fetchone()
+        if not verify(password, row[2] if row else None) or row is None:
+            return None
+        self.db.execute("UPDATE players SET last_seen = ? WHERE id = ?", (now_text(), row[0]))
+        return Player(row[0], row[1])
 
     # -- duels -------------------------------------------------------------------------
     def new_duel(self, setup: Mapping[str, Any], seats: Mapping[str, int]) -> int:
