@@ -40,7 +40,7 @@ def morgue_file(data: Path, name: str, text: str = "Captain's morgue\n") -> Path
 
 
 async def client_of(data: Path, live: list[LiveGame] | None = None) -> TestClient:
-    site = Site(data, lambda: live or [], "ssh -p 2222 127.0.0.1", clock=lambda: NOW)
+    site = Site(data, lambda: live or [], 2222, clock=lambda: NOW)
     client = TestClient(TestServer(site.application()))
     await client.start_server()
     return client
@@ -182,7 +182,7 @@ async def test_silent_connections_are_capped_and_closed_and_keep_no_one_out(
 
     monkeypatch.setattr(connections, "MOST_PER_ADDRESS", 3)
     monkeypatch.setattr(connections, "LIFETIME", 600.0)
-    site = Site(tmp_path, lambda: [], "ssh -p 2222 127.0.0.1", clock=lambda: NOW)
+    site = Site(tmp_path, lambda: [], 2222, clock=lambda: NOW)
     listening = await listen(site, "127.0.0.1", 0)
     try:
         silent = [await asyncio.open_connection("127.0.0.1", listening.port)
@@ -221,7 +221,7 @@ async def test_garbage_and_huge_requests_are_refused_and_the_port_goes_on(
         tmp_path: Path) -> None:
     from tui_naval.serve.web.site import listen
 
-    site = Site(tmp_path, lambda: [], "ssh -p 2222 127.0.0.1", clock=lambda: NOW)
+    site = Site(tmp_path, lambda: [], 2222, clock=lambda: NOW)
     listening = await listen(site, "127.0.0.1", 0)
     try:
         for request in (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(range(256)),
@@ -239,3 +239,37 @@ async def test_garbage_and_huge_requests_are_refused_and_the_port_goes_on(
         assert (await asyncio.wait_for(reader.read(), 10)).startswith(b"HTTP/1.1 200")
     finally:
         await listening.close()
+
+
+async def test_the_front_page_names_the_host_the_visitor_used(tmp_path: Path) -> None:
+    client = await client_of(tmp_path)
+    try:
+        page = await (await client.get("/", headers={"Host": "naval.example:8080"})).text()
+        hostile = await (await client.get("/", headers={"Host": "<b>x"})).text()
+    finally:
+        await client.close()
+    assert "ssh -p 2222 naval.example" in page
+    assert "<b>x" not in hostile
+
+
+def test_a_web_port_in_use_is_one_line_and_status_2(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
+        done = subprocess.run(
+            [sys.executable, "-m", "tui_naval.cli.serve", "--port", "0", "--web",
+             str(taken.getsockname()[1]), "--data", str(tmp_path)],
+            capture_output=True, text=True, timeout=60, env=env)
+    finally:
+        taken.close()
+    assert done.returncode == 2
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("tui-naval: error: cannot listen on 127.0.0.1:") and \
+        "for the web pages" in last
+    assert "Traceback" not in done.stderr

@@ -738,9 +738,8 @@ async def start_pages(config: ServeConfig, lobby: Lobby, ssh_port: int) -> Liste
     from tui_naval.serve.web.pages import LiveGame
     from tui_naval.serve.web.site import Site, listen
 
-    ssh = f"ssh -p {ssh_port} {config.host}"
     site = Site(config.data, lambda: [LiveGame(g["id"], g["title"])
-                                      for g in lobby.watchable()], ssh)
+                                      for g in lobby.watchable()], ssh_port)
     try:
         listening = await listen(site, config.host, config.web_port)
     except OSError as exc:

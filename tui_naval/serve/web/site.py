@@ -54,11 +54,11 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 class Site:
     """The pages of one server: its data folder, its games (``live``), how to reach it."""
 
-    def __init__(self, data: Path, live: Callable[[], Sequence[LiveGame]], ssh: str,
+    def __init__(self, data: Path, live: Callable[[], Sequence[LiveGame]], ssh_port: int,
                  clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self.data = data
         self.live = live
-        self.ssh = ssh
+        self.ssh_port = ssh_port
         self.clock = clock
         self.limiter = RateLimiter(REQUESTS_PER_MINUTE, 60.0)
 
@@ -86,8 +86,13 @@ class Site:
         response.headers.update(HEADERS)
         return response
 
+    def ssh(self, request: web.Request) -> str:
+        """The command that reaches the game, by the name the visitor asked for this
+        page by (the server may listen on every address)."""
+        return f"ssh -p {self.ssh_port} {request.url.host or '127.0.0.1'}"
+
     async def front(self, request: web.Request) -> web.StreamResponse:
-        return html(front_page(self.ssh))
+        return html(front_page(self.ssh(request)))
 
     async def hall(self, request: web.Request) -> web.StreamResponse:
         daily = request.query.get("daily", "")
@@ -118,7 +123,7 @@ class Site:
         return web.Response(text=text, content_type="text/plain", charset="utf-8")
 
     async def games(self, request: web.Request) -> web.StreamResponse:
-        return html(live_page(self.live(), self.ssh))
+        return html(live_page(self.live(), self.ssh(request)))
 
     def today(self) -> str:
         return self.clock().astimezone(UTC).date().isoformat()
