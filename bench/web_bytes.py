@@ -8,7 +8,7 @@ Run from the checkout::
 Each ruleset's ``tui-naval play --seed 1`` runs under a web driver, as a browser tab's
 game does (the relay, textual-serve's protocol: packets on the process's stdin and
 stdout, a 100x30 terminal in true colour), twice: under Textual's ``WebDriver`` and under
-the game's ``CompactWebDriver`` (``tui/output.py``: only what changes on screen).  Every
+the game's ``CompactWebDriver`` (``tui/web_output.py``: only what changes on screen).  Every
 byte of the frames (``D`` packets) is counted: the first screen (until the program has
 been quiet for a second), then each turn, the player answering every prompt with its
 first option as soon as the screen has been quiet for a moment; a byte counts in the turn
@@ -36,7 +36,7 @@ TARGET_KB = 30.0
 QUIET = 0.4
 TURN = re.compile(r"Turn (\d+)/")
 DRIVERS = {"textual": "textual.drivers.web_driver:WebDriver",
-           "compact": "tui_naval.tui.output:CompactWebDriver"}
+           "compact": "tui_naval.tui.web_output:CompactWebDriver"}
 
 
 def packet(kind: bytes, payload: bytes) -> bytes:

@@ -83,7 +83,7 @@ class WebGame:
 def test_the_compact_web_driver_draws_the_same_screen_in_fewer_bytes(tmp_path: Path) -> None:
     played = {}
     for name, driver in (("textual", "textual.drivers.web_driver:WebDriver"),
-                         ("compact", "tui_naval.tui.output:CompactWebDriver")):
+                         ("compact", "tui_naval.tui.web_output:CompactWebDriver")):
         game = WebGame(driver, tmp_path / name)
         try:
             game.send(b"M", json.dumps({"type": "resize", "width": SIZE[0],

@@ -561,54 +561,6 @@ def _compact_driver() -> type[Any]:
 CompactDriver: type[Any] = _compact_driver() if os.name == "posix" else type(None)
 
 
-def _compact_web_driver() -> type[Any]:
-    from textual.drivers.web_driver import WebDriver
-
-    class CompactWebDriver(WebDriver):
-        """Textual's web driver (a browser's terminal, through a WebSocket relay), sending
-        only what changes on screen, as `CompactDriver` does a terminal's: name it in
-        ``$TEXTUAL_DRIVER`` (``tui_naval.tui.output:CompactWebDriver``).  Its frames go to
-        the relay from the app's own thread, as Textual's do."""
-
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self.rewriter = Rewriter()
-            #: The browser's terminal size (columns, rows): as Textual's driver reads it
-            #: at the start, then as the relay's resize messages say.
-            self.size_now = _environment_size()
-
-        def write(self, data: str) -> None:
-            data = self.rewriter.rewrite(data, self.size_now)
-            if data:
-                super().write(data)
-
-        def on_meta(self, packet_type: str, payload: dict[str, object]) -> None:
-            if packet_type == "resize":
-                width, height = payload.get("width"), payload.get("height")
-                if isinstance(width, int) and isinstance(height, int):
-                    self.size_now = (width, height)  # (a new size forgets the screen)
-            super().on_meta(packet_type, payload)
-
-    return CompactWebDriver
-
-
-def _environment_size() -> tuple[int, int]:
-    """``$COLUMNS`` x ``$ROWS``, as Textual's web driver reads its first size."""
-    try:
-        return int(os.environ.get("COLUMNS", 80)), int(os.environ.get("ROWS", 24))
-    except ValueError:
-        return 80, 24
-
-
-def __getattr__(name: str) -> Any:
-    """``CompactWebDriver``, made when first named (Textual's web driver is imported then,
-    not with every game in a terminal)."""
-    if name == "CompactWebDriver":
-        driver = globals()[name] = _compact_web_driver()
-        return driver
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def driver_class() -> type[Any] | None:
     """The driver for ``App(driver_class=...)``: `CompactDriver`; None (Textual's choice)
     off POSIX, or where ``$TEXTUAL_DRIVER`` names one (Textual's own Linux driver, should a
