@@ -143,6 +143,7 @@ async def test_a_hall_that_cannot_be_read_says_so_in_a_line(tmp_path: Path) -> N
     finally:
         await client.close()
     assert response.status == 200 and "cannot be read just now" in page
+    assert str(tmp_path) not in page and "sqlite3" not in page  # (no server path shown)
     assert (tmp_path / "hall.sqlite3").read_text() == "not a database"
 
 

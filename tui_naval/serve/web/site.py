@@ -15,6 +15,7 @@ are capped and given a time to live as the SSH port's are (``connections``).
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
@@ -32,6 +33,8 @@ from tui_naval.serve.web.pages import (
     live_page,
 )
 from tui_naval.voyage.hall import TOP, Entry, Hall, HallError
+
+log = logging.getLogger("tui_naval.serve")
 
 #: Pages one address may ask for in a minute.
 REQUESTS_PER_MINUTE = 120
@@ -110,8 +113,9 @@ class Site:
         hall = Hall(self.data / "hall.sqlite3")
         try:
             return list(hall.top(TOP, daily=daily, ruleset=ruleset)), hall.rulesets(), ""
-        except HallError as exc:
-            return [], [], f"The hall of fame cannot be read just now ({exc})."
+        except HallError as exc:  # (its words name the file: the server's log only)
+            log.warning("web pages: %s", exc)
+            return [], [], "The hall of fame cannot be read just now."
 
     async def morgue(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
