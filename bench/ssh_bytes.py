@@ -39,6 +39,51 @@ QUIET = 0.4
 TURN = re.compile(r"Turn (\d+)/")
 
 
+class Turns:
+    """A run's bytes as they come, by turn (read off the emulated screen's status line),
+    and when the player presses the next key: the first screen's bytes until the program
+    has been quiet for a second, then each turn's, a key each time it is quiet for
+    ``QUIET`` seconds, until the turn after ``turns`` shows."""
+
+    def __init__(self, screen: object, turns: int) -> None:
+        self.screen = screen
+        self.turns = turns
+        self.first = 0
+        self.per_turn: dict[int, int] = {}
+        self.keys = 0
+        self.opened = False
+        self.last = time.monotonic()
+
+    def received(self, count: int) -> None:
+        """``count`` bytes have been drawn on the screen."""
+        self.last = time.monotonic()
+        if not self.opened:
+            self.first += count
+            return
+        turn = current_turn(self.screen)
+        if turn is not None:
+            self.per_turn[turn] = self.per_turn.get(turn, 0) + count
+
+    def quiet(self) -> bool | None:
+        """Nothing came for a while: True when a key is to be pressed now (counted), None
+        when the run is over, else False."""
+        now = time.monotonic()
+        if not self.first or now - self.last < (1.0 if not self.opened else QUIET):
+            return False
+        self.opened = True
+        turn = current_turn(self.screen)
+        if turn is not None and turn > self.turns:
+            return None
+        self.keys += 1
+        self.last = now
+        return True
+
+    def figures(self) -> tuple[int, dict[int, int], int]:
+        """The first screen's bytes, each measured turn's bytes, and the keys pressed."""
+        return (self.first, {t: n for t, n in self.per_turn.items() if t <= self.turns},
+                self.keys)
+
+
 def measure(ruleset: str, turns: int, limit: float) -> tuple[int, dict[int, int], int]:
     """The first screen's bytes, each turn's bytes, and the keys pressed."""
     import pyte
@@ -55,25 +100,16 @@ def measure(ruleset: str, turns: int, limit: float) -> tuple[int, dict[int, int]
     if pid == 0:
         os.execvpe(argv[0], argv, env)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-    first = 0
-    per_turn: dict[int, int] = {}
-    keys = 0
-    started = last = time.monotonic()
-    opened = False
+    counted = Turns(screen, turns)
+    started = time.monotonic()
     try:
         while time.monotonic() - started < limit:
-            ready = select.select([fd], [], [], 0.05)[0]
-            now = time.monotonic()
-            if not ready:
-                if not first or now - last < (1.0 if not opened else QUIET):
-                    continue
-                opened = True
-                turn = current_turn(screen)
-                if turn is not None and turn > turns:
+            if not select.select([fd], [], [], 0.05)[0]:
+                press = counted.quiet()
+                if press is None:
                     break
-                os.write(fd, b"1")  # the first option of whatever is asked
-                keys += 1
-                last = now
+                if press:
+                    os.write(fd, b"1")  # the first option of whatever is asked
                 continue
             try:
                 data = os.read(fd, 1 << 16)
@@ -81,17 +117,11 @@ def measure(ruleset: str, turns: int, limit: float) -> tuple[int, dict[int, int]
                 break
             if not data:
                 break
-            last = now
             stream.feed(data)
-            if not opened:
-                first += len(data)
-                continue
-            turn = current_turn(screen)
-            if turn is not None:
-                per_turn[turn] = per_turn.get(turn, 0) + len(data)
+            counted.received(len(data))
     finally:
         hang_up(pid, fd)
-    return first, {t: n for t, n in per_turn.items() if t <= turns}, keys
+    return counted.figures()
 
 
 def current_turn(screen: object) -> int | None:
@@ -101,31 +131,43 @@ def current_turn(screen: object) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def report(label: str, first: int, per_turn: dict[int, int], keys: int) -> float:
+    """Print a run's figures on one line; its largest turn, in KB."""
+    sizes = [per_turn[t] / 1024 for t in sorted(per_turn)]
+    mean = statistics.fmean(sizes) if sizes else float("nan")
+    listed = ", ".join(f"{t}: {per_turn[t] / 1024:.1f}" for t in sorted(per_turn))
+    print(f"{label} first screen {first / 1024:6.1f} KB; per turn (KB) {listed}; "
+          f"mean {mean:.1f} KB, max {max(sizes, default=0.0):.1f} KB ({keys} keys)")
+    return max(sizes, default=0.0)
+
+
+def arguments(description: str) -> argparse.Namespace | None:
+    """The bytes benches' command line (None, said why, where pyte is missing)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--ruleset", action="append",
                         help="a ruleset to measure (default: salt-n-tar and kyngesreach)")
     parser.add_argument("--turns", type=int, default=5, help="turns measured (default 5)")
     parser.add_argument("--limit", type=float, default=180.0,
-                        help="seconds a ruleset may take at most (default 180)")
+                        help="seconds a run may take at most (default 180)")
     args = parser.parse_args()
     try:
         import pyte  # noqa: F401
     except ImportError:
         print("needs pyte: .venv/bin/pip install -e '.[bench]'", file=sys.stderr)
+        return None
+    return args
+
+
+def main() -> int:
+    args = arguments(__doc__.splitlines()[0])
+    if args is None:
         return 2
     print(f"bytes to a {SIZE[0]}x{SIZE[1]} terminal in 256 colours "
           f"(target: {TARGET_KB:g} KB a turn)")
     worst = 0.0
     for ruleset in args.ruleset or ["salt-n-tar", "kyngesreach"]:
         first, per_turn, keys = measure(ruleset, args.turns, args.limit)
-        sizes = [per_turn[t] / 1024 for t in sorted(per_turn)]
-        mean = statistics.fmean(sizes) if sizes else float("nan")
-        worst = max(worst, max(sizes, default=0.0))
-        listed = ", ".join(f"{t}: {per_turn[t] / 1024:.1f}" for t in sorted(per_turn))
-        print(f"{ruleset:<16} first screen {first / 1024:6.1f} KB; per turn (KB) {listed}; "
-              f"mean {mean:.1f} KB, max {max(sizes, default=0.0):.1f} KB "
-              f"({keys} keys)")
+        worst = max(worst, report(f"{ruleset:<16}", first, per_turn, keys))
     verdict = "meets" if worst <= TARGET_KB else "misses"
     print(f"worst turn {worst:.1f} KB: {verdict} the {TARGET_KB:g} KB target")
     return 0

@@ -20,21 +20,17 @@ over the WebSocket (the relay sends the frames as they come).
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import re
 import select
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
-SIZE = (100, 30)
-TARGET_KB = 30.0
-QUIET = 0.4
-TURN = re.compile(r"Turn (\d+)/")
+# (bench/ is on the path when a bench is run as a script.)
+from ssh_bytes import SIZE, TARGET_KB, Turns, arguments, report
+
 DRIVERS = {"textual": "textual.drivers.web_driver:WebDriver",
            "compact": "tui_naval.tui.web_output:CompactWebDriver"}
 
@@ -65,30 +61,21 @@ def measure(ruleset: str, driver: str, turns: int, limit: float
     stream = pyte.ByteStream(screen)
     out = process.stdout.fileno()
     buffer = b""
-    first, keys = 0, 0
-    per_turn: dict[int, int] = {}
-    started = last = time.monotonic()
-    opened = False
+    counted = Turns(screen, turns)
+    started = time.monotonic()
     try:
         while time.monotonic() - started < limit:
-            ready = select.select([out], [], [], 0.05)[0]
-            now = time.monotonic()
-            if not ready:
-                if not first or now - last < (1.0 if not opened else QUIET):
-                    continue
-                opened = True
-                turn = current_turn(screen)
-                if turn is not None and turn > turns:
+            if not select.select([out], [], [], 0.05)[0]:
+                press = counted.quiet()
+                if press is None:
                     break
-                process.stdin.write(packet(b"D", b"1"))  # the first option of what is asked
-                process.stdin.flush()
-                keys += 1
-                last = now
+                if press:  # the first option of whatever is asked
+                    process.stdin.write(packet(b"D", b"1"))
+                    process.stdin.flush()
                 continue
             data = os.read(out, 1 << 16)
             if not data:
                 break
-            last = now
             buffer += data
             if buffer.startswith(b"__GANGLION__\n"):
                 buffer = buffer[len(b"__GANGLION__\n"):]
@@ -97,38 +84,18 @@ def measure(ruleset: str, driver: str, turns: int, limit: float
                 if len(buffer) < 5 + size:
                     break
                 kind, payload, buffer = buffer[:1], buffer[5:5 + size], buffer[5 + size:]
-                if kind != b"D":
-                    continue
-                stream.feed(payload)
-                if not opened:
-                    first += len(payload)
-                    continue
-                turn = current_turn(screen)
-                if turn is not None:
-                    per_turn[turn] = per_turn.get(turn, 0) + len(payload)
+                if kind == b"D":
+                    stream.feed(payload)
+                    counted.received(len(payload))
     finally:
         process.kill()
         process.wait()
-    return first, {t: n for t, n in per_turn.items() if t <= turns}, keys
-
-
-def current_turn(screen: object) -> int | None:
-    found = TURN.search(screen.display[0])  # type: ignore[attr-defined]
-    return int(found.group(1)) if found else None
+    return counted.figures()
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--ruleset", action="append",
-                        help="a ruleset to measure (default: salt-n-tar and kyngesreach)")
-    parser.add_argument("--turns", type=int, default=5, help="turns measured (default 5)")
-    parser.add_argument("--limit", type=float, default=180.0,
-                        help="seconds a run may take at most (default 180)")
-    args = parser.parse_args()
-    try:
-        import pyte  # noqa: F401
-    except ImportError:
-        print("needs pyte: .venv/bin/pip install -e '.[bench]'", file=sys.stderr)
+    args = arguments(__doc__.splitlines()[0])
+    if args is None:
         return 2
     print(f"bytes to a {SIZE[0]}x{SIZE[1]} browser terminal in true colour "
           f"(target: {TARGET_KB:g} KB a turn)")
@@ -136,14 +103,9 @@ def main() -> int:
     for ruleset in args.ruleset or ["salt-n-tar", "kyngesreach"]:
         for name, driver in DRIVERS.items():
             first, per_turn, keys = measure(ruleset, driver, args.turns, args.limit)
-            sizes = [per_turn[t] / 1024 for t in sorted(per_turn)]
-            mean = statistics.fmean(sizes) if sizes else float("nan")
+            largest = report(f"{ruleset:<14} {name:<8}", first, per_turn, keys)
             if name == "compact":
-                worst = max(worst, max(sizes, default=0.0))
-            listed = ", ".join(f"{t}: {per_turn[t] / 1024:.1f}" for t in sorted(per_turn))
-            print(f"{ruleset:<14} {name:<8} first screen {first / 1024:6.1f} KB; per turn "
-                  f"(KB) {listed}; mean {mean:.1f}, max {max(sizes, default=0.0):.1f} "
-                  f"({keys} keys)")
+                worst = max(worst, largest)
     verdict = "meets" if worst <= TARGET_KB else "misses"
     print(f"worst turn (compact) {worst:.1f} KB: {verdict} the {TARGET_KB:g} KB target")
     return 0

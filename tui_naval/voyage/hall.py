@@ -47,9 +47,10 @@ SELECT = f"SELECT id, {', '.join(COLUMNS)} FROM voyages"
 LEFT = "; the file is left as it is"
 
 
-def hall_path() -> Path:
-    """Where the hall of fame is kept: ``hall.sqlite3`` in the game's data folder."""
-    return data_folder() / "hall.sqlite3"
+def hall_path(data: Path | None = None) -> Path:
+    """Where the hall of fame is kept: ``hall.sqlite3`` in ``data``, by default the game's
+    data folder."""
+    return (data or data_folder()) / "hall.sqlite3"
 
 
 class HallError(Exception):

@@ -86,11 +86,17 @@ def morgue_sections(path: Path) -> dict[str, list[str]]:
     return sections
 
 
+def morgue_folder(data: Path | None = None) -> Path:
+    """Where the morgue files are kept: ``morgue`` in ``data``, by default the game's data
+    folder."""
+    return (data or data_folder()) / "morgue"
+
+
 def morgue_path(voyage: Voyage, when: date, folder: Path | None = None) -> Path:
     """NAME-DATE-SEED.txt in the morgue folder; a voyage sailed again the same day (the
     same captain, the same seed) gets -2, -3...: an earlier voyage's morgue is kept."""
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", voyage.name or "captain").strip("-") or "captain"
-    base = (folder or data_folder() / "morgue") / f"{stem}-{when.isoformat()}-{voyage.seed}"
+    base = (folder or morgue_folder()) / f"{stem}-{when.isoformat()}-{voyage.seed}"
     path, n = base.with_name(base.name + ".txt"), 1
     while path.exists():
         n += 1

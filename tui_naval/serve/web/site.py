@@ -32,7 +32,8 @@ from tui_naval.serve.web.pages import (
     hall_page,
     live_page,
 )
-from tui_naval.voyage.hall import TOP, Entry, Hall, HallError
+from tui_naval.voyage.hall import TOP, Entry, Hall, HallError, hall_path
+from tui_naval.voyage.morgue import morgue_folder
 
 log = logging.getLogger("tui_naval.serve")
 
@@ -106,11 +107,11 @@ class Site:
             raise web.HTTPBadRequest(text="no such board\n")
         entries, rulesets, problem = await asyncio.to_thread(self._board, daily, ruleset)
         return html(hall_page(entries, rulesets, daily, ruleset, self.today(),
-                              self.data / "morgue", problem))
+                              morgue_folder(self.data), problem))
 
     def _board(self, daily: str, ruleset: str) -> tuple[list[tuple[int, Entry]],
                                                         list[str], str]:
-        hall = Hall(self.data / "hall.sqlite3")
+        hall = Hall(hall_path(self.data))
         try:
             return list(hall.top(TOP, daily=daily, ruleset=ruleset)), hall.rulesets(), ""
         except HallError as exc:  # (its words name the file: the server's log only)
@@ -119,8 +120,7 @@ class Site:
 
     async def morgue(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
-        folder = self.data / "morgue"
-        path = folder / name
+        path = morgue_folder(self.data) / name
         if not MORGUE_NAME.fullmatch(name) or not path.is_file() or path.is_symlink():
             raise web.HTTPNotFound(text="no such morgue file\n")
         text = await asyncio.to_thread(path.read_text, "utf-8", "replace")

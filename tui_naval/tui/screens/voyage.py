@@ -31,6 +31,7 @@ from tui_naval.voyage.chart import size as chart_size
 from tui_naval.voyage.daily import today
 from tui_naval.voyage.fleet import Vessel, part_text
 from tui_naval.voyage.keeper import VoyageKeeper
+from tui_naval.voyage.morgue import morgue_folder
 from tui_naval.voyage.voyage import FIGHTING, OVER, STORMY, Choice, chart_of, options
 
 #: How each role of the chart's cells is drawn.
@@ -274,10 +275,8 @@ class VoyageScreen(NavalScreen[None]):
         self.after_change(legs)
 
     def end(self) -> None:
-        from tui_naval.core.data_folder import data_folder
-
         keeper = self.keeper
-        keeper.finish(None, data_folder() / "morgue", today())
+        keeper.finish(None, morgue_folder(), today())
         self.naval.keeper = None
         self.app.push_screen(VoyageEndDialog(keeper), self._after_end)
 
