@@ -25,7 +25,7 @@ def web_address(server: Server, timeout: float = 30) -> str:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         for line in list(server.lines):
-            found = re.search(r"web pages on (http://\S+/)", line)
+            found = re.search(r"web door on (http://\S+/)", line)
             if found:
                 return found.group(1)
         time.sleep(0.05)

@@ -23,6 +23,7 @@ import pytest
 from tests.serve.support import TIMEOUT, Server, Terminal, connect, ssh_command
 from tui_naval.cli.serve import add as add_serve
 from tui_naval.cli.serve import config_from
+from tui_naval.serve.host import Host, ServeConfig
 from tui_naval.serve.limits import (
     RESERVED_DESCRIPTORS,
     Limits,
@@ -32,7 +33,7 @@ from tui_naval.serve.limits import (
 )
 from tui_naval.serve.lobby import Lobby
 from tui_naval.serve.players import Book
-from tui_naval.serve.server import Host, ServeConfig, key_exchanges
+from tui_naval.serve.server import key_exchanges
 
 
 def test_tally_counts_in_all_and_by_address() -> None:
@@ -111,7 +112,7 @@ from pathlib import Path
 from tui_naval.serve.limits import Throttle
 from tui_naval.serve.lobby import Lobby
 from tui_naval.serve.players import Book
-from tui_naval.serve.server import Host, ServeConfig
+from tui_naval.serve.host import Host, ServeConfig
 
 records = []
 class Keep(logging.Handler):

@@ -194,9 +194,12 @@ def test_output_to_a_player_who_has_hung_up_is_dropped_and_the_game_told() -> No
         def send_signal(self, number: int) -> None:
             self.signals.append(number)
 
-    session = GameSession(None, None)  # type: ignore[arg-type]
+    class Connection:
+        address = source = "127.0.0.1"
+
+    session = GameSession(None, Connection())  # type: ignore[arg-type]
     session.chan = Closing()  # type: ignore[assignment]
     session.child = child = Child()  # type: ignore[assignment]
-    session.write(b"frame")
-    session.write(b"another")
+    session.send(b"frame")
+    session.send(b"another")
     assert session.chan is None and child.signals == [signal.SIGHUP]

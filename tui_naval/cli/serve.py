@@ -26,13 +26,15 @@ def add(sub: Any, name: str = "serve") -> None:
                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     serve.add_argument("--port", type=port_number, default=2222, help="port (default 2222)")
     serve.add_argument("--web", type=port_number, metavar="PORT",
-                       help="also serve the public web pages on PORT (same address): the "
-                            "hall of fame with its morgue files, the games being played")
+                       help="also open the web door on PORT (same address): the game in "
+                            "a browser tab (a name and web password, or a guest), the hall "
+                            "of fame with its morgue files, the games being played")
     serve.add_argument("--data", metavar="DIR",
                        help="data folder: host key, players, saves (default: the game's "
                             "data folder, $TUI_NAVAL_DATA or ~/.local/share/tui-naval)")
     serve.add_argument("--guests", action="store_true",
-                       help="let anyone in with a password (any), as a guest")
+                       help="let anyone in as a guest: over SSH with any password, at the "
+                            "web door with Play as a guest")
     serve.add_argument("--max-sessions", type=positive, default=32, metavar="N",
                        help="games at once, in all (default 32)")
     serve.add_argument("--max-per-address", type=positive, default=4, metavar="N",
@@ -103,8 +105,8 @@ seconds = duration("seconds", 24 * 60 * 60, "a day")
 def config_from(args: argparse.Namespace) -> Any:
     """The server's settings from the command line (a one-line SetupError if unusable)."""
     from tui_naval.core.data_folder import data_folder
+    from tui_naval.serve.host import ServeConfig
     from tui_naval.serve.limits import Limits
-    from tui_naval.serve.server import ServeConfig
 
     host = args.host.strip()
     try:

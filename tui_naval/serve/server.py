@@ -19,15 +19,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import logging
 import os
 import resource
-import secrets
 import shutil
 import signal
 import sys
-import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,15 +32,14 @@ from typing import TYPE_CHECKING, Any
 import asyncssh
 import asyncssh.kex
 import attrs
-from attrs import define, field, frozen
 
-from tui_naval.ai.search_helper import SLOTS_ENV, slots_setting
-from tui_naval.serve.limits import Limits, RateLimiter, SessionCount, Tally, Throttle, source
-from tui_naval.serve.link import ServerLink
-from tui_naval.serve.lobby import Lobby, Seat, player_folder
+from tui_naval.serve.host import Host, ServeConfig
+from tui_naval.serve.limits import source
+from tui_naval.serve.lobby import Lobby, Seat
 from tui_naval.serve.players import Book
 from tui_naval.serve.private import keep_private
-from tui_naval.serve.terminal import PtyProcess, Size, start_zygote, stop_zygote
+from tui_naval.serve.session import DEFAULT_TERM, PlayerSession
+from tui_naval.serve.terminal import start_zygote, stop_zygote
 
 if TYPE_CHECKING:
     from tui_naval.serve.web.site import Listening
@@ -51,34 +47,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("tui_naval.serve")
 
 HOST_KEY = "ssh_host_ed25519_key"
-DEFAULT_TERM = "xterm-256color"
-#: How often idle sessions are looked for, in seconds (at most).
-IDLE_CHECK = 5.0
-#: The errors of a server out of something (file descriptors, memory, disk): said once a
-#: second at most, in one line.
-RESOURCE_ERRORS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM,
-                             errno.ENOSPC, errno.EDQUOT})
-#: The most bytes of keys held while no game process can take them (``GameSession``).
-HELD_KEYS = 4096
 
 
 class ServeError(Exception):
     """The server cannot start (a bad host key, a port in use); one line."""
-
-
-@frozen
-class ServeConfig:
-    """What ``tui-naval serve`` was told."""
-
-    data: Path
-    host: str = "127.0.0.1"
-    port: int = 2222
-    guests: bool = False
-    limits: Limits = field(factory=Limits)
-    #: The Python that runs the game processes.
-    python: str = sys.executable
-    #: The port of the public web pages (``serve.web``), or None: no web server.
-    web_port: int | None = None
 
 
 def key_exchanges() -> list[str]:
@@ -131,103 +103,6 @@ def host_key(data: Path) -> asyncssh.SSHKey:
     except OSError as exc:
         raise ServeError(f"cannot write the host key {path}: {exc.strerror or exc}") from None
     return key
-
-
-@define(eq=False)
-class Host:
-    """What every connection shares: the settings, the book, the lobby and the limits."""
-
-    config: ServeConfig
-    book: Book
-    lobby: Lobby
-    count: SessionCount
-    logins: RateLimiter
-    #: Connections not yet logged in, and those logged in.
-    startups: Tally
-    logged_in: Tally
-    throttle: Throttle = field(factory=Throttle)
-    sessions: set[GameSession] = field(factory=set)
-    closing: bool = False
-    _next_seat: int = 0
-    _next_guest: int = 0
-
-    @classmethod
-    def make(cls, config: ServeConfig, book: Book, lobby: Lobby) -> Host:
-        limits = config.limits
-        return cls(config, book, lobby, SessionCount(limits),
-                   RateLimiter(limits.logins, limits.login_window),
-                   Tally(limits.startups, limits.startups_per_address),
-                   Tally(limits.connections, limits.connections_per_address))
-
-    def say(self, kind: str, message: str, *args: object, level: int = logging.INFO,
-            exc_info: BaseException | None = None) -> None:
-        """Log ``message`` unless something of its ``kind`` was logged in the last second
-        (then it is counted, and the next one says how many went unsaid)."""
-        unsaid = self.throttle.allow(kind)
-        if unsaid is None:
-            return
-        if unsaid:
-            message += f" (and {unsaid} more like it)"
-        log.log(level, message, *args, exc_info=exc_info)
-
-    def failed(self, kind: str, what: str, exc: BaseException) -> None:
-        """Log a failure of some ``kind``: out of a resource, one line; else with its
-        traceback (each once a second at most)."""
-        if isinstance(exc, OSError) and exc.errno in RESOURCE_ERRORS:
-            self.say(f"errno {exc.errno}", "%s: %s", what, exc.strerror or exc,
-                     level=logging.ERROR)
-        else:
-            self.say(f"{kind} {type(exc).__name__}", "%s", what, level=logging.ERROR,
-                     exc_info=exc)
-
-    def loop_exception(self, loop: asyncio.AbstractEventLoop,
-                       context: dict[str, Any]) -> None:
-        """The event loop's exception handler: asyncio's accept loop says here that
-        ``accept()`` had no file descriptor (and tries again a second later)."""
-        exc = context.get("exception")
-        message = str(context.get("message", "event loop error"))
-        if isinstance(exc, BaseException):
-            self.failed("event loop", message, exc)
-        else:
-            self.say("event loop", "%s", message, level=logging.ERROR)
-
-    def seat_number(self) -> int:
-        self._next_seat += 1
-        return self._next_seat
-
-    def guest_name(self) -> str:
-        self._next_guest += 1
-        return f"guest-{self._next_guest}"
-
-    async def close_idle(self) -> None:
-        """End sessions that have had no key for the idle timeout, or have lasted the
-        session limit, until the server ends."""
-        timeout = self.config.limits.idle_timeout
-        most = self.config.limits.session_limit
-        if timeout <= 0 and most <= 0:
-            return
-        every = min(IDLE_CHECK, *(t / 4 for t in (timeout, most) if t > 0))
-        while not self.closing:
-            await asyncio.sleep(every)
-            now = time.monotonic()
-            for session in list(self.sessions):
-                if 0 < timeout <= now - session.last_input:
-                    session.end(f"no key for {minutes(timeout)}: your game was saved")
-                elif 0 < most <= now - session.started:
-                    session.end(f"a session lasts {minutes(most)} at most here: your game "
-                                "was saved")
-
-    async def shut_down(self) -> None:
-        """Stop every game (each autosaves) and end every session."""
-        self.closing = True
-        await asyncio.gather(*(s.shut_down() for s in list(self.sessions)),
-                             return_exceptions=True)
-
-
-def minutes(seconds: float) -> str:
-    """``seconds`` said in minutes ("0.5 minutes", "1 minute")."""
-    count = seconds / 60
-    return f"{count:g} minute{'s' * (count != 1)}"
 
 
 class Connection(asyncssh.SSHServer):
@@ -394,8 +269,7 @@ class Connection(asyncssh.SSHServer):
         if self.key is None:  # a guest
             if self.guest_folder is None:
                 self.guest_name = self.host.guest_name()
-                self.guest_folder = data / "guests" / secrets.token_hex(8)
-                (self.guest_folder / "saves").mkdir(parents=True, exist_ok=True)
+                self.guest_folder = self.host.guest_folder()
             return Seat(number, self.address, self.guest_name, None, True, self.guest_folder)
         fingerprint = self.key.get_fingerprint("sha256")
         player = self.host.book.player_for_key(fingerprint)
@@ -403,35 +277,19 @@ class Connection(asyncssh.SSHServer):
             key_text = self.key.export_public_key().decode("ascii").strip()
             return Seat(number, self.address, None, None, False, data / "players" / "new",
                         key=(fingerprint, key_text))
-        folder = player_folder(data, player.id)
-        (folder / "saves").mkdir(parents=True, exist_ok=True)
-        return Seat(number, self.address, player.name, player, False, folder)
+        return self.host.player_seat(number, self.address, player)
 
 
-class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
-    """A terminal session: the lobby and the games the player picks, one process each."""
+class GameSession(PlayerSession, asyncssh.SSHServerSession):  # type: ignore[type-arg]
+    """A session over SSH: a channel with a terminal and a shell (``PlayerSession``)."""
+
+    door = "ssh"
 
     def __init__(self, host: Host, connection: Connection) -> None:
-        self.host = host
+        super().__init__(host, connection.address, connection.source)
         self.connection = connection
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
-        self.term: str | None = None
-        self.size: Size = (80, 24, 0, 0)
         self.refusal: str | None = None
-        self.seat: Seat | None = None
-        self.child: PtyProcess | None = None
-        self.last_input = self.started = time.monotonic()
-        self.ended: str | None = None
-        self.counted = False
-        self._task: asyncio.Task[None] | None = None
-        self._done = asyncio.Event()
-        #: Keys typed while no process could take them: from when one is told to leave
-        #: (or starts) until the next says it is ready (its first screen is up).
-        self._held = bytearray()
-        self._ready = False
-        #: Keys the process told to leave had read after the player chose the next game,
-        #: passed back (``typed``): typed before those held here.
-        self._typed = bytearray()
 
     # -- what the client asks for ----------------------------------------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -459,43 +317,19 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def session_started(self) -> None:
         if self.refusal is None and self.term is None:
             self.refusal = "the game needs a terminal: connect without -T (or force one with -t)"
-        if self.refusal is None and self.host.closing:
-            self.refusal = "the server is shutting down"
-        if self.refusal is None:
-            self.refusal = self.host.count.refusal(self.connection.source)
         if self.refusal is not None:
-            self.host.say("refused", "%s refused: %s",
-                          self.connection.address, self.refusal)
-            self._finish(self.refusal, status=1)
-            return
-        self.host.count.open(self.connection.source)
-        self.counted = True
-        self.host.sessions.add(self)
-        self._task = asyncio.create_task(self.run())
+            self.host.say("refused", "%s refused: %s", self.address, self.refusal)
+        else:
+            self.refusal = self.begin()
+        if self.refusal is not None:
+            self.close_door(self.refusal, status=1)
 
     def data_received(self, data: bytes, datatype: Any) -> None:
-        self.last_input = time.monotonic()
-        leaving = self.seat is not None and self.seat.next is not None
-        if self.child is not None and self._ready and not leaving:
-            self.child.write(data)
-        else:
-            self._held += data[:max(0, HELD_KEYS - len(self._held))]
-
-    def _child_ready(self) -> None:
-        """The game process's first screen is up: the keys held go to it."""
-        self._ready = True
-        keys = bytes(self._typed + self._held)[:HELD_KEYS]
-        if self.child is not None and keys:
-            self.child.write(keys)
-        self._typed.clear()
-        self._held.clear()
+        self.typed(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
-        if width and height:
-            self.size = (width, height, pixwidth, pixheight)
-            if self.child is not None:
-                self.child.resize(self.size)
+        self.resized((width, height, pixwidth, pixheight))
 
     def eof_received(self) -> bool:
         self.hang_up()
@@ -507,15 +341,13 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.hang_up()
 
     def pause_writing(self) -> None:
-        if self.child is not None:
-            self.child.pause_reading()
+        self.pause_output()
 
     def resume_writing(self) -> None:
-        if self.child is not None:
-            self.child.resume_reading()
+        self.resume_output()
 
-    # -- the session's life ----------------------------------------------------------------
-    def write(self, data: bytes) -> None:
+    # -- the door ----------------------------------------------------------------------------
+    def send(self, data: bytes) -> None:
         """The game's output to the player; dropped once the channel is closing (the
         player has hung up: the game is told, ``hang_up``)."""
         if self.chan is None:
@@ -526,7 +358,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.chan = None
             self.hang_up()
 
-    def _finish(self, line: str | None, status: int = 0) -> None:
+    def close_door(self, line: str | None, status: int = 0) -> None:
         """Say ``line`` (on stderr) and close the channel."""
         if self.chan is None:
             return
@@ -537,131 +369,11 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.chan.exit(status)
         self.chan = None
 
-    def hang_up(self) -> None:
-        """The player has gone: the game is told (SIGHUP: it autosaves and leaves)."""
-        if self.ended is None:
-            self.ended = ""
-        if self.child is not None:
-            self.child.send_signal(signal.SIGHUP)
+    def make_seat(self, number: int) -> Seat:
+        return self.connection.seat(number)
 
-    def end(self, why: str) -> None:
-        """End the session with a line for the player (the game autosaves)."""
-        if self.ended is None:
-            self.ended = why
-        if self.child is not None:
-            self.child.send_signal(signal.SIGHUP)
-
-    async def shut_down(self) -> None:
-        if self.ended is None:
-            self.ended = "the server is shutting down: your game was saved"
-        if self.child is not None:
-            await self.child.stop(signal.SIGTERM)
-        await self._done.wait()
-
-    def argv(self, mode: str) -> list[str]:
-        return [self.host.config.python, "-m", "tui_naval.serve.child", mode]
-
-    def environment(self, seat: Seat) -> dict[str, str]:
-        """The game process's environment: the player's own folders, the shared data."""
-        env = {"PATH": os.environ.get("PATH", os.defpath), "TERM": self.term or DEFAULT_TERM,
-               "LANG": "C.UTF-8", "HOME": str(seat.folder),
-               "XDG_CONFIG_HOME": str(seat.folder / "config"),
-               "XDG_DATA_HOME": str(seat.folder / "data"),
-               "TUI_NAVAL_SAVES": str(seat.saves),
-               "PYTHONDONTWRITEBYTECODE": "1",  # (nothing written in the code's folder)
-               "TUI_NAVAL_DATA": str(self.host.config.data),
-               SLOTS_ENV: slots_setting(self.host.config.data / "search-slots")}
-        for name in ("PYTHONPATH",):
-            if name in os.environ:
-                env[name] = os.environ[name]
-        client = self.chan.get_environment() if self.chan is not None else {}
-        if client.get("COLORTERM") in ("truecolor", "24bit"):
-            env["COLORTERM"] = str(client["COLORTERM"])
-        return env
-
-    async def run(self) -> None:
-        """The lobby, then each game picked there, until the player quits or goes."""
-        lobby = self.host.lobby
-        seat: Seat | None = None
-        code = 0
-        try:
-            seat = self.connection.seat(self.host.seat_number())
-            self.seat = seat
-            lobby.join(seat)
-            log.info("%s: %s logged in (seat %s)", self.connection.address,
-                     seat.name or "a new key", seat.id)
-            code = await self.play(seat)
-        except Exception as exc:
-            self.host.failed("session", f"session of {self.connection.address} failed", exc)
-            self.ended = "the server could not go on with your session"
-            if self.child is not None:
-                await self.child.stop()
-                self.child.close()
-        finally:
-            if seat is not None:
-                lobby.part(seat)
-            self.host.sessions.discard(self)
-            if self.counted:
-                self.host.count.close(self.connection.source)
-            line = self.ended or ("the game stopped unexpectedly" if code not in (0, 130)
-                                  else None)
-            self._finish(line or None)
-            self._done.set()
-
-    async def play(self, seat: Seat) -> int:
-        """Run the seat's processes one after another; the last one's exit code."""
-        lobby = self.host.lobby
-        mode: str | None = "lobby"
-        target: str | None = None
-        code = 0
-        notice: str | None = None
-        while mode is not None and self.ended is None:
-            seat.next = None
-            seat.folder.mkdir(parents=True, exist_ok=True)
-            self._ready = False
-            child = await PtyProcess.start(self.argv(mode), self.environment(seat),
-                                           seat.folder, self.size, self.write)
-            self.child = child
-            # (The lobby counts the seat as in its mode once it can be told things.)
-            seat.mode, seat.target, seat.link = mode, target, child.link
-            if self.ended is not None:  # hung up while the process started
-                child.send_signal(signal.SIGHUP)
-            child.link.send(lobby.opened(seat))
-            if notice is not None:
-                child.link.send({"t": "notice", "text": notice})
-                notice = None
-            listening = asyncio.create_task(self.listen(seat, child.link))
-            code = await child.wait()
-            self.child = None
-            listening.cancel()
-            lobby.closed(seat)
-            if seat.next is not None:
-                mode, target = seat.next
-            elif mode == "lobby":
-                mode = None
-            else:
-                if code not in (0, 130):  # the game crashed or was killed: say so
-                    log.warning("seat %s: %s process ended with %s", seat.id, mode, code)
-                    notice = ("Your game stopped unexpectedly. Its last autosave, if it "
-                              "had one, is under Continue.")
-                mode, target = "lobby", None
-        return code
-
-    async def listen(self, seat: Seat, link: ServerLink) -> None:
-        async for message in link.messages():
-            if message["t"] == "ready":
-                self._child_ready()
-                continue
-            if message["t"] == "typed":
-                keys = str(message.get("keys", "")).encode()
-                self._typed += keys[:max(0, HELD_KEYS - len(self._typed))]
-                continue
-
-            try:
-                self.host.lobby.handle(seat, message)
-            except Exception as exc:
-                self.host.failed("message",
-                                 f"seat {seat.id}: message {message.get('t')!r} failed", exc)
+    def client_environment(self) -> Mapping[str, str]:
+        return self.chan.get_environment() if self.chan is not None else {}
 
 
 async def serve(config: ServeConfig) -> None:
@@ -700,7 +412,7 @@ async def serve(config: ServeConfig) -> None:
               f"connections not yet logged in ({limits.startups_per_address} from one "
               "address)", file=sys.stderr, flush=True)
     try:
-        pages = await start_pages(config, lobby, port)
+        pages = await start_pages(host, port)
     except ServeError:
         server.close()
         book.close()
@@ -730,21 +442,24 @@ async def serve(config: ServeConfig) -> None:
     print("tui-naval: stopped", file=sys.stderr, flush=True)
 
 
-async def start_pages(config: ServeConfig, lobby: Lobby, ssh_port: int) -> Listening | None:
-    """Start the public web pages on ``config.web_port`` (None: there are none)."""
+async def start_pages(host: Host, ssh_port: int) -> Listening | None:
+    """Start the web door and the public pages on ``web_port`` (None: there are none)."""
+    config = host.config
     if config.web_port is None:
         return None
     # (aiohttp and the pages are imported only by a server asked for them.)
+    from tui_naval.serve.web.door import Door
     from tui_naval.serve.web.pages import LiveGame
     from tui_naval.serve.web.site import Site, listen
 
     site = Site(config.data, lambda: [LiveGame(g["id"], g["title"])
-                                      for g in lobby.watchable()], ssh_port)
+                                      for g in host.lobby.watchable()], ssh_port,
+                door=Door(host))
     try:
         listening = await listen(site, config.host, config.web_port)
     except OSError as exc:
         raise ServeError(f"cannot listen on {config.host}:{config.web_port} for the web "
                          f"pages: {exc.strerror or exc}") from None
-    print(f"tui-naval: web pages on http://{config.host}:{listening.port}/ (the hall of "
-          "fame, the live games)", file=sys.stderr, flush=True)
+    print(f"tui-naval: web door on http://{config.host}:{listening.port}/ (play in the "
+          "browser; the hall of fame, the live games)", file=sys.stderr, flush=True)
     return listening

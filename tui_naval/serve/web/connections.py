@@ -32,6 +32,7 @@ class GuardedProtocol(asyncio.Protocol):
         self.lifetime = lifetime
         self.address: str | None = None
         self.deadline: asyncio.TimerHandle | None = None
+        self.released = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)  # (a TCP connection's)
@@ -45,10 +46,21 @@ class GuardedProtocol(asyncio.Protocol):
         self.deadline = asyncio.get_running_loop().call_later(self.lifetime, transport.abort)
         self.inner.connection_made(transport)
 
+    def release(self) -> None:
+        """The connection has become a game's WebSocket: no longer counted here, and no
+        time to live (the game's session is counted and timed as an SSH one is)."""
+        if self.address is not None and not self.released:
+            self.released = True
+            self.tally.close(self.address)
+        if self.deadline is not None:
+            self.deadline.cancel()
+            self.deadline = None
+
     def connection_lost(self, exc: Exception | None) -> None:
         if self.address is None:
             return
-        self.tally.close(self.address)
+        if not self.released:
+            self.tally.close(self.address)
         self.address = None
         if self.deadline is not None:
             self.deadline.cancel()

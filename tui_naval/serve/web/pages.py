@@ -1,6 +1,7 @@
 """The public pages as HTML text: the front page, the hall of fame, the live games.
 
-Plain HTML with one small inline stylesheet and no script.  Everything that comes from
+Plain HTML with one small inline stylesheet and no script (but the terminal's page,
+``terminal_page``, which runs textual-serve's client from this server).  Everything that comes from
 the database or from players (names, how a voyage ended, a game's title) is escaped
 (``html.escape``), in text and in attributes alike.
 """
@@ -20,6 +21,8 @@ from tui_naval.voyage.hall import Entry
 #: A morgue file's name as ``voyage.morgue.morgue_path`` makes it: NAME-DATE-SEED.txt, or
 #: NAME-DATE-SEED-N.txt for the same voyage sailed again that day.  Nothing else is served.
 MORGUE_NAME = re.compile(r"[A-Za-z0-9_-]{1,200}\.txt")
+#: A live game's id as the lobby gives them: a seat's ("s3") or a duel's ("d5").
+LIVE_ID = re.compile(r"[sd][0-9]{1,9}")
 
 STYLE = """
 body { font-family: ui-monospace, monospace; background: #0b1a2a; color: #d8e2ec;
@@ -34,6 +37,10 @@ td.why { white-space: normal; min-width: 12em; }
 td.n { text-align: right; }
 nav a { margin-right: 1em; }
 .dim { color: #8aa0b4; }
+.error { color: #ff8a80; }
+input, button { font: inherit; background: #12283d; color: #d8e2ec;
+                border: 1px solid #3b5a78; padding: 0.3em 0.5em; margin: 0.2em 0; }
+button { cursor: pointer; }
 """
 
 
@@ -54,14 +61,76 @@ def page(title: str, body: str) -> str:
             f"<a href=\"/live\">Live games</a></nav>{body}</body></html>\n")
 
 
-def front_page(ssh: str) -> str:
-    """The front page: how to play (``ssh``: the command that reaches the game)."""
+def front_page(ssh: str, door: DoorShown | None = None) -> str:
+    """The front page: how to play (``ssh``: the command that reaches the game; ``door``:
+    the web door's forms, where the server has one)."""
+    play = ""
+    if door is not None:
+        play = "<h2>Play in your browser</h2>"
+        if door.error:
+            play += f"<p class=\"error\" role=\"alert\">{escape(door.error)}</p>"
+        if door.name:
+            play += (f"<p>Logged in as <b>{escape(door.name)}</b>. "
+                     "<a href=\"/play\" id=\"play\">Play</a></p>"
+                     "<form method=\"post\" action=\"/logout\"><button type=\"submit\">"
+                     "Log out</button></form>")
+        else:
+            play += (
+                "<form method=\"post\" action=\"/login\" class=\"login\">"
+                "<label>Name <input name=\"name\" autocomplete=\"username\" required "
+                "maxlength=\"64\"></label> <label>Password <input name=\"password\" "
+                "type=\"password\" autocomplete=\"current-password\" required "
+                "maxlength=\"128\"></label> <button type=\"submit\">Log in</button></form>"
+                "<p class=\"dim\">A player known by her SSH key sets her web password in "
+                "the SSH lobby (<b>Set a web password</b>): the same saves, Continue and "
+                "duels at either door.</p>")
+            if door.guests:
+                play += ("<form method=\"post\" action=\"/guest\"><button type=\"submit\" "
+                         "id=\"guest\">Play as a guest</button> <span class=\"dim\">(your "
+                         "games are kept until you log out)</span></form>")
     return page("tui-naval", (
         "<h1>tui-naval</h1><p>A naval wargame in the terminal: wind, sails, broadsides "
-        "and an AI admiral.</p>"
-        f"<p>Play over SSH: <code>{escape(ssh)}</code></p>"
+        f"and an AI admiral.</p>{play}"
+        f"<h2>Play over SSH</h2><p><code>{escape(ssh)}</code></p>"
         "<p><a href=\"/hall\">The hall of fame</a>: the best voyages sailed here, each "
         "with its morgue file.<br><a href=\"/live\">The games being played</a> now.</p>"))
+
+
+@frozen
+class DoorShown:
+    """What the front page shows of the web door: who is logged in (``name``, or ""),
+    whether guests may come, the last login's error."""
+
+    name: str = ""
+    guests: bool = False
+    error: str = ""
+
+
+def terminal_page(title: str, socket: str, back: str = "/") -> str:
+    """A page that is one terminal (xterm.js, textual-serve's client) on the WebSocket
+    ``socket`` (a path of this server); ``back`` where its end links to."""
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{escape(title)}</title>"
+            "<link rel=\"stylesheet\" href=\"/static/xterm.css\">"
+            "<link rel=\"stylesheet\" href=\"/static/terminal.css\">"
+            "<script src=\"/static/textual.js\"></script></head><body>"
+            f"<div id=\"terminal\" class=\"textual-terminal\" "
+            f"data-session-websocket-url=\"{escape(socket)}\" data-font-size=\"16\"></div>"
+            "<div class=\"ended\"><p>The session has ended.</p>"
+            f"<p><a href=\"{escape(back)}\">Back</a></p></div></body></html>\n")
+
+
+#: The terminal page's own stylesheet (``/static/terminal.css``): the font xterm.js asks
+#: for, served here (nothing is loaded from elsewhere), and the end of a session.
+TERMINAL_CSS = """
+@font-face { font-family: 'Roboto Mono'; src: url('/static/RobotoMono.ttf'); }
+body { margin: 0; background: #0c181f; color: #d8e2ec; overflow: hidden; }
+.ended { display: none; }
+body.-closed .ended { display: block; position: fixed; top: 40%; width: 100%;
+    text-align: center; font-family: ui-monospace, monospace; font-size: 18px;
+    background: #12232d; padding: 1em 0; }
+.ended a { color: #7cc7ff; }
+"""
 
 
 def morgue_link(entry: Entry, folder: Path) -> str | None:
@@ -115,12 +184,13 @@ def hall_page(entries: Sequence[tuple[int, Entry]], rulesets: Sequence[str], dai
 
 
 def live_page(games: Sequence[LiveGame], ssh: str) -> str:
-    """The games being played now, and how to watch them (the lobby's Watch, over SSH)."""
+    """The games being played now, each with a link that watches it here."""
     if games:
-        items = "".join(f"<li>{escape(game.title)}</li>" for game in games)
+        items = "".join(f"<li><a href=\"/watch/{escape(game.id)}\">{escape(game.title)}</a>"
+                        "</li>" for game in games if LIVE_ID.fullmatch(game.id))
         body = f"<ul>{items}</ul>"
     else:
         body = "<p class=\"dim\">No game is being played just now.</p>"
     return page("tui-naval: live games", (
-        f"<h1>Live games</h1>{body}<p>Watch them from the lobby (<b>w</b>): "
+        f"<h1>Live games</h1>{body}<p>Follow one here, or from the SSH lobby (<b>w</b>): "
         f"<code>{escape(ssh)}</code></p>"))

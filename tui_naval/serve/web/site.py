@@ -25,8 +25,11 @@ from aiohttp import web
 
 from tui_naval.serve.limits import RateLimiter
 from tui_naval.serve.web.connections import guarded, new_tally
+from tui_naval.serve.web.door import Door
+from tui_naval.serve.web.logins import ERRORS
 from tui_naval.serve.web.pages import (
     MORGUE_NAME,
+    DoorShown,
     LiveGame,
     front_page,
     hall_page,
@@ -48,7 +51,7 @@ HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
                                "frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",  # ("no-referrer" makes a form's Origin "null")
     "Server": "tui-naval",  # (not aiohttp's and Python's versions)
 }
 
@@ -59,17 +62,22 @@ class Site:
     """The pages of one server: its data folder, its games (``live``), how to reach it."""
 
     def __init__(self, data: Path, live: Callable[[], Sequence[LiveGame]], ssh_port: int,
-                 clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+                 door: Door | None = None) -> None:
         self.data = data
         self.live = live
         self.ssh_port = ssh_port
         self.clock = clock
+        #: The web door (logins, games in the page), or None: the pages only.
+        self.door = door
         self.limiter = RateLimiter(REQUESTS_PER_MINUTE, 60.0)
 
     def application(self) -> web.Application:
         app = web.Application(middlewares=[self.guard], client_max_size=1024)
         app.add_routes([web.get("/", self.front), web.get("/hall", self.hall),
                         web.get("/morgue/{name}", self.morgue), web.get("/live", self.games)])
+        if self.door is not None:
+            app.add_routes(self.door.routes())
         return app
 
     @web.middleware
@@ -79,7 +87,7 @@ class Site:
         if not self.limiter.allow(address):
             raise web.HTTPTooManyRequests(text="too many requests: wait a minute\n",
                                           headers={"Retry-After": "60", **HEADERS})
-        if request.body_exists:
+        if request.body_exists and request.method != "POST":
             raise web.HTTPBadRequest(text="a page is asked for with no body\n",
                                      headers=HEADERS)
         try:
@@ -87,7 +95,8 @@ class Site:
         except web.HTTPException as exc:
             exc.headers.update(HEADERS)
             raise
-        response.headers.update(HEADERS)
+        for name, value in HEADERS.items():  # (the terminal's page has a policy of its own)
+            response.headers.setdefault(name, value)
         return response
 
     def ssh(self, request: web.Request) -> str:
@@ -96,7 +105,13 @@ class Site:
         return f"ssh -p {self.ssh_port} {request.url.host or '127.0.0.1'}"
 
     async def front(self, request: web.Request) -> web.StreamResponse:
-        return html(front_page(self.ssh(request)))
+        shown = None
+        if self.door is not None:
+            login = self.door.login_of(request)
+            shown = DoorShown(login.name if login is not None else "",
+                              self.door.host.config.guests,
+                              ERRORS.get(request.query.get("error", ""), ""))
+        return html(front_page(self.ssh(request), shown))
 
     async def hall(self, request: web.Request) -> web.StreamResponse:
         daily = request.query.get("daily", "")
@@ -140,7 +155,8 @@ def html(text: str) -> web.Response:
 class Listening:
     """The site served on a port (``listen``): where, and how to stop."""
 
-    def __init__(self, runner: web.AppRunner, server: asyncio.Server) -> None:
+    def __init__(self, site: Site, runner: web.AppRunner, server: asyncio.Server) -> None:
+        self.site = site
         self.runner = runner
         self.server = server
         sockets = server.sockets
@@ -149,6 +165,8 @@ class Listening:
     async def close(self) -> None:
         self.server.close()
         await self.runner.cleanup()
+        if self.site.door is not None:
+            self.site.door.close()
 
 
 async def listen(site: Site, host: str, port: int) -> Listening:
@@ -163,4 +181,4 @@ async def listen(site: Site, host: str, port: int) -> Listening:
     except OSError:
         await runner.cleanup()
         raise
-    return Listening(runner, server)
+    return Listening(site, runner, server)
