@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -281,3 +282,42 @@ def test_a_socket_leaves_the_pages_count_and_time_to_live() -> None:
         assert tally.total == 0  # (not taken off twice)
 
     asyncio.run(run())
+
+
+async def test_one_account_two_doors_a_key_players_web_password_set_over_ssh(
+        tmp_path: Path) -> None:
+    """A player known by her SSH key sets a web password in the SSH lobby (``s``), then
+    logs in at the web door with her name and it: the same player, her lobby."""
+    from tests.serve.support import Server, new_player
+
+    server = Server(tmp_path, "--web", "0")
+    try:
+        term, _key = await new_player(server, "Ann")
+        term.mark()
+        term.send("s")
+        await term.wait_for("again")
+        await term.quiet()
+        term.send("a fine web password\r")
+        await term.quiet()
+        term.send("a fine web password\r")
+        await term.wait_for("Web password set")
+        term.close()
+        port = next(int(found.group(1)) for line in list(server.lines)
+                    if (found := re.search(r"web door on http://[\d.]+:(\d+)/", line)))
+        jar = aiohttp.CookieJar(unsafe=True)
+        web_origin = {"Origin": f"http://127.0.0.1:{port}"}
+        async with aiohttp.ClientSession(f"http://127.0.0.1:{port}", cookie_jar=jar) as web:
+            wrong = await web.post("/login", data={"name": "Ann", "password": "not it, no"},
+                                   headers=web_origin, allow_redirects=False)
+            assert wrong.headers["Location"] == "/?error=wrong"
+            right = await web.post("/login", data={"name": "Ann",
+                                                   "password": "a fine web password"},
+                                   headers=web_origin, allow_redirects=False)
+            assert right.headers["Location"] == "/play"
+            tab = Tab(await web.ws_connect("/play/socket?width=100&height=30",
+                                           headers=web_origin))
+            screen = await tab.wait_for("Welcome aboard, Ann")
+            assert "Change your web password" in screen  # (her own lobby: she has one)
+            await tab.socket.close()
+    finally:
+        server.stop()

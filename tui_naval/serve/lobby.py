@@ -8,23 +8,30 @@ process is told to leave, and the server starts the next one).
 Messages from a process (``t``): ``name`` (a first login's name), ``go`` (``play`` or
 ``continue``), ``watch`` (a game's id), ``challenge`` (a player and a ruleset),
 ``answer`` (to a challenge), ``resume`` (an open duel), ``live`` (the game it shows, as
-a save's document), ``play`` (a duel's order).  To a process: ``lobby`` (everything the
-lobby screen shows), ``named``, ``notice``, ``leave``, ``watched`` and ``gone`` (a watch),
-``duel``, ``order``, ``presence`` and ``rejected`` (a duel).  Nothing hidden leaves the
-lobby: a duel's player is told only what their side may know (``Duel.news``), and a
-watcher is handed the game up to its first order hidden from anyone.
+a save's document), ``play`` (a duel's order), ``web_password`` (a registered player's
+password for the web door, set or changed).  To a process: ``lobby`` (everything the
+lobby screen shows), ``named``, ``password_set``, ``notice``, ``leave``, ``watched`` and
+``gone`` (a watch), ``duel``, ``order``, ``presence`` and ``rejected`` (a duel).  A
+password is hashed off the server's event loop (``Lobby.work``) and never logged.  Nothing
+hidden leaves the lobby: a duel's player is told only what their side may know
+(``Duel.news``), and a watcher is handed the game up to its first order hidden from
+anyone.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 from attrs import define, field
 
 from tui_naval.serve.duel import Duel, DuelError, duel_rulesets, new_setup
 from tui_naval.serve.link import Message, ServerLink
+from tui_naval.serve.passwords import BadPassword, hash_password
 from tui_naval.serve.players import BadName, Book, Player
 
 log = logging.getLogger("tui_naval.serve")
@@ -39,6 +46,53 @@ COALESCE = 0.25
 #: redrawing.  At most one lobby redrawn per this many seconds, on average: with 200
 #: players in the lobby, their list of who is on board is four seconds behind at worst.
 PER_LOBBY = 0.02
+
+
+T = TypeVar("T")
+
+
+class Work(Protocol):
+    """``work(blocking, done)``: run ``blocking`` away from the event loop (it may take a
+    core for a while: a password's hash), then ``done`` with its result on the loop."""
+
+    def __call__(self, blocking: Callable[[], T], done: Callable[[T], None]) -> None: ...
+
+
+def in_thread(loop: asyncio.AbstractEventLoop) -> Work:
+    """The server's ``Lobby.work``: ``blocking`` in the loop's default thread pool, then
+    ``done`` on the loop.  A ``blocking`` that fails is logged (the lobby's own do not
+    fail: they return what went wrong); one cancelled as the loop closes is forgotten."""
+
+    def work(blocking: Callable[[], T], done: Callable[[T], None]) -> None:
+        def finished(future: asyncio.Future[T]) -> None:
+            if future.cancelled():
+                return
+            error = future.exception()
+            if error is not None:
+                log.error("work in a thread failed", exc_info=error)
+                return
+            done(future.result())
+
+        loop.run_in_executor(None, blocking).add_done_callback(finished)
+
+    return work
+
+
+def at_once(blocking: Callable[[], T], done: Callable[[T], None]) -> None:
+    """``Lobby.work`` without a thread (tests): ``blocking``, then ``done``."""
+    done(blocking())
+
+
+def hashed_or_why(password: str) -> str | BadPassword:
+    """(A thread's work.)  The text to store for ``password``, or why it cannot be set.
+    The book is not touched here: its SQLite connection is the event loop's thread's."""
+    try:
+        return hash_password(password)
+    except BadPassword as exc:
+        return exc
+    except Exception:  # (not the password: say so, and keep the reason for the log)
+        log.exception("hashing a web password failed")
+        return BadPassword("the server could not set it now; try again later")
 
 
 def player_folder(data: Path, player_id: int) -> Path:
@@ -83,6 +137,12 @@ class Seat:
     #: The last lobby message its lobby process was sent (an update that would not change
     #: it is not sent: the process would draw the same screen again).
     shown: Message | None = None
+    #: Whether the registered player has a web password (None: not looked up yet; the
+    #: book is asked once a seat, not for every lobby shown, and a password set from any
+    #: seat of hers sets it in all of them).
+    web_password: bool | None = None
+    #: A web password of this seat's is being hashed (one at a time).
+    hashing: bool = False
 
     @property
     def saves(self) -> Path:
@@ -128,6 +188,11 @@ class Lobby:
     #: seconds after the first (a hundred players arriving would otherwise redraw every
     #: lobby a hundred times); without one (tests), each goes out at once.
     later: Callable[[float, Callable[[], None]], object] | None = None
+    #: ``work(blocking, done)``: runs ``blocking`` in a thread and ``done`` with its result
+    #: on the event loop (``in_thread(loop)``): a password's hash takes 50 ms and 16 MB,
+    #: too long for the loop every player's keys go through.  Without one (tests), both
+    #: run at once.
+    work: Work | None = None
     _pending: bool = field(default=False, init=False)
 
     # -- seats come and go -------------------------------------------------------------
@@ -190,8 +255,18 @@ class Lobby:
                 "duels": duels, "continue": (seat.player is not None or seat.guest)
                 and self.can_continue(seat),
                 "rulesets": duel_rulesets() if seat.player is not None else [],
+                "web_password": self.has_web_password(seat),
                 "challenge": None if challenge is None else
                 {"from": challenge.by.name, "title": challenge.title}}
+
+    def has_web_password(self, seat: Seat) -> bool:
+        """Whether the seat's registered player has a web password (False for a guest or a
+        key with no name yet); the book is asked once a seat."""
+        if seat.player is None or seat.guest:
+            return False
+        if seat.web_password is None:
+            seat.web_password = self.book.has_password(seat.player.id)
+        return seat.web_password
 
     def watchable(self, but: Seat | None = None) -> list[dict[str, str]]:
         """The games one may watch (``but``'s own left out): each one's id and title."""
@@ -235,7 +310,7 @@ class Lobby:
         handler = {"name": self._name, "go": self._go, "watch": self._watch,
                    "challenge": self._challenge, "answer": self._answer,
                    "resume": self._resume, "live": self._live, "play": self._play,
-                   }.get(kind)
+                   "web_password": self._web_password}.get(kind)
         if handler is None:
             log.warning("seat %s: unknown message %r", seat.id, kind)
             return
@@ -257,6 +332,53 @@ class Lobby:
         seat.send({"t": "named", "ok": True, "name": player.name})
         self.show(seat)
         self.broadcast(but=seat)
+
+    def _web_password(self, seat: Seat, message: Message) -> None:
+        """A registered player sets (or changes) her password for the web door: hashed in
+        a thread (``work``), stored, and answered (``password_set``) if the process that
+        asked is still there."""
+        player = seat.player
+        if player is None or seat.guest:
+            seat.send({"t": "password_set", "ok": False, "error": "only a registered player "
+                       "(logged in with her key, her name chosen) may set a web password"})
+            return
+        if seat.hashing:
+            seat.send({"t": "password_set", "ok": False,
+                       "error": "your password is being set already"})
+            return
+        password = message.get("password")
+        password = password if isinstance(password, str) else ""
+        seat.hashing = True
+        link = seat.link
+        (self.work or at_once)(lambda: hashed_or_why(password),
+            lambda hashed: self._password_hashed(seat, link, player, hashed))
+
+    def _password_hashed(self, seat: Seat, link: ServerLink | None, player: Player,
+                         hashed: str | BadPassword) -> None:
+        seat.hashing = False
+        answer: Message
+        if isinstance(hashed, BadPassword):
+            answer = {"t": "password_set", "ok": False, "error": str(hashed)}
+        else:
+            try:
+                self.book.keep_password(player.id, hashed)
+            except sqlite3.Error as exc:
+                log.warning("seat %s: %s's web password not kept: %s", seat.id, player.name,
+                            exc)
+                answer = {"t": "password_set", "ok": False,
+                          "error": "the server could not keep it; try again later"}
+            else:
+                log.info("seat %s: %s set a web password", seat.id, player.name)
+                answer = {"t": "password_set", "ok": True}
+                seat.web_password = True
+        if link is not None and seat.link is link:  # (the process that asked: still there)
+            seat.send(answer)
+        if answer["ok"]:  # (her lobbies, at every terminal of hers, say "Change ...")
+            for other in list(self.seats.values()):
+                if other.player is not None and other.player.id == player.id:
+                    other.web_password = True
+                    if other.mode == "lobby":
+                        self.show(other)
 
     def _go(self, seat: Seat, message: Message) -> None:
         to = message.get("to")

@@ -175,7 +175,11 @@ class Book:
     def set_password(self, player_id: int, password: str) -> None:
         """Give a registered player ``password`` for the web door (replacing any before;
         BadPassword if it cannot be set)."""
-        stored = hash_password(password)
+        self.keep_password(player_id, hash_password(password))
+
+    def keep_password(self, player_id: int, stored: str) -> None:
+        """Store a password already hashed (``passwords.hash_password``, off the event
+        loop: the book's connection is the loop's thread's)."""
         self.db.execute("INSERT INTO passwords (player, hash, changed) VALUES (?, ?, ?) "
                         "ON CONFLICT (player) DO UPDATE SET hash = excluded.hash, "
                         "changed = excluded.changed", (player_id, stored, now_text()))

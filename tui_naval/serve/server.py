@@ -35,7 +35,7 @@ import attrs
 
 from tui_naval.serve.host import Host, ServeConfig
 from tui_naval.serve.limits import source
-from tui_naval.serve.lobby import Lobby, Seat
+from tui_naval.serve.lobby import Lobby, Seat, in_thread
 from tui_naval.serve.players import Book
 from tui_naval.serve.private import keep_private
 from tui_naval.serve.session import DEFAULT_TERM, PlayerSession
@@ -385,7 +385,7 @@ async def serve(config: ServeConfig) -> None:
     key = host_key(config.data)
     book = Book(config.data)
     loop = asyncio.get_running_loop()
-    lobby = Lobby(book, config.data, later=loop.call_later)
+    lobby = Lobby(book, config.data, later=loop.call_later, work=in_thread(loop))
     host = Host.make(config, book, lobby)
     loop.set_exception_handler(host.loop_exception)
     try:

@@ -273,6 +273,8 @@ LOBBY = (
       "Challenge a player in the lobby to a duel"),
     C("lobby.resume", "r", "choose('resume')", "Return", "Return to your duel in progress",
       show=False),
+    C("lobby.password", "s", "choose('password')", "Web password",
+      "Set or change the password you log in with at the server's web page", show=False),
     C("lobby.quit", "q", "choose('quit')", "Quit", "Leave the server"),
 )
 

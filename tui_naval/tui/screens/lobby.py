@@ -3,7 +3,8 @@
 The server sends everything the screen shows (``lobby`` messages: the players connected
 and where they are, the games one may watch, one's open duels, a challenge waiting for
 an answer) and hears the player's choices; it then starts the game chosen in a process
-of its own and tells this one to leave.  A first login chooses a name here.
+of its own and tells this one to leave.  A first login chooses a name here, and a
+registered player may set the password she logs in with at the web page.
 """
 
 from __future__ import annotations
@@ -102,6 +103,79 @@ class NameDialog(NavalModal[str | None]):
         self.app.exit(0)
 
 
+class PasswordDialog(NavalModal[bool | None]):
+    """A registered player sets (or changes) her web password: typed twice, the two
+    compared here, the server saying whether it may be set (``password_set``); dismisses
+    with True once it is.  Escape leaves."""
+
+    def __init__(self, name: str, change: bool) -> None:
+        super().__init__()
+        self.name_text = name
+        self.change = change
+        #: Sent: the server's answer awaited (Enter does nothing meanwhile).
+        self.waiting = False
+        #: The answer, come while another dialog (a challenge) was over this one.
+        self.answer: Message | None = None
+
+    def compose(self) -> ComposeResult:
+        title = "Change your web password" if self.change else "Set a web password"
+        with Vertical(classes="dialog lobby-dialog"):
+            yield Static(Text(title, style="bold"), classes="dialog-title")
+            yield Input(id="password-input", placeholder="8 to 128 characters",
+                        password=True, max_length=128)
+            yield Input(id="password-again", placeholder="the same again", password=True,
+                        max_length=128)
+            yield Static(self.hint(), id="password-note", classes="dialog-note")
+
+    def hint(self) -> Text:
+        return Text.assemble("To play in a browser: log in at the server's web page with "
+                             "your name ", (self.name_text, "bold"), " and this password. "
+                             "Enter goes on, Escape leaves.")
+
+    def on_mount(self) -> None:
+        self.query_one("#password-input", Input).focus()
+
+    def say(self, text: str) -> None:
+        self.query_one("#password-note", Static).update(Text(text, style="bold red"))
+
+    @on(Input.Submitted, "#password-input")
+    def _first(self, event: Input.Submitted) -> None:
+        self.query_one("#password-again", Input).focus()
+
+    @on(Input.Submitted, "#password-again")
+    def _again(self, event: Input.Submitted) -> None:
+        first = self.query_one("#password-input", Input)
+        again = self.query_one("#password-again", Input)
+        if self.waiting:
+            return
+        if not first.value:
+            first.focus()
+            return
+        if again.value != first.value:
+            again.clear()
+            self.say("The two passwords differ: type it again.")
+            return
+        self.waiting = True
+        self.query_one("#password-note", Static).update("Setting it...")
+        served(self).send({"t": "web_password", "password": first.value})
+
+    def on_screen_resume(self) -> None:
+        answer, self.answer = self.answer, None
+        if answer is not None:
+            self.password_set(answer)
+
+    def password_set(self, message: Message) -> None:
+        if self.app.screen is not self:  # (a challenge's dialog is over it: later)
+            self.answer = message
+            return
+        self.waiting = False
+        if message.get("ok"):
+            self.dismiss(True)
+            return
+        self.say(f"Not set: {message.get('error', '')}")
+        self.query_one("#password-input", Input).focus()
+
+
 class LobbyScreen(NavalScreen[None]):
     """The server's lobby."""
 
@@ -158,6 +232,10 @@ class LobbyScreen(NavalScreen[None]):
             dialog = self.app.screen
             if isinstance(dialog, NameDialog):
                 dialog.named(message)
+        elif kind == "password_set":
+            for screen in self.app.screen_stack:
+                if isinstance(screen, PasswordDialog):
+                    screen.password_set(message)
         elif kind == "notice":
             self.notify(str(message.get("text", "")), markup=False, timeout=5)
 
@@ -203,6 +281,9 @@ class LobbyScreen(NavalScreen[None]):
         if data.get("registered") and self.opponents():
             items.append(("challenge", "Challenge a player to a duel"))  # (no count: the
             # menu would change, and be built again, with each player arriving)
+        if data.get("registered") and not data.get("guest"):
+            items.append(("password", "Change your web password" if data.get("web_password")
+                          else "Set a web password (to play in a browser)"))
         items.append(("quit", "Quit"))
         return items
 
@@ -274,8 +355,19 @@ class LobbyScreen(NavalScreen[None]):
         elif choice == "challenge":
             people = [(name, name) for name in self.opponents()]
             self.app.push_screen(ChoiceDialog("Challenge whom?", people), self._whom)
+        elif choice == "password":
+            self.app.push_screen(PasswordDialog(str(self.data.get("me")),
+                                                bool(self.data.get("web_password"))),
+                                 self._password_set)
         elif choice == "quit":
             self.app.exit(0)
+
+    def _password_set(self, done: bool | None) -> None:
+        if done:
+            self.notify(f"Web password set: log in at the web page with your name "
+                        f"{self.data.get('me')} and it.", markup=False, timeout=8)
+        if self.built():
+            self.query_one("#lobby-menu", OptionList).focus()
 
     def _watch(self, game: str | None) -> None:
         if game:
