@@ -321,3 +321,59 @@ async def test_one_account_two_doors_a_key_players_web_password_set_over_ssh(
             await tab.socket.close()
     finally:
         server.stop()
+
+
+async def test_a_browser_session_with_no_key_for_the_idle_timeout_is_ended_and_told(
+        tmp_path: Path) -> None:
+    host = host_of(tmp_path, limits=Limits(idle_timeout=1.0, logins=100))
+    client = await client_of(host)
+    idle = asyncio.create_task(host.close_idle())
+    try:
+        await client.post("/guest", headers=origin(client), allow_redirects=False)
+        tab = Tab(await client.ws_connect("/play/socket", headers=origin(client)))
+        await tab.wait_for("Welcome aboard")
+        await tab.wait_for("no key for 0.0166667 minutes: your game was saved")
+        await asyncio.wait_for(_until(lambda: host.count.total == 0), TIMEOUT)
+    finally:
+        idle.cancel()
+        await host.shut_down()
+        await client.close()
+        host.book.close()
+
+
+async def test_a_browser_player_duels_an_ssh_player(tmp_path: Path) -> None:
+    """The browser's lobby is the SSH lobby: Alice, over SSH, challenges Bob, in a
+    browser tab; he accepts there, and both are in the same duel, each on a side."""
+    from tests.serve.support import Server, new_player
+
+    book = Book(tmp_path)
+    bob = book.register("Bob", "SHA256:bobkey", "ssh-ed25519 AAAAC3 bob")
+    book.set_password(bob.id, PASSWORD)
+    book.close()
+    server = Server(tmp_path, "--web", "0")
+    try:
+        alice, _key = await new_player(server, "Alice")
+        port = next(int(found.group(1)) for line in list(server.lines)
+                    if (found := re.search(r"web door on http://[\d.]+:(\d+)/", line)))
+        web_origin = {"Origin": f"http://127.0.0.1:{port}"}
+        async with aiohttp.ClientSession(f"http://127.0.0.1:{port}",
+                                         cookie_jar=aiohttp.CookieJar(unsafe=True)) as web:
+            await web.post("/login", data={"name": "Bob", "password": PASSWORD},
+                           headers=web_origin)
+            tab = Tab(await web.ws_connect("/play/socket?width=100&height=30",
+                                           headers=web_origin))
+            await tab.wait_for("Welcome aboard, Bob")
+            await alice.wait_for("Bob")
+            alice.send("d")
+            await alice.wait_for("Challenge whom?")
+            alice.send("1")
+            await alice.wait_for("which rules?")
+            alice.send("1")
+            await tab.wait_for("Alice challenges you")
+            alice.mark()
+            await tab.send("stdin", "1")  # accept
+            await asyncio.gather(alice.wait_for("You: blue"), tab.wait_for("You: red"))
+            await tab.socket.close()
+        alice.close()
+    finally:
+        server.stop()

@@ -115,7 +115,8 @@ class Door:
         login = self.login_of(request)
         if login is None:
             raise web.HTTPSeeOther("/")
-        return terminal(terminal_page(f"tui-naval: {login.name}", "/play/socket"))
+        return terminal(terminal_page(f"tui-naval: {login.name}", "/play/socket",
+                                      [("/play", "Play again"), ("/", "The front page")]))
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
         login = self.login_of(request)
@@ -130,7 +131,7 @@ class Door:
     async def watch_page(self, request: web.Request) -> web.StreamResponse:
         game = self._game(request)
         return terminal(terminal_page(f"tui-naval: watching {game}", f"/watch/{game}/socket",
-                                      back="/live"))
+                                      [("/live", "The games being played")]))
 
     async def watch_socket(self, request: web.Request) -> web.StreamResponse:
         game = self._game(request)

@@ -106,9 +106,10 @@ class DoorShown:
     error: str = ""
 
 
-def terminal_page(title: str, socket: str, back: str = "/") -> str:
+def terminal_page(title: str, socket: str, ends: Sequence[tuple[str, str]]) -> str:
     """A page that is one terminal (xterm.js, textual-serve's client) on the WebSocket
-    ``socket`` (a path of this server); ``back`` where its end links to."""
+    ``socket`` (a path of this server); ``ends``: the links (address, label) shown once
+    the session has ended."""
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(title)}</title>"
             "<link rel=\"stylesheet\" href=\"/static/xterm.css\">"
@@ -116,8 +117,10 @@ def terminal_page(title: str, socket: str, back: str = "/") -> str:
             "<script src=\"/static/textual.js\"></script></head><body>"
             f"<div id=\"terminal\" class=\"textual-terminal\" "
             f"data-session-websocket-url=\"{escape(socket)}\" data-font-size=\"16\"></div>"
-            "<div class=\"ended\"><p>The session has ended.</p>"
-            f"<p><a href=\"{escape(back)}\">Back</a></p></div></body></html>\n")
+            "<div class=\"ended\"><p>The session has ended.</p><p>"
+            + " &middot; ".join(f"<a href=\"{escape(href)}\">{escape(label)}</a>"
+                                for href, label in ends)
+            + "</p></div></body></html>\n")
 
 
 #: The terminal page's own stylesheet (``/static/terminal.css``): the font xterm.js asks
