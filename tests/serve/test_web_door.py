@@ -377,3 +377,22 @@ async def test_a_browser_player_duels_an_ssh_player(tmp_path: Path) -> None:
         alice.close()
     finally:
         server.stop()
+
+
+async def test_logging_out_ends_the_logins_games_and_saves_them(
+        door: tuple[TestClient, Host]) -> None:
+    client, host = door
+    await log_in(client, "Ann", PASSWORD)
+    tab = Tab(await client.ws_connect("/play/socket", headers=origin(client)))
+    await tab.wait_for("Welcome aboard, Ann")
+    await client.post("/logout", headers=origin(client), allow_redirects=False)
+    await tab.wait_for("you have logged out: your game was saved")
+    await asyncio.wait_for(_until(lambda: host.count.total == 0), TIMEOUT)
+
+
+async def test_a_socket_asked_for_without_an_upgrade_is_refused(
+        door: tuple[TestClient, Host]) -> None:
+    client, host = door
+    await client.post("/guest", headers=origin(client), allow_redirects=False)
+    response = await client.get("/play/socket", headers=origin(client))
+    assert response.status == 400 and host.count.total == 0

@@ -13,6 +13,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from aiohttp import web
+
 from tui_naval.serve.limits import Tally, source
 
 #: Connections open at once on the web port, in all and from one address.
@@ -93,3 +95,12 @@ def guarded(factory: Callable[[], Any], tally: Tally) -> Callable[[], asyncio.Pr
 
 def new_tally() -> Tally:
     return Tally(MOST, MOST_PER_ADDRESS)
+
+
+def release(request: web.BaseRequest) -> None:
+    """This connection becomes a game's: it leaves the pages' count and time to live
+    (the session's own limits hold it from now on)."""
+    transport = request.transport
+    protocol = transport.get_protocol() if transport is not None else None
+    if isinstance(protocol, GuardedProtocol):
+        protocol.release()

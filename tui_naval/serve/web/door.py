@@ -26,7 +26,6 @@ from aiohttp import web
 
 from tui_naval.serve.host import Host
 from tui_naval.serve.limits import source
-from tui_naval.serve.web.connections import GuardedProtocol
 from tui_naval.serve.web.logins import COOKIE, LIFETIME, Login, Logins
 from tui_naval.serve.web.pages import LIVE_ID, TERMINAL_CSS, terminal_page
 from tui_naval.serve.web.play import play
@@ -105,7 +104,7 @@ class Door:
         self._checked(request)
         login = self.login_of(request)
         if login is not None:
-            self.logins.drop(login)
+            self.logins.drop(login, "you have logged out: your game was saved")
         response = web.HTTPSeeOther("/")
         response.del_cookie(COOKIE, path="/")
         raise response
@@ -122,7 +121,6 @@ class Door:
         login = self.login_of(request)
         if login is None or not self.same_site(request):
             raise web.HTTPForbidden(text="log in first\n")
-        release(request)
         try:
             return await play(request, self.host, login)
         finally:
@@ -140,7 +138,6 @@ class Door:
         if not self.host.logins.allow(source(request.remote or "?")):
             raise web.HTTPTooManyRequests(text="too many games opened from here: wait a "
                                                "minute\n")
-        release(request)
         return await play(request, self.host, None, ("watch", game), lobby_after=False)
 
     @staticmethod
@@ -164,15 +161,6 @@ class Door:
 
     def close(self) -> None:
         self.logins.close()
-
-
-def release(request: web.Request) -> None:
-    """This connection becomes a game's: it leaves the pages' count and time to live
-    (the session's own limits hold it from now on)."""
-    transport = request.transport
-    protocol = transport.get_protocol() if transport is not None else None
-    if isinstance(protocol, GuardedProtocol):
-        protocol.release()
 
 
 def terminal(text: str) -> web.Response:

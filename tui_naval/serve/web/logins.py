@@ -22,12 +22,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from attrs import define
+from attrs import define, field
 
 from tui_naval.serve.host import Host
 from tui_naval.serve.limits import RateLimiter
 from tui_naval.serve.passwords import LONGEST, verify
 from tui_naval.serve.players import Player
+from tui_naval.serve.session import PlayerSession
 
 #: The cookie that carries a login's token.
 COOKIE = "naval"
@@ -55,8 +56,9 @@ class Login:
     player: Player | None
     folder: Path | None
     ends: float
-    #: Sessions open under it (a guest's folder stays until the last has ended).
-    active: int = 0
+    #: Sessions open under it (a guest's folder stays until the last has ended; logging
+    #: out ends them).
+    sessions: set[PlayerSession] = field(factory=set)
 
 
 class Logins:
@@ -108,15 +110,19 @@ class Logins:
         self.host.book.seen(player.id)
         return self._add(player.name, player, None)
 
-    def drop(self, login: Login) -> None:
-        """End a login (a guest's folder goes with it, once her sessions have ended)."""
+    def drop(self, login: Login, why: str = "") -> None:
+        """End a login (and its sessions, with ``why``, if one is given; a guest's folder
+        goes with it once they have ended)."""
         self.held.pop(login.token, None)
+        if why:
+            for session in list(login.sessions):
+                session.end(why)
         self.left(login)
 
     def left(self, login: Login) -> None:
         """A session of ``login`` has ended (or the login has): a guest's folder goes if
         it is no longer needed."""
-        if login.folder is not None and login.active <= 0 and login.token not in self.held:
+        if login.folder is not None and not login.sessions and login.token not in self.held:
             shutil.rmtree(login.folder, ignore_errors=True)
 
     def sweep(self) -> None:

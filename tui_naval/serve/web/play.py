@@ -31,6 +31,7 @@ from tui_naval.serve.limits import source
 from tui_naval.serve.lobby import Seat
 from tui_naval.serve.session import PlayerSession
 from tui_naval.serve.terminal import MAX_COLUMNS, MAX_ROWS
+from tui_naval.serve.web.connections import release
 from tui_naval.serve.web.logins import Login
 
 log = logging.getLogger("tui_naval.serve")
@@ -154,6 +155,7 @@ async def play(request: web.Request, host: Host, login: Login | None,
     socket = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=HEARTBEAT,
                                    autoping=True)
     await socket.prepare(request)
+    release(request)  # (a WebSocket now: the session's limits hold it)
     session = WebSession(host, address, source(address), socket, login, first, lobby_after)
     size = request.query.get("width", ""), request.query.get("height", "")
     if all(word.isascii() and word.isdigit() and 0 < len(word) <= 4 and int(word) > 0
@@ -165,7 +167,7 @@ async def play(request: web.Request, host: Host, login: Login | None,
         await socket.close()
         return socket
     if login is not None:
-        login.active += 1
+        login.sessions.add(session)
     pump = asyncio.create_task(session.pump())
     try:
         async for message in socket:
@@ -179,7 +181,7 @@ async def play(request: web.Request, host: Host, login: Login | None,
         await asyncio.wait([pump], timeout=5)
         pump.cancel()
         if login is not None:
-            login.active -= 1
+            login.sessions.discard(session)
         if session.own_folder is not None:
             shutil.rmtree(session.own_folder, ignore_errors=True)
         log.info("%s: web session ended (%d bytes sent)", address, session.sent)
