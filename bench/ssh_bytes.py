@@ -29,6 +29,7 @@ import sys
 import tempfile
 import termios
 import time
+from collections.abc import Callable
 
 from tui import hang_up  # (bench/ is on the path when a bench is run as a script)
 
@@ -158,12 +159,15 @@ def arguments(description: str) -> argparse.Namespace | None:
     return args
 
 
-def main() -> int:
-    args = arguments(__doc__.splitlines()[0])
+def run(description: str, heading: str,
+        measure: Callable[[str, int, float], tuple[int, dict[int, int], int]]) -> int:
+    """A bytes bench's run: its command line (``description``), ``heading``, then each
+    ruleset's figures (``measure(ruleset, turns, limit)``) and the worst turn against the
+    target."""
+    args = arguments(description)
     if args is None:
         return 2
-    print(f"bytes to a {SIZE[0]}x{SIZE[1]} terminal in 256 colours "
-          f"(target: {TARGET_KB:g} KB a turn)")
+    print(f"{heading} (target: {TARGET_KB:g} KB a turn)")
     worst = 0.0
     for ruleset in args.ruleset or ["salt-n-tar", "kyngesreach"]:
         first, per_turn, keys = measure(ruleset, args.turns, args.limit)
@@ -171,6 +175,11 @@ def main() -> int:
     verdict = "meets" if worst <= TARGET_KB else "misses"
     print(f"worst turn {worst:.1f} KB: {verdict} the {TARGET_KB:g} KB target")
     return 0
+
+
+def main() -> int:
+    return run(__doc__.splitlines()[0], f"bytes to a {SIZE[0]}x{SIZE[1]} terminal in 256 "
+               "colours", measure)
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ import time
 from pathlib import Path
 
 # (bench/ is on the path when a bench is run as a script.)
-from ssh_bytes import SIZE, TARGET_KB, Turns, arguments, report
+from ssh_bytes import SIZE, Turns, run
 
 PASSWORD = "a long bench password"
 NAME = "Bench"
@@ -218,18 +218,8 @@ def measure(ruleset: str, turns: int, limit: float) -> tuple[int, dict[int, int]
 
 
 def main() -> int:
-    args = arguments(__doc__.splitlines()[0])
-    if args is None:
-        return 2
-    print(f"bytes to a {SIZE[0]}x{SIZE[1]} terminal over the web door's WebSocket, frame "
-          f"headers counted, uncompressed (target: {TARGET_KB:g} KB a turn)")
-    worst = 0.0
-    for ruleset in args.ruleset or ["salt-n-tar", "kyngesreach"]:
-        first, per_turn, keys = measure(ruleset, args.turns, args.limit)
-        worst = max(worst, report(f"{ruleset:<16}", first, per_turn, keys))
-    verdict = "meets" if worst <= TARGET_KB else "misses"
-    print(f"worst turn {worst:.1f} KB: {verdict} the {TARGET_KB:g} KB target")
-    return 0
+    return run(__doc__.splitlines()[0], f"bytes to a {SIZE[0]}x{SIZE[1]} terminal over the "
+               "web door's WebSocket, frame headers counted, uncompressed", measure)
 
 
 if __name__ == "__main__":

@@ -34,17 +34,6 @@ PASSWORD = "a long web password"
 WINDOW = {"width": 1100, "height": 700}
 
 
-def web_address(server: Server, timeout: float = TIMEOUT) -> str:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        for line in list(server.lines):
-            found = re.search(r"web door on (http://\S+/)", line)
-            if found:
-                return found.group(1)
-        time.sleep(0.05)
-    raise AssertionError(f"no web door announced: {server.lines}")
-
-
 @pytest.fixture
 async def browser() -> AsyncIterator[Any]:
     async with playwright_api.async_playwright() as driver:
@@ -111,7 +100,7 @@ async def test_a_guest_starts_a_game_and_answers_a_prompt_with_the_keyboard(
         tmp_path: Path, browser: Any) -> None:
     server = Server(tmp_path, "--web", "0", "--guests")
     try:
-        address = web_address(server)
+        address = server.web_address()
         page = await browser.new_page(viewport=WINDOW)
         await page.goto(address)
         await page.click("#guest")
@@ -155,7 +144,7 @@ async def test_a_registered_player_logs_in_and_continues_her_game_and_a_watcher_
     player_with_autosave(tmp_path)
     server = Server(tmp_path, "--web", "0")
     try:
-        address = web_address(server)
+        address = server.web_address()
         page = await browser.new_page(viewport=WINDOW)
         await page.goto(address)
         await page.fill("input[name=name]", "Ann")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -21,17 +20,6 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this ma
 HOSTILE = "<script>document.title='owned'</script><img src=x onerror=\"document.title='owned'\">"
 
 
-def web_address(server: Server, timeout: float = 30) -> str:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        for line in list(server.lines):
-            found = re.search(r"web door on (http://\S+/)", line)
-            if found:
-                return found.group(1)
-        time.sleep(0.05)
-    raise AssertionError(f"no web pages announced: {server.lines}")
-
-
 async def test_the_hall_lists_a_finished_voyage_and_its_morgue_opens(tmp_path: Path) -> None:
     morgue = tmp_path / "morgue"
     morgue.mkdir()
@@ -43,7 +31,7 @@ async def test_the_hall_lists_a_finished_voyage_and_its_morgue_opens(tmp_path: P
     hall.add(Entry(HOSTILE, 8, "salt-n-tar", 1, 0, 10, HOSTILE, "2026-12-02"))
     server = Server(tmp_path, "--web", "0")
     try:
-        address = web_address(server)
+        address = server.web_address()
         async with playwright_api.async_playwright() as driver:
             browser = await driver.chromium.launch(executable_path=CHROMIUM,
                                                    args=["--no-sandbox"])

@@ -86,6 +86,17 @@ class Server:
         for raw in self.process.stderr:
             self.lines.append(raw.decode(errors="replace").rstrip("\n"))
 
+    def web_address(self, timeout: float = TIMEOUT) -> str:
+        """The web door's address (``--web``), as the server announces it."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            for line in list(self.lines):
+                found = re.search(r"web door on (http://\S+/)", line)
+                if found:
+                    return found.group(1)
+            time.sleep(0.05)
+        raise AssertionError(f"no web door announced: {self.lines}")
+
     def stop(self, timeout: float = TIMEOUT) -> int:
         """SIGTERM, and the exit code once it has ended."""
         if self.process.poll() is None:

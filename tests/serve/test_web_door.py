@@ -5,8 +5,8 @@ the page's WebSocket (``serve.web.play``), hostile messages and all."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-import re
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -44,12 +44,11 @@ async def client_of(host: Host) -> TestClient:
     return client
 
 
-@pytest.fixture
-async def door(tmp_path: Path) -> AsyncIterator[tuple[TestClient, Host]]:
-    host = host_of(tmp_path, limits=Limits(logins=1000))
-    ann = host.book.register("Ann", "SHA256:ann", "ssh-ed25519 AAAA ann")
-    host.book.set_password(ann.id, PASSWORD)
-    host.book.register("Bob", "SHA256:bob", "ssh-ed25519 AAAA bob")  # (no web password)
+@contextlib.asynccontextmanager
+async def door_of(data: Path, guests: bool = True,
+                  limits: Limits | None = None) -> AsyncIterator[tuple[TestClient, Host]]:
+    """A web door on a test server, and its host; every game ended at the end."""
+    host = host_of(data, guests, limits)
     client = await client_of(host)
     try:
         yield client, host
@@ -57,6 +56,15 @@ async def door(tmp_path: Path) -> AsyncIterator[tuple[TestClient, Host]]:
         await host.shut_down()
         await client.close()
         host.book.close()
+
+
+@pytest.fixture
+async def door(tmp_path: Path) -> AsyncIterator[tuple[TestClient, Host]]:
+    async with door_of(tmp_path, limits=Limits(logins=1000)) as (client, host):
+        ann = host.book.register("Ann", "SHA256:ann", "ssh-ed25519 AAAA ann")
+        host.book.set_password(ann.id, PASSWORD)
+        host.book.register("Bob", "SHA256:bob", "ssh-ed25519 AAAA bob")  # (no web password)
+        yield client, host
 
 
 def origin(client: TestClient) -> dict[str, str]:
@@ -111,18 +119,13 @@ async def test_password_tries_for_one_name_are_limited_from_anywhere(
 
 async def test_logins_from_one_address_meet_the_servers_rate_of_logins(
         tmp_path: Path) -> None:
-    host = host_of(tmp_path, limits=Limits(logins=2))
-    client = await client_of(host)
-    try:
+    async with door_of(tmp_path, limits=Limits(logins=2)) as (client, _host):
         places = []
         for _ in range(3):
             response = await client.post("/guest", headers=origin(client),
                                          allow_redirects=False)
             places.append(response.headers["Location"])
         assert places == ["/play", "/play", "/?error=slow"]
-    finally:
-        await client.close()
-        host.book.close()
 
 
 async def test_other_sites_forms_and_sockets_are_refused(
@@ -141,9 +144,7 @@ async def test_other_sites_forms_and_sockets_are_refused(
 
 async def test_no_socket_without_a_login_and_no_guests_where_none_are_let_in(
         tmp_path: Path) -> None:
-    host = host_of(tmp_path, guests=False)
-    client = await client_of(host)
-    try:
+    async with door_of(tmp_path, guests=False) as (client, _host):
         with pytest.raises(aiohttp.WSServerHandshakeError):
             await client.ws_connect("/play/socket", headers=origin(client))
         response = await client.post("/guest", headers=origin(client), allow_redirects=False)
@@ -153,9 +154,6 @@ async def test_no_socket_without_a_login_and_no_guests_where_none_are_let_in(
         assert (await client.get("/watch/x1")).status == 404
         assert (await client.get("/static/../../etc/passwd")).status == 404
         assert (await client.get("/static/textual.js")).status == 200
-    finally:
-        await client.close()
-        host.book.close()
 
 
 async def test_logging_out_ends_the_login_and_a_guests_folder_goes(
@@ -226,9 +224,7 @@ async def test_a_message_over_the_limit_ends_the_socket(
 
 
 async def test_browser_sessions_count_against_the_servers_limits(tmp_path: Path) -> None:
-    host = host_of(tmp_path, limits=Limits(per_address=1, logins=100))
-    client = await client_of(host)
-    try:
+    async with door_of(tmp_path, limits=Limits(per_address=1, logins=100)) as (client, host):
         await client.post("/guest", headers=origin(client), allow_redirects=False)
         first = Tab(await client.ws_connect("/play/socket", headers=origin(client)))
         await first.wait_for("Welcome aboard")
@@ -238,10 +234,6 @@ async def test_browser_sessions_count_against_the_servers_limits(tmp_path: Path)
             aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
         assert host.count.total == 1
         await first.socket.close()
-    finally:
-        await host.shut_down()
-        await client.close()
-        host.book.close()
 
 
 async def _until(check: object) -> None:
@@ -302,8 +294,7 @@ async def test_one_account_two_doors_a_key_players_web_password_set_over_ssh(
         term.send("a fine web password\r")
         await term.wait_for("Web password set")
         term.close()
-        port = next(int(found.group(1)) for line in list(server.lines)
-                    if (found := re.search(r"web door on http://[\d.]+:(\d+)/", line)))
+        port = int(server.web_address().rstrip("/").rsplit(":", 1)[1])
         jar = aiohttp.CookieJar(unsafe=True)
         web_origin = {"Origin": f"http://127.0.0.1:{port}"}
         async with aiohttp.ClientSession(f"http://127.0.0.1:{port}", cookie_jar=jar) as web:
@@ -325,20 +316,16 @@ async def test_one_account_two_doors_a_key_players_web_password_set_over_ssh(
 
 async def test_a_browser_session_with_no_key_for_the_idle_timeout_is_ended_and_told(
         tmp_path: Path) -> None:
-    host = host_of(tmp_path, limits=Limits(idle_timeout=1.0, logins=100))
-    client = await client_of(host)
-    idle = asyncio.create_task(host.close_idle())
-    try:
-        await client.post("/guest", headers=origin(client), allow_redirects=False)
-        tab = Tab(await client.ws_connect("/play/socket", headers=origin(client)))
-        await tab.wait_for("Welcome aboard")
-        await tab.wait_for("no key for 0.0166667 minutes: your game was saved")
-        await asyncio.wait_for(_until(lambda: host.count.total == 0), TIMEOUT)
-    finally:
-        idle.cancel()
-        await host.shut_down()
-        await client.close()
-        host.book.close()
+    async with door_of(tmp_path, limits=Limits(idle_timeout=1.0, logins=100)) as (client, host):
+        idle = asyncio.create_task(host.close_idle())
+        try:
+            await client.post("/guest", headers=origin(client), allow_redirects=False)
+            tab = Tab(await client.ws_connect("/play/socket", headers=origin(client)))
+            await tab.wait_for("Welcome aboard")
+            await tab.wait_for("no key for 0.0166667 minutes: your game was saved")
+            await asyncio.wait_for(_until(lambda: host.count.total == 0), TIMEOUT)
+        finally:
+            idle.cancel()
 
 
 async def test_a_browser_player_duels_an_ssh_player(tmp_path: Path) -> None:
@@ -353,8 +340,7 @@ async def test_a_browser_player_duels_an_ssh_player(tmp_path: Path) -> None:
     server = Server(tmp_path, "--web", "0")
     try:
         alice, _key = await new_player(server, "Alice")
-        port = next(int(found.group(1)) for line in list(server.lines)
-                    if (found := re.search(r"web door on http://[\d.]+:(\d+)/", line)))
+        port = int(server.web_address().rstrip("/").rsplit(":", 1)[1])
         web_origin = {"Origin": f"http://127.0.0.1:{port}"}
         async with aiohttp.ClientSession(f"http://127.0.0.1:{port}",
                                          cookie_jar=aiohttp.CookieJar(unsafe=True)) as web:

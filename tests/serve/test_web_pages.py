@@ -153,18 +153,11 @@ def test_serve_web_serves_the_pages_beside_ssh(tmp_path: Path) -> None:
     voyage(tmp_path, "Ann", 120, str(kept))
     server = Server(tmp_path, "--web", "0")
     try:
-        found = None
-        for _ in range(100):
-            found = next((re.search(r"web door on (http://\S+/)", line)
-                          for line in server.lines if "web door on" in line), None)
-            if found:
-                break
-            asyncio.run(asyncio.sleep(0.1))
-        assert found is not None, server.lines
-        with urllib.request.urlopen(found.group(1) + "hall", timeout=10) as response:
+        address = server.web_address()
+        with urllib.request.urlopen(address + "hall", timeout=10) as response:
             page = response.read().decode()
         assert ">Ann<" in page
-        with urllib.request.urlopen(found.group(1) + "morgue/Ann-2026-12-02-7.txt",
+        with urllib.request.urlopen(address + "morgue/Ann-2026-12-02-7.txt",
                                     timeout=10) as response:
             assert response.read().decode() == "Captain's morgue\n"
     finally:
