@@ -382,3 +382,49 @@ async def test_a_socket_asked_for_without_an_upgrade_is_refused(
     await client.post("/guest", headers=origin(client), allow_redirects=False)
     response = await client.get("/play/socket", headers=origin(client))
     assert response.status == 400 and host.count.total == 0
+
+
+async def test_a_browser_that_does_not_read_stops_the_games_output_being_read(
+        tmp_path: Path) -> None:
+    """Output waits for a slow tab; past ``BACKLOG`` bytes not yet sent the game's output
+    is no longer read (its pty fills, and the game waits), until the tab has caught up."""
+    from tui_naval.serve.web import play as play_module
+
+    class Socket:
+        closed = False
+
+        def __init__(self) -> None:
+            self.sent: list[bytes] = []
+            self.go = asyncio.Event()
+
+        async def send_bytes(self, data: bytes) -> None:
+            await self.go.wait()  # (a browser that does not read, until told)
+            self.sent.append(data)
+
+    class Child:
+        def __init__(self) -> None:
+            self.reading = True
+
+        def pause_reading(self) -> None:
+            self.reading = False
+
+        def resume_reading(self) -> None:
+            self.reading = True
+
+    host = host_of(tmp_path)
+    socket = Socket()
+    session = play_module.WebSession(host, "10.0.0.1", "10.0.0.1", socket,  # type: ignore[arg-type]
+                                     None)
+    session.child = child = Child()  # type: ignore[assignment]
+    pump = asyncio.create_task(session.pump())
+    piece = b"x" * 4096
+    for _ in range(play_module.BACKLOG // len(piece)):
+        session.send(piece)
+    assert child.reading  # (at the backlog, not past it)
+    session.send(piece)
+    assert not child.reading
+    socket.go.set()
+    await asyncio.wait_for(_until(lambda: child.reading), TIMEOUT)
+    assert sum(map(len, socket.sent)) == play_module.BACKLOG + len(piece)
+    pump.cancel()
+    host.book.close()
