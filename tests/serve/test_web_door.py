@@ -428,3 +428,31 @@ async def test_a_browser_that_does_not_read_stops_the_games_output_being_read(
     assert sum(map(len, socket.sent)) == play_module.BACKLOG + len(piece)
     pump.cancel()
     host.book.close()
+
+
+async def test_a_server_told_to_stop_saves_and_ends_its_browser_games(tmp_path: Path) -> None:
+    """SIGTERM: every game stops (each autosaves), a browser tab is told why, and the
+    server ends cleanly, as with SSH players."""
+    from tests.serve.support import Server
+
+    server = Server(tmp_path, "--web", "0", "--guests")
+    stopped = False
+    try:
+        address = server.web_address()
+        async with aiohttp.ClientSession(address,
+                                         cookie_jar=aiohttp.CookieJar(unsafe=True)) as web:
+            web_origin = {"Origin": address.rstrip("/")}
+            await web.post("/guest", headers=web_origin)
+            tab = Tab(await web.ws_connect("/play/socket?width=100&height=30",
+                                           headers=web_origin))
+            await tab.wait_for("Welcome aboard")
+            await tab.send("stdin", "p")
+            await tab.wait_for("New game")
+            code = await asyncio.to_thread(server.stop)
+            stopped = True
+            assert code == 0
+            await tab.wait_for("the server is shutting down: your game was saved")
+        assert not list((tmp_path / "guests").iterdir())  # (the guest's folder is gone)
+    finally:
+        if not stopped:
+            server.stop()
