@@ -1,11 +1,12 @@
-"""The SSH server: logins, refusals, limits, and a game process per terminal.
+"""The SSH door of ``tui-naval serve`` (and the server's start: the web door beside it).
 
 A connection logs in with a public key (a player, known by the key's fingerprint) or,
 with ``--guests``, with any password or keyboard-interactive answer (a guest, whose
 games are not kept).  Each session that asks for a terminal and a shell gets the lobby,
 then the games the player picks there, each in its own process on its own pty
-(``terminal.PtyProcess``).  Anything else (no terminal, a command, a subsystem, port
-forwarding, an agent) is refused with one line.  SIGTERM (and SIGINT) stop the server:
+(``session.PlayerSession``, which the web door's sessions run too).  Anything else
+(no terminal, a command, a subsystem, port forwarding, an agent) is refused with one
+line.  SIGTERM (and SIGINT) stop the server:
 every game is told to stop (it autosaves), then the server ends.
 
 A connection is counted from the moment it is accepted (``Limits``): one over the cap of
