@@ -124,6 +124,10 @@ class Host:
         (folder / "saves").mkdir(parents=True, exist_ok=True)
         return folder
 
+    def guest_seat(self, number: int, address: str, name: str | None, folder: Path) -> Seat:
+        """The seat of a guest called ``name``, in her folder (``guest_folder``)."""
+        return Seat(number, address, name, None, True, folder)
+
     def player_seat(self, number: int, address: str, player: Player) -> Seat:
         """The seat of a registered player, in her own folder."""
         folder = player_folder(self.config.data, player.id)

@@ -271,7 +271,8 @@ class Connection(asyncssh.SSHServer):
             if self.guest_folder is None:
                 self.guest_name = self.host.guest_name()
                 self.guest_folder = self.host.guest_folder()
-            return Seat(number, self.address, self.guest_name, None, True, self.guest_folder)
+            return self.host.guest_seat(number, self.address, self.guest_name,
+                                        self.guest_folder)
         fingerprint = self.key.get_fingerprint("sha256")
         player = self.host.book.player_for_key(fingerprint)
         if player is None:

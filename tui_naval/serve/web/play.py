@@ -8,7 +8,7 @@ so the browser's tab is one more terminal: what differs is the door.
 
 Hostile input: a message over ``MAX_MESSAGE`` bytes ends the connection; one that is not
 JSON, or not one of the three, is ignored; a window is clipped as an SSH player's is
-(``terminal.game_size``).  Output waits in ``OutputQueue``; past ``BACKLOG`` bytes not
+(``terminal.game_size``).  Output waits in ``WebSession.waiting``; past ``BACKLOG`` bytes not
 yet sent, the game's output stops being read until the browser has caught up.
 """
 
@@ -30,7 +30,7 @@ from tui_naval.serve.host import Host
 from tui_naval.serve.limits import source
 from tui_naval.serve.lobby import Seat
 from tui_naval.serve.session import PlayerSession
-from tui_naval.serve.terminal import MAX_COLUMNS, MAX_ROWS
+from tui_naval.serve.terminal import Size
 from tui_naval.serve.web.connections import release
 from tui_naval.serve.web.logins import Login
 
@@ -43,6 +43,14 @@ BACKLOG = 256 * 1024
 #: Seconds between the server's pings (a browser gone without closing is noticed).
 HEARTBEAT = 30.0
 TERM = "xterm-256color"
+
+
+def window(width: object, height: object) -> Size | None:
+    """The window the browser says it has (None: not two positive whole numbers); a huge
+    one is cut where every game's is (``terminal.game_size``)."""
+    if isinstance(width, int) and isinstance(height, int) and width > 0 and height > 0:
+        return width, height, 0, 0
+    return None
 
 
 class WebSession(PlayerSession):
@@ -87,10 +95,11 @@ class WebSession(PlayerSession):
         if login is not None and login.player is not None:
             return self.host.player_seat(number, self.address, login.player)
         if login is not None and login.folder is not None:
-            return Seat(number, self.address, login.name, None, True, login.folder)
+            return self.host.guest_seat(number, self.address, login.name, login.folder)
         # (a watcher from the page of live games: a guest's seat of its own)
         self.own_folder = self.host.guest_folder()
-        return Seat(number, self.address, self.host.guest_name(), None, True, self.own_folder)
+        return self.host.guest_seat(number, self.address, self.host.guest_name(),
+                                    self.own_folder)
 
     def client_environment(self) -> Mapping[str, str]:
         return {"COLORTERM": "truecolor"}  # (xterm.js draws 24-bit colour)
@@ -136,9 +145,9 @@ class WebSession(PlayerSession):
         if kind == "stdin" and isinstance(argument, str):
             self.typed(argument.encode("utf-8", "replace"))
         elif kind == "resize" and isinstance(argument, dict):
-            width, height = argument.get("width"), argument.get("height")
-            if isinstance(width, int) and isinstance(height, int) and width > 0 and height > 0:
-                self.resized((min(width, MAX_COLUMNS), min(height, MAX_ROWS), 0, 0))
+            size = window(argument.get("width"), argument.get("height"))
+            if size is not None:
+                self.resized(size)
         elif kind == "ping" and isinstance(argument, str) and len(argument) <= 32:
             self.waiting_text(json.dumps(["pong", argument]))
 
@@ -157,10 +166,11 @@ async def play(request: web.Request, host: Host, login: Login | None,
     await socket.prepare(request)
     release(request)  # (a WebSocket now: the session's limits hold it)
     session = WebSession(host, address, source(address), socket, login, first, lobby_after)
-    size = request.query.get("width", ""), request.query.get("height", "")
-    if all(word.isascii() and word.isdigit() and 0 < len(word) <= 4 and int(word) > 0
-           for word in size):
-        session.size = (min(int(size[0]), MAX_COLUMNS), min(int(size[1]), MAX_ROWS), 0, 0)
+    size = window(*(int(word) if word.isascii() and word.isdigit() and len(word) <= 4
+                    else 0 for word in (request.query.get("width", ""),
+                                        request.query.get("height", ""))))
+    if size is not None:
+        session.size = size
     refusal = session.begin()
     if refusal is not None:
         await socket.send_bytes(f"tui-naval: {refusal}\r\n".encode())
