@@ -24,8 +24,8 @@ from tui_naval.ai.search import (
     SearchSettings,
     Tally,
     _Search,
-    stable_seed,
 )
+from tui_naval.ai.seeds import stable_seed
 from tui_naval.app.setup import new_game
 from tui_naval.core.orders import Decision
 from tui_naval.core.ruleset import Ruleset

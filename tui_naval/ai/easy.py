@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from tui_naval.ai.greedy import GreedyPlayer
-from tui_naval.ai.search import place_seed, stable_seed
+from tui_naval.ai.seeds import place_seed, stable_seed
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.state import GameState

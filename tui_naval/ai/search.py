@@ -69,7 +69,6 @@ options and its own later ones, each mean too noisy to beat the advisor with;
 
 from __future__ import annotations
 
-import hashlib
 import math
 import random
 import time
@@ -80,6 +79,7 @@ from attrs import evolve, field, fields, frozen
 from attrs.validators import in_
 
 from tui_naval.ai import search_helper
+from tui_naval.ai.seeds import place_seed, stable_seed
 from tui_naval.core.dice import Rng
 from tui_naval.core.engine import HIDDEN
 from tui_naval.core.orders import Decision, Order
@@ -165,19 +165,6 @@ class Tally:
     horizon: int
     rows: tuple[tuple[Order, int, float, int, float, float], ...]
     iterations: int
-
-
-def stable_seed(*parts: object) -> int:
-    """A 64-bit seed from ``parts``' text (Python's ``hash`` of text differs per process)."""
-    text = "\x1f".join(str(part) for part in parts)
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
-
-
-def place_seed(state: GameState, decision: Decision) -> int:
-    """A seed from where a decision falls in the game, read from what the side to choose
-    may know (never the state's dice)."""
-    return stable_seed(state.ruleset, state.turn, state.phase, decision.side, decision.ship,
-                       decision.kind, len(state.plotted), len(state.acted))
 
 
 def determinize(ruleset: Ruleset[Any], state: GameState, pick: Callable[[GameState, Decision],

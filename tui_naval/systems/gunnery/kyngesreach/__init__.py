@@ -1,0 +1,1 @@
+"""Kyngesreach gunnery (GURPS): its tables, the gauge, damage, its advisor and presenter."""

@@ -1,0 +1,1 @@
+"""Ships & Sails gunnery: its armament tables, broadsides, its advisor and presenter."""
