@@ -21,6 +21,7 @@ from tests.serve.support import (
     to_battle,
     wait_until,
 )
+from tui_naval.app.setup import SetupError
 from tui_naval.cli.serve import add as add_serve
 from tui_naval.cli.serve import config_from
 from tui_naval.serve.server import HOST_KEY
@@ -118,6 +119,16 @@ def test_command_line(tmp_path: Path) -> None:
     assert (config.port, config.data, config.guests) == (2200, tmp_path, True)
     assert config.limits.idle_timeout == 120
     assert config_from(parse()).host == "127.0.0.1"
+    names = config_from(parse("--web-name", "Naval.Example.", "--web-name", "play.local"))
+    assert names.web_names == ("naval.example", "play.local")
+    assert config_from(parse()).web_names == ()
+
+
+@pytest.mark.parametrize("name", ["", "evil.example/x", "a b", "x-.example", "x" * 254,
+                                  "naval.example:8080"])
+def test_a_web_name_that_is_no_host_name_is_one_line(name: str) -> None:
+    with pytest.raises(SetupError, match=r"^--web-name .*: not a host name$"):
+        config_from(parse("--web-name", name))
 
 
 @pytest.mark.parametrize("words", [["--port", "70000"], ["--port", "x"],

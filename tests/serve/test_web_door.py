@@ -142,6 +142,24 @@ async def test_other_sites_forms_and_sockets_are_refused(
     assert refused.value.status == 403
 
 
+async def test_a_page_elsewhere_pointed_at_this_machine_cannot_play_as_a_guest(
+        door: tuple[TestClient, Host]) -> None:
+    """DNS rebinding: evil.example's page, its name pointed at 127.0.0.1, is the same site
+    as its own to the browser (its Origin and Host agree): over the loopback a name that
+    is not this machine's is refused, no guest let in, no socket opened."""
+    client, host = door
+    evil = f"evil.example:{client.port}"
+    rebound = {"Host": evil, "Origin": f"http://{evil}"}
+    response = await client.post("/guest", headers=rebound, allow_redirects=False)
+    assert response.status == 421 and "Set-Cookie" not in response.headers
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await client.ws_connect("/play/socket", headers=rebound)
+    assert refused.value.status == 421
+    assert not host.sessions
+    response = await client.post("/guest", headers=origin(client), allow_redirects=False)
+    assert response.headers["Location"] == "/play"  # (this machine's own name: let in)
+
+
 async def test_no_socket_without_a_login_and_no_guests_where_none_are_let_in(
         tmp_path: Path) -> None:
     async with door_of(tmp_path, guests=False) as (client, _host):

@@ -9,14 +9,16 @@ import re
 import urllib.request
 from datetime import UTC, datetime
 from pathlib import Path
+from unittest import mock
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer, make_mocked_request
 
 from tests.serve.support import Server
 from tui_naval.serve.web import site as site_module
 from tui_naval.serve.web.pages import LiveGame
-from tui_naval.serve.web.site import HEADERS, Site
+from tui_naval.serve.web.site import HEADERS, Site, loopback
 from tui_naval.voyage.hall import Entry, Hall
 
 NOW = datetime(2026, 12, 2, 15, 0, tzinfo=UTC)
@@ -39,8 +41,9 @@ def morgue_file(data: Path, name: str, text: str = "Captain's morgue\n") -> Path
     return path
 
 
-async def client_of(data: Path, live: list[LiveGame] | None = None) -> TestClient:
-    site = Site(data, lambda: live or [], 2222, clock=lambda: NOW)
+async def client_of(data: Path, live: list[LiveGame] | None = None,
+                    names: tuple[str, ...] = ()) -> TestClient:
+    site = Site(data, lambda: live or [], 2222, clock=lambda: NOW, names=names)
     client = TestClient(TestServer(site.application()))
     await client.start_server()
     return client
@@ -186,7 +189,7 @@ async def test_silent_connections_are_capped_and_closed_and_keep_no_one_out(
         assert [await ended(r, 0.05) for r, _ in silent[:3]] == [False] * 3  # still held
         reader, writer = await asyncio.open_connection("127.0.0.1", listening.port,
                                                        local_addr=("127.0.0.2", 0))
-        writer.write(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        writer.write(b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         answer = await asyncio.wait_for(reader.read(), 10)
         assert answer.startswith(b"HTTP/1.1 200")  # another address is served meanwhile
         monkeypatch.setattr(connections, "LIFETIME", 0.2)  # (for connections from now)
@@ -221,7 +224,7 @@ async def test_garbage_and_huge_requests_are_refused_and_the_port_goes_on(
         for request in (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(range(256)),
                         b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\n\r\n",
                         b"GET / HTTP/1.1\r\nX: " + b"b" * 100_000 + b"\r\n\r\n",
-                        b"BREW /hall HTTP/1.1\r\nHost: x\r\n\r\n"):
+                        b"BREW /hall HTTP/1.1\r\nHost: localhost\r\n\r\n"):
             reader, writer = await asyncio.open_connection("127.0.0.1", listening.port)
             writer.write(request)
             answer = await asyncio.wait_for(reader.read(), 10)
@@ -229,21 +232,65 @@ async def test_garbage_and_huge_requests_are_refused_and_the_port_goes_on(
                 answer[:80]
             writer.close()
         reader, writer = await asyncio.open_connection("127.0.0.1", listening.port)
-        writer.write(b"GET /hall HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        writer.write(b"GET /hall HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         assert (await asyncio.wait_for(reader.read(), 10)).startswith(b"HTTP/1.1 200")
     finally:
         await listening.close()
 
 
 async def test_the_front_page_names_the_host_the_visitor_used(tmp_path: Path) -> None:
-    client = await client_of(tmp_path)
+    client = await client_of(tmp_path, names=("naval.example",))
     try:
         page = await (await client.get("/", headers={"Host": "naval.example:8080"})).text()
-        hostile = await (await client.get("/", headers={"Host": "<b>x"})).text()
     finally:
         await client.close()
+    hostile = await Site(tmp_path, lambda: [], 2222).front(request_to("203.0.113.5", "<b>x"))
     assert "ssh -p 2222 naval.example" in page
-    assert "<b>x" not in hostile
+    assert isinstance(hostile, web.Response) and hostile.text is not None
+    assert "<b>x" not in hostile.text
+
+
+def request_to(address: str, host: str) -> web.Request:
+    """A GET of ``/`` that came to this machine's ``address``, asking for ``host``."""
+    transport = mock.Mock()
+    transport.get_extra_info.side_effect = \
+        lambda name, default=None: (address, 8080) if name == "sockname" else default
+    return make_mocked_request("GET", "/", headers={"Host": host}, transport=transport)
+
+
+async def test_over_the_loopback_only_this_machines_names_are_served(tmp_path: Path) -> None:
+    """A page elsewhere whose name is pointed at 127.0.0.1 (DNS rebinding) gets nothing;
+    localhost, a loopback address and a name given with --web-name are served."""
+    client = await client_of(tmp_path, names=("naval.example",))
+    try:
+        statuses = {host: (await client.get("/hall", headers={"Host": host})).status
+                    for host in ("evil.example:8080", "EVIL.example", "127.0.0.1.evil.example",
+                                 "localhost:8080", "game.localhost", "127.0.0.1:8080",
+                                 "127.0.0.2", "[::1]:8080", "Naval.Example.:8080")}
+        refused = await client.get("/live", headers={"Host": "evil.example"})
+        said = await refused.text()
+    finally:
+        await client.close()
+    assert statuses == {"evil.example:8080": 421, "EVIL.example": 421,
+                        "127.0.0.1.evil.example": 421, "localhost:8080": 200,
+                        "game.localhost": 200, "127.0.0.1:8080": 200, "127.0.0.2": 200,
+                        "[::1]:8080": 200, "Naval.Example.:8080": 200}
+    assert said == "this server is not known by that name\n"
+    assert refused.headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
+
+
+def test_from_elsewhere_any_name_is_served_and_the_loopback_is_known_in_every_form(
+        tmp_path: Path) -> None:
+    site = Site(tmp_path, lambda: [], 2222)
+    assert not site.rebound(request_to("203.0.113.5", "evil.example"))  # (a public server)
+    assert not site.rebound(request_to("2001:db8::5", "evil.example"))
+    assert site.rebound(request_to("127.0.0.1", "evil.example"))
+    assert site.rebound(request_to("::1", "evil.example"))
+    assert site.rebound(request_to("::ffff:127.0.0.1", "evil.example"))
+    assert not site.rebound(request_to("::ffff:127.0.0.1", "localhost"))
+    assert [loopback(a) for a in ("127.9.9.9", "::1", "::ffff:127.0.0.1", "fe80::1%lo",
+                                  "10.0.0.1", "localhost", "")] == \
+        [True, True, True, False, False, False, False]
 
 
 def test_a_web_port_in_use_is_one_line_and_status_2(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,12 @@ def add(sub: Any, name: str = "serve") -> None:
                        help="also open the web door on PORT (same address): the game in "
                             "a browser tab (a name and web password, or a guest), the hall "
                             "of fame with its morgue files, the games being played")
+    serve.add_argument("--web-name", action="append", default=[], metavar="NAME",
+                       help="a name the web door is reached by through this machine's "
+                            "loopback (a reverse proxy's, an alias in /etc/hosts); over "
+                            "the loopback, pages asked for by a name that is not "
+                            "localhost, a loopback address or one of these are refused "
+                            "(a guard against DNS rebinding); may be given again")
     serve.add_argument("--data", metavar="DIR",
                        help="data folder: host key, players, saves (default: the game's "
                             "data folder, $TUI_NAVAL_DATA or ~/.local/share/tui-naval)")
@@ -123,8 +130,21 @@ def config_from(args: argparse.Namespace) -> Any:
                     startups=args.max_startups,
                     startups_per_address=args.max_startups_per_address,
                     login_grace=args.login_grace, unused_timeout=args.unused_timeout)
+    names = tuple(web_name(name) for name in args.web_name)
     return ServeConfig(data=data, host=host, port=args.port, guests=args.guests,
-                       limits=limits, web_port=args.web)
+                       limits=limits, web_port=args.web, web_names=names)
+
+
+#: A host name as ``--web-name`` takes it.
+HOST_NAME = re.compile(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")
+
+
+def web_name(text: str) -> str:
+    """A ``--web-name``: a host name, in lower case (a one-line SetupError if not one)."""
+    name = text.strip().lower().rstrip(".")
+    if len(name) > 253 or not HOST_NAME.fullmatch(name):
+        raise SetupError(f"--web-name {one_line(text, 40)!r}: not a host name")
+    return name
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

@@ -50,6 +50,8 @@ class ServeConfig:
     python: str = sys.executable
     #: The port of the web door and the public pages (``serve.web``), or None: none.
     web_port: int | None = None
+    #: Names besides localhost the web door may be asked for over the loopback.
+    web_names: tuple[str, ...] = ()
 
 
 @define(eq=False)

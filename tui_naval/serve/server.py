@@ -456,7 +456,7 @@ async def start_pages(host: Host, ssh_port: int) -> Listening | None:
 
     site = Site(config.data, lambda: [LiveGame(g["id"], g["title"])
                                       for g in host.lobby.watchable()], ssh_port,
-                door=Door(host))
+                door=Door(host), names=config.web_names)
     try:
         listening = await listen(site, config.host, config.web_port)
     except OSError as exc:

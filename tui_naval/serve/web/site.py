@@ -9,12 +9,15 @@ Hostile input: only GET and HEAD; a request body is refused; query values are ch
 them, from the morgue folder itself (no path reaches another file); each address may
 ask ``REQUESTS_PER_MINUTE`` pages a minute (then 429); every page says the browser may
 run no script and load nothing from elsewhere (Content-Security-Policy); connections
-are capped and given a time to live as the SSH port's are (``connections``).
+are capped and given a time to live as the SSH port's are (``connections``).  A request
+that comes over this machine's loopback must name this machine (``rebound``): a page
+elsewhere whose name was pointed at 127.0.0.1 (DNS rebinding) is refused.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
@@ -63,13 +66,16 @@ class Site:
 
     def __init__(self, data: Path, live: Callable[[], Sequence[LiveGame]], ssh_port: int,
                  clock: Callable[[], datetime] = lambda: datetime.now(UTC),
-                 door: Door | None = None) -> None:
+                 door: Door | None = None, names: Sequence[str] = ()) -> None:
         self.data = data
         self.live = live
         self.ssh_port = ssh_port
         self.clock = clock
         #: The web door (logins, games in the page), or None: the pages only.
         self.door = door
+        #: Names besides this machine's own that a request over the loopback may ask for
+        #: (``--web-name``: a proxy's, an alias in /etc/hosts).
+        self.names = frozenset(name.lower() for name in names)
         self.limiter = RateLimiter(REQUESTS_PER_MINUTE, 60.0)
 
     def application(self) -> web.Application:
@@ -84,6 +90,9 @@ class Site:
     async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """The limits every request meets, and the headers every answer carries."""
         address = request.remote or "?"
+        if self.rebound(request):
+            raise web.HTTPMisdirectedRequest(text="this server is not known by that name\n",
+                                             headers=HEADERS)
         if not self.limiter.allow(address):
             raise web.HTTPTooManyRequests(text="too many requests: wait a minute\n",
                                           headers={"Retry-After": "60", **HEADERS})
@@ -98,6 +107,20 @@ class Site:
         for name, value in HEADERS.items():  # (the terminal's page has a policy of its own)
             response.headers.setdefault(name, value)
         return response
+
+    def rebound(self, request: web.Request) -> bool:
+        """Whether a request came over this machine's loopback asking for a name that is
+        not this machine's (nor one of ``names``).  A page elsewhere whose name is pointed
+        at 127.0.0.1 (DNS rebinding) is, to its visitor's browser, the same site as its
+        own: it could read these pages and play as a guest.  A request from elsewhere
+        (to the server's public address) may ask for any name."""
+        transport = request.transport
+        here = transport.get_extra_info("sockname") if transport is not None else None
+        if not here or not loopback(str(here[0])):
+            return False
+        name = (request.url.host or "").lower().rstrip(".")
+        return not (name == "localhost" or name.endswith(".localhost") or loopback(name)
+                    or name in self.names)
 
     def ssh(self, request: web.Request) -> str:
         """The command that reaches the game, by the name the visitor asked for this
@@ -146,6 +169,17 @@ class Site:
 
     def today(self) -> str:
         return self.clock().astimezone(UTC).date().isoformat()
+
+
+def loopback(address: str) -> bool:
+    """Whether ``address`` is a loopback address (127.0.0.0/8, ::1, or 127.x as IPv6)."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped.is_loopback
+    return ip.is_loopback
 
 
 def html(text: str) -> web.Response:
