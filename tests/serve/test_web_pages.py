@@ -279,7 +279,7 @@ async def test_over_the_loopback_only_this_machines_names_are_served(tmp_path: P
     assert refused.headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
 
 
-def test_from_elsewhere_any_name_is_served_and_the_loopback_is_known_in_every_form(
+async def test_from_elsewhere_any_name_is_served_and_the_loopback_is_known_in_every_form(
         tmp_path: Path) -> None:
     site = Site(tmp_path, lambda: [], 2222)
     assert not site.rebound(request_to("203.0.113.5", "evil.example"))  # (a public server)
@@ -288,6 +288,10 @@ def test_from_elsewhere_any_name_is_served_and_the_loopback_is_known_in_every_fo
     assert site.rebound(request_to("::1", "evil.example"))
     assert site.rebound(request_to("::ffff:127.0.0.1", "evil.example"))
     assert not site.rebound(request_to("::ffff:127.0.0.1", "localhost"))
+    for unreadable in ("[::1]x", "localhost:99999", "[v1.x]"):  # (no name: refused here)
+        assert site.rebound(request_to("127.0.0.1", unreadable))
+    page = await site.front(request_to("203.0.113.5", "[::1]x"))  # (and named as 127.0.0.1)
+    assert isinstance(page, web.Response) and "ssh -p 2222 127.0.0.1" in (page.text or "")
     assert [loopback(a) for a in ("127.9.9.9", "::1", "::ffff:127.0.0.1", "fe80::1%lo",
                                   "10.0.0.1", "localhost", "")] == \
         [True, True, True, False, False, False, False]

@@ -118,14 +118,14 @@ class Site:
         here = transport.get_extra_info("sockname") if transport is not None else None
         if not here or not loopback(str(here[0])):
             return False
-        name = (request.url.host or "").lower().rstrip(".")
+        name = asked_name(request).lower().rstrip(".")
         return not (name == "localhost" or name.endswith(".localhost") or loopback(name)
                     or name in self.names)
 
     def ssh(self, request: web.Request) -> str:
         """The command that reaches the game, by the name the visitor asked for this
         page by (the server may listen on every address)."""
-        return f"ssh -p {self.ssh_port} {request.url.host or '127.0.0.1'}"
+        return f"ssh -p {self.ssh_port} {asked_name(request) or '127.0.0.1'}"
 
     async def front(self, request: web.Request) -> web.StreamResponse:
         shown = None
@@ -169,6 +169,15 @@ class Site:
 
     def today(self) -> str:
         return self.clock().astimezone(UTC).date().isoformat()
+
+
+def asked_name(request: web.Request) -> str:
+    """The host name a request asked for (its ``Host``, without the port); "" if it
+    names none or one that cannot be read (``[::1]x``, a port past 65535)."""
+    try:
+        return request.url.host or ""
+    except ValueError:
+        return ""
 
 
 def loopback(address: str) -> bool:
