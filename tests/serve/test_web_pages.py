@@ -279,7 +279,7 @@ async def test_over_the_loopback_only_this_machines_names_are_served(tmp_path: P
     assert refused.headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
 
 
-async def test_from_elsewhere_any_name_is_served_and_the_loopback_is_known_in_every_form(
+async def test_from_elsewhere_any_name_is_served_unless_the_server_is_told_its_names(
         tmp_path: Path) -> None:
     site = Site(tmp_path, lambda: [], 2222)
     assert not site.rebound(request_to("203.0.113.5", "evil.example"))  # (a public server)
@@ -288,6 +288,14 @@ async def test_from_elsewhere_any_name_is_served_and_the_loopback_is_known_in_ev
     assert site.rebound(request_to("::1", "evil.example"))
     assert site.rebound(request_to("::ffff:127.0.0.1", "evil.example"))
     assert not site.rebound(request_to("::ffff:127.0.0.1", "localhost"))
+    named = Site(tmp_path, lambda: [], 2222, names=("naval.example",))  # (--web-name)
+    assert [named.rebound(request_to("203.0.113.5", host))
+            for host in ("evil.example", "naval.example:8080", "203.0.113.5:8080",
+                         "[2001:db8::5]:8080", "localhost", "")] == \
+        [True, False, False, False, True, True]
+    assert [named.rebound(request_to("127.0.0.1", host))
+            for host in ("evil.example", "naval.example", "localhost", "127.0.0.1")] == \
+        [True, False, False, False]
     for unreadable in ("[::1]x", "localhost:99999", "[v1.x]"):  # (no name: refused here)
         assert site.rebound(request_to("127.0.0.1", unreadable))
     page = await site.front(request_to("203.0.113.5", "[::1]x"))  # (and named as 127.0.0.1)

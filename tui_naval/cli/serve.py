@@ -31,11 +31,11 @@ def add(sub: Any, name: str = "serve") -> None:
                             "a browser tab (a name and web password, or a guest), the hall "
                             "of fame with its morgue files, the games being played")
     serve.add_argument("--web-name", action="append", default=[], metavar="NAME",
-                       help="a name the web door is reached by through this machine's "
-                            "loopback (a reverse proxy's, an alias in /etc/hosts); over "
-                            "the loopback, pages asked for by a name that is not "
-                            "localhost, a loopback address or one of these are refused "
-                            "(a guard against DNS rebinding); may be given again")
+                       help="a name the web door is known by (its public name, a reverse "
+                            "proxy's, an alias in /etc/hosts; may be given again): pages "
+                            "asked for by another name are refused, a guard against DNS "
+                            "rebinding (without it: over the loopback only localhost's "
+                            "names, from elsewhere any name)")
     serve.add_argument("--data", metavar="DIR",
                        help="data folder: host key, players, saves (default: the game's "
                             "data folder, $TUI_NAVAL_DATA or ~/.local/share/tui-naval)")

@@ -50,7 +50,7 @@ class ServeConfig:
     python: str = sys.executable
     #: The port of the web door and the public pages (``serve.web``), or None: none.
     web_port: int | None = None
-    #: Names besides localhost the web door may be asked for over the loopback.
+    #: The names the web door is known by besides localhost's (``--web-name``).
     web_names: tuple[str, ...] = ()
 
 

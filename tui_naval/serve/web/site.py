@@ -10,8 +10,8 @@ them, from the morgue folder itself (no path reaches another file); each address
 ask ``REQUESTS_PER_MINUTE`` pages a minute (then 429); every page says the browser may
 run no script and load nothing from elsewhere (Content-Security-Policy); connections
 are capped and given a time to live as the SSH port's are (``connections``).  A request
-that comes over this machine's loopback must name this machine (``rebound``): a page
-elsewhere whose name was pointed at 127.0.0.1 (DNS rebinding) is refused.
+must ask for a name the server is known by (``rebound``): a page elsewhere whose name was
+pointed at this server (DNS rebinding) is refused.
 """
 
 from __future__ import annotations
@@ -73,8 +73,8 @@ class Site:
         self.clock = clock
         #: The web door (logins, games in the page), or None: the pages only.
         self.door = door
-        #: Names besides this machine's own that a request over the loopback may ask for
-        #: (``--web-name``: a proxy's, an alias in /etc/hosts).
+        #: The names this server is known by (``--web-name``: its public name, a proxy's,
+        #: an alias in /etc/hosts), besides localhost's; when given, the only ones.
         self.names = frozenset(name.lower() for name in names)
         self.limiter = RateLimiter(REQUESTS_PER_MINUTE, 60.0)
 
@@ -109,18 +109,20 @@ class Site:
         return response
 
     def rebound(self, request: web.Request) -> bool:
-        """Whether a request came over this machine's loopback asking for a name that is
-        not this machine's (nor one of ``names``).  A page elsewhere whose name is pointed
-        at 127.0.0.1 (DNS rebinding) is, to its visitor's browser, the same site as its
-        own: it could read these pages and play as a guest.  A request from elsewhere
-        (to the server's public address) may ask for any name."""
+        """Whether a request asks for a name this server is not known by.  A page
+        elsewhere whose name is pointed at this server's address (DNS rebinding) is, to
+        its visitor's browser, the same site as its own: it could read these pages and
+        play as a guest.  Over the loopback the names are localhost's (``*.localhost``, a
+        loopback address) and ``names``; from elsewhere any name, unless ``names`` are
+        given: then one of them, or an address."""
+        name = asked_name(request).lower().rstrip(".")
+        if name in self.names:
+            return False
         transport = request.transport
         here = transport.get_extra_info("sockname") if transport is not None else None
-        if not here or not loopback(str(here[0])):
-            return False
-        name = asked_name(request).lower().rstrip(".")
-        return not (name == "localhost" or name.endswith(".localhost") or loopback(name)
-                    or name in self.names)
+        if here and loopback(str(here[0])):
+            return not (name == "localhost" or name.endswith(".localhost") or loopback(name))
+        return bool(self.names) and not address(name)
 
     def ssh(self, request: web.Request) -> str:
         """The command that reaches the game, by the name the visitor asked for this
@@ -180,15 +182,20 @@ def asked_name(request: web.Request) -> str:
         return ""
 
 
-def loopback(address: str) -> bool:
-    """Whether ``address`` is a loopback address (127.0.0.0/8, ::1, or 127.x as IPv6)."""
+def address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """``text`` read as an IP address (an IPv6 zone left off), else None."""
     try:
-        ip = ipaddress.ip_address(address.split("%")[0])
+        return ipaddress.ip_address(text.split("%")[0])
     except ValueError:
-        return False
+        return None
+
+
+def loopback(text: str) -> bool:
+    """Whether ``text`` is a loopback address (127.0.0.0/8, ::1, or 127.x as IPv6)."""
+    ip = address(text)
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         return ip.ipv4_mapped.is_loopback
-    return ip.is_loopback
+    return ip is not None and ip.is_loopback
 
 
 def html(text: str) -> web.Response:
