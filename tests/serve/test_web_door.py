@@ -231,9 +231,7 @@ async def test_a_guest_plays_over_the_pages_socket_and_hostile_messages_change_n
 async def test_a_message_over_the_limit_ends_the_socket(
         door: tuple[TestClient, Host]) -> None:
     client, host = door
-    await client.post("/guest", headers=origin(client), allow_redirects=False)
-    socket = await client.ws_connect("/play/socket", headers=origin(client))
-    await Tab(socket).wait_for("Welcome aboard")
+    socket = (await guest_tab(client)).socket
     await socket.send_str(json.dumps(["stdin", "x" * MAX_MESSAGE]))
     while (await asyncio.wait_for(socket.receive(), TIMEOUT)).type in (
             aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
@@ -243,15 +241,21 @@ async def test_a_message_over_the_limit_ends_the_socket(
 
 async def test_browser_sessions_count_against_the_servers_limits(tmp_path: Path) -> None:
     async with door_of(tmp_path, limits=Limits(per_address=1, logins=100)) as (client, host):
-        await client.post("/guest", headers=origin(client), allow_redirects=False)
-        first = Tab(await client.ws_connect("/play/socket", headers=origin(client)))
-        await first.wait_for("Welcome aboard")
+        first = await guest_tab(client)
         second = Tab(await client.ws_connect("/play/socket", headers=origin(client)))
         await second.wait_for("1 games at once from one address is the limit here")
         assert (await asyncio.wait_for(second.socket.receive(), TIMEOUT)).type in (
             aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
         assert host.count.total == 1
         await first.socket.close()
+
+
+async def guest_tab(client: TestClient) -> Tab:
+    """A guest let in at the front page, her tab's socket open and the lobby shown."""
+    await client.post("/guest", headers=origin(client), allow_redirects=False)
+    tab = Tab(await client.ws_connect("/play/socket", headers=origin(client)))
+    await tab.wait_for("Welcome aboard")
+    return tab
 
 
 async def _until(check: object) -> None:
@@ -338,9 +342,7 @@ async def test_a_browser_session_with_no_key_for_the_idle_timeout_is_ended_and_t
     async with door_of(tmp_path, limits=Limits(idle_timeout=1.0, logins=100)) as (client, host):
         idle = asyncio.create_task(host.close_idle())
         try:
-            await client.post("/guest", headers=origin(client), allow_redirects=False)
-            tab = Tab(await client.ws_connect("/play/socket", headers=origin(client)))
-            await tab.wait_for("Welcome aboard")
+            tab = await guest_tab(client)
             await tab.wait_for("no key for 0.0166667 minutes: your game was saved")
             await asyncio.wait_for(_until(lambda: host.count.total == 0), TIMEOUT)
         finally:

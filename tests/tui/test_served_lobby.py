@@ -9,9 +9,11 @@ import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from app_support import SIZE, make_config, wait_until
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tui_naval.serve.app import ServedApp
@@ -195,20 +197,27 @@ async def test_a_registered_player_sets_her_web_password_in_a_dialog(
             menu.get_option_at_index(menu.option_count - 2).prompt), what="Change")
 
 
+async def open_password_dialog(pilot: Pilot[Any], app: ServedApp) -> LobbyScreen:
+    """Once the lobby is up, ``s``: the web password's dialog shown over it (the lobby)."""
+    from tui_naval.tui.screens.lobby import PasswordDialog
+
+    await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+    screen = app.screen
+    assert isinstance(screen, LobbyScreen)
+    await pilot.press("s")
+    await wait_until(pilot, lambda: isinstance(app.screen, PasswordDialog))
+    return screen
+
+
 async def test_escape_leaves_the_web_password_dialog_and_guests_have_none(
         tmp_path: Path, link: tuple[ChildLink, socket.socket]) -> None:
     from textual.widgets import OptionList
-
-    from tui_naval.tui.screens.lobby import PasswordDialog
 
     child, server = link
     heard = Heard(server)
     app = ServedApp(make_config(tmp_path), child, lambda: LobbyScreen(lobby("alice")))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        screen = app.screen
-        await pilot.press("s")
-        await wait_until(pilot, lambda: isinstance(app.screen, PasswordDialog))
+        screen = await open_password_dialog(pilot, app)
         await pilot.press(*"seasick8", "escape")
         await wait_until(pilot, lambda: app.screen is screen, what="the dialog closed")
         assert app.is_running and heard.of("web_password") == []
@@ -226,16 +235,13 @@ async def test_the_answer_that_comes_under_a_challenge_waits_for_it(
     """A challenge's dialog comes over the password's as the server answers: the answer
     does not close the challenge's (Textual closes the screen on top), but the password's
     once it is shown again."""
-    from tui_naval.tui.screens.lobby import ChoiceDialog, PasswordDialog
+    from tui_naval.tui.screens.lobby import ChoiceDialog
 
     child, server = link
     heard = Heard(server)
     app = ServedApp(make_config(tmp_path), child, lambda: LobbyScreen(lobby("alice")))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        screen = app.screen
-        await pilot.press("s")
-        await wait_until(pilot, lambda: isinstance(app.screen, PasswordDialog))
+        screen = await open_password_dialog(pilot, app)
         dialog = app.screen
         await pilot.press(*"seasick8", "enter", *"seasick8", "enter")
         await wait_until(pilot, lambda: bool(heard.of("web_password")), what="the message")

@@ -23,18 +23,27 @@ RESERVED_DESCRIPTORS = 64
 SESSION_DESCRIPTORS = 6
 
 
+def ip_of(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """``text`` read as an IP address, an IPv4 address written as IPv6 (``::ffff:a.b.c.d``)
+    as the IPv4 one; None if it is not an address."""
+    try:
+        ip = ipaddress.ip_address(text)
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    return ip
+
+
 def source(address: str) -> str:
     """What connections from ``address`` are counted under: an IPv4 address itself, an
     IPv6 address its /64 (one host commonly has a whole /64 to pick addresses from)."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
+    ip = ip_of(address)
+    if ip is None:
         return address
     if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return address
+    return str(ip)
 
 
 @frozen

@@ -17,7 +17,6 @@ pointed at this server (DNS rebinding) is refused.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
@@ -26,7 +25,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from tui_naval.serve.limits import RateLimiter
+from tui_naval.serve.limits import RateLimiter, ip_of
 from tui_naval.serve.web.connections import guarded, new_tally
 from tui_naval.serve.web.door import Door
 from tui_naval.serve.web.logins import ERRORS
@@ -122,7 +121,7 @@ class Site:
         here = transport.get_extra_info("sockname") if transport is not None else None
         if here and loopback(str(here[0])):
             return not (name == "localhost" or name.endswith(".localhost") or loopback(name))
-        return bool(self.names) and not address(name)
+        return bool(self.names) and ip_of(name) is None
 
     def ssh(self, request: web.Request) -> str:
         """The command that reaches the game, by the name the visitor asked for this
@@ -182,19 +181,9 @@ def asked_name(request: web.Request) -> str:
         return ""
 
 
-def address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
-    """``text`` read as an IP address (an IPv6 zone left off), else None."""
-    try:
-        return ipaddress.ip_address(text.split("%")[0])
-    except ValueError:
-        return None
-
-
 def loopback(text: str) -> bool:
     """Whether ``text`` is a loopback address (127.0.0.0/8, ::1, or 127.x as IPv6)."""
-    ip = address(text)
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        return ip.ipv4_mapped.is_loopback
+    ip = ip_of(text)
     return ip is not None and ip.is_loopback
 
 
