@@ -75,7 +75,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from attrs import evolve, field, fields, frozen
+from attrs import evolve, field, fields
 from attrs.validators import in_
 
 from tui_naval.ai import search_helper
@@ -85,6 +85,7 @@ from tui_naval.core.engine import HIDDEN
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Advisor, Ruleset
 from tui_naval.core.state import GameState
+from tui_naval.core.values import frozen
 from tui_naval.rulesets import find_ruleset
 
 StopCheck = Callable[[], bool]

@@ -7,11 +7,12 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Mapping
 
-from attrs import field, frozen
+from attrs import field
 
 from tui_naval.app.match import Match
 from tui_naval.core.orders import IllegalOrder
 from tui_naval.core.thoughts import Thought
+from tui_naval.core.values import frozen
 
 #: The most AI decisions shown at once.
 SHOWN_THOUGHTS = 6

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from enum import Enum
 
-from attrs import frozen
-
 from tui_naval.app.question import Question
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import Event, GameState, Outcome
+from tui_naval.core.values import frozen
 
 
 @frozen

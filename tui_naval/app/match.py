@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import Any
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from tui_naval.app.happened import (
     Asked,
@@ -56,6 +56,7 @@ from tui_naval.core.presenter import Presenter
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.state import Event, GameState
 from tui_naval.core.thoughts import Thought
+from tui_naval.core.values import frozen
 
 Listener = Callable[[Happening], None]
 

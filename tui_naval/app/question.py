@@ -12,11 +12,12 @@ preview as it is first looked at.
 
 from __future__ import annotations
 
-from attrs import evolve, field, frozen
+from attrs import evolve, field
 
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.presenter import OptionInfo, Presenter, Preview
 from tui_naval.core.state import GameState
+from tui_naval.core.values import frozen
 
 
 @frozen

@@ -12,10 +12,11 @@ import contextlib
 import json
 from pathlib import Path
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from tui_naval.ai.players import DEFAULT_OPPONENT
 from tui_naval.core.saves import write_atomic
+from tui_naval.core.values import frozen
 
 FILE_NAME = "games.record"
 

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from attrs import frozen
-
 from tui_naval.core.history import Game
 from tui_naval.core.messages import file_name, one_line
 from tui_naval.core.orders import Decision, IllegalOrder, Order
 from tui_naval.core.saves import SaveError, get_converter, read_document, read_save_bytes
 from tui_naval.core.scenario import Setup
 from tui_naval.core.state import GameState
+from tui_naval.core.values import frozen
 
 
 class ScriptError(ValueError):

@@ -13,11 +13,10 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from attrs import frozen
-
 from tui_naval.ai.players import make_player
 from tui_naval.core.controller import Player
 from tui_naval.core.ruleset import Ruleset
+from tui_naval.core.values import frozen
 
 #: A seat at this terminal, as saves name it.
 HUMAN = "human"

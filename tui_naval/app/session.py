@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from attrs import field, frozen
+from attrs import field
 
 from tui_naval.ai.players import DEFAULT_OPPONENT, check_player
 from tui_naval.app.seats import HUMAN
@@ -23,6 +23,7 @@ from tui_naval.app.standing import Standing
 from tui_naval.core.history import Game
 from tui_naval.core.saves import SUFFIX, game_from_document, read_document, save_game
 from tui_naval.core.thoughts import Thought, thoughts_from_json, thoughts_to_json
+from tui_naval.core.values import frozen
 from tui_naval.rulesets import find_ruleset
 
 AUTOSAVE = "autosave"

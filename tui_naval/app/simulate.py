@@ -12,11 +12,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from attrs import frozen
-
 from tui_naval.ai.players import make_player
 from tui_naval.core.controller import Player, play
 from tui_naval.core.history import Game
+from tui_naval.core.values import frozen
 
 GameFactory = Callable[[int], Game]
 

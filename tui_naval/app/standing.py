@@ -22,13 +22,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from attrs import frozen
-
 from tui_naval.core.history import Game
 from tui_naval.core.orders import Decision, IllegalOrder, Order
 from tui_naval.core.presenter import StandingOffer
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.state import GameState
+from tui_naval.core.values import frozen
 
 SAME = "same"
 LIEUTENANT = "lieutenant"

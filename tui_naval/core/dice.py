@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 
-from attrs import frozen
+from tui_naval.core.values import frozen
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15

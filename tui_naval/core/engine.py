@@ -39,11 +39,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from attrs import evolve, field, frozen
+from attrs import evolve, field
 
 from tui_naval.core.dice import Rng
 from tui_naval.core.orders import Decision, IllegalOrder, Order
 from tui_naval.core.state import Event, GameState, Outcome, Pending
+from tui_naval.core.values import frozen
 
 S = TypeVar("S", bound=GameState)
 

@@ -17,7 +17,7 @@ from enum import StrEnum
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from attrs import frozen
+from tui_naval.core.values import frozen
 
 
 class GridKind(StrEnum):

@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from attrs import field, frozen
+from attrs import field
 
 from tui_naval.core.orders import Decision
 from tui_naval.core.state import Event, GameState
+from tui_naval.core.values import frozen
 
 
 @frozen

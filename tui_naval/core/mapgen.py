@@ -20,12 +20,11 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from attrs import frozen
-
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.maps import MapError, MapSpec, load_map, parse_map
 from tui_naval.core.scenario import ScenarioError, Setup, start_state, unplayable_reason
 from tui_naval.core.state import GoalKind, Terrain
+from tui_naval.core.values import frozen
 
 if TYPE_CHECKING:
     from tui_naval.core.ruleset import Ruleset

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Protocol
 
-from attrs import field, frozen
+from attrs import field
 
 from tui_naval.core.grid import Cell, Grid, GridKind
 from tui_naval.core.messages import (
@@ -28,6 +28,7 @@ from tui_naval.core.messages import (
 )
 from tui_naval.core.package_data import package_files
 from tui_naval.core.state import Board, Goal, GoalKind, Mark, Terrain
+from tui_naval.core.values import frozen
 
 MAP_SUFFIX = ".map"
 #: Largest map side, in cells (rows and columns).

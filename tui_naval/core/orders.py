@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from attrs import frozen
-
 from tui_naval.core.dice import Chance
+from tui_naval.core.values import frozen
 
 NO_SHIP = "-"
 

@@ -15,11 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from attrs import frozen
-
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import GameState, ShipBase
+from tui_naval.core.values import frozen
 
 #: The overlay kinds a map draws: a weapon's reach, a 40% and a 10% hex of an aimed
 #: broadside, and a target.

@@ -20,8 +20,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
-
 from tui_naval.core.history import Game
 from tui_naval.core.messages import file_name
 from tui_naval.core.orders import Decision, Order
@@ -30,6 +28,7 @@ from tui_naval.core.saves import Finder, SaveError, game_from_document, read_doc
 from tui_naval.core.scenario import Setup
 from tui_naval.core.state import GameState
 from tui_naval.core.thoughts import Thought, fits, thoughts_from_json
+from tui_naval.core.values import frozen
 
 #: Event kinds that count as hits on a ship (every ruleset logs its own with these).
 HIT_KINDS = frozenset({"hit", "crit", "ram"})

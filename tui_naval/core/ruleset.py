@@ -14,8 +14,6 @@ from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from attrs import frozen
-
 from tui_naval.core import engine
 from tui_naval.core.grid import GridKind
 from tui_naval.core.help import expand
@@ -26,6 +24,7 @@ from tui_naval.core.orders import Decision, Order
 from tui_naval.core.package_data import read_package_text
 from tui_naval.core.scenario import Scenario
 from tui_naval.core.state import GameState, ShipBase
+from tui_naval.core.values import frozen
 
 if TYPE_CHECKING:
     from tui_naval.core.maps import MapSpec

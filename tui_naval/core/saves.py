@@ -33,8 +33,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from attrs import frozen
-
 from tui_naval.core.grid import Cell
 from tui_naval.core.history import Game
 from tui_naval.core.maps import MapError
@@ -44,6 +42,7 @@ from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.scenario import ScenarioError, Setup
 from tui_naval.core.state import GameState
 from tui_naval.core.validate import InvalidState, check_state
+from tui_naval.core.values import frozen
 
 FORMAT = 3
 GAME_TAG = "tui-naval"

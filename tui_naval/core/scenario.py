@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from attrs import frozen
-
 from tui_naval.core.grid import GridKind
 from tui_naval.core.maps import MapSpec, ShipSlot, parse_map
 from tui_naval.core.messages import clip, listing, one_line, quoted
 from tui_naval.core.state import evolved
+from tui_naval.core.values import frozen
 
 if TYPE_CHECKING:
     from tui_naval.core.ruleset import Ruleset

@@ -11,12 +11,13 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any, Protocol, Self, TypeVar
 
-from attrs import evolve, field, frozen
+from attrs import evolve, field
 
 from tui_naval.core.dice import Rng
 from tui_naval.core.grid import Cell, Grid
 from tui_naval.core.messages import plural
 from tui_naval.core.orders import Decision, Order
+from tui_naval.core.values import frozen
 from tui_naval.core.wind import Wind
 
 T = TypeVar("T")

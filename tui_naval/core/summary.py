@@ -11,13 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from attrs import frozen
-
 from tui_naval.core.history import Game
 from tui_naval.core.messages import plural, word_list
 from tui_naval.core.presenter import Series
 from tui_naval.core.ruleset import Departure, Fate
 from tui_naval.core.state import GameState, Outcome, ShipBase
+from tui_naval.core.values import frozen
 
 #: Where a ship stands in a state: the ruleset's ``fate``.
 FateOf = Callable[[GameState, ShipBase], Fate]

@@ -15,9 +15,8 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeGuard
 
-from attrs import frozen
-
 from tui_naval.core.orders import Order
+from tui_naval.core.values import frozen
 
 #: The options a thought keeps (the answer first).
 MAX_BEST = 5

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from attrs import frozen
-
 from tui_naval.core.grid import Grid, angle_between
+from tui_naval.core.values import frozen
 
 #: The eight compass points a wind may blow from, clockwise from North (45 degrees apart).
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")

@@ -18,8 +18,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from attrs import define, field, frozen
+from attrs import define, field
 
+from tui_naval.core.values import frozen
 from tui_naval.serve.limits import Limits, RateLimiter, SessionCount, Tally, Throttle
 from tui_naval.serve.lobby import Lobby, Seat, player_folder
 from tui_naval.serve.players import Book, Player

@@ -12,7 +12,9 @@ from collections import deque
 from collections.abc import Callable
 
 import attrs
-from attrs import define, field, frozen
+from attrs import define, field
+
+from tui_naval.core.values import frozen
 
 Clock = Callable[[], float]
 

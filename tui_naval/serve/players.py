@@ -17,8 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
-
+from tui_naval.core.values import frozen
 from tui_naval.serve.passwords import hash_password, verify
 
 FILE = "players.sqlite3"

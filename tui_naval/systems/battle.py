@@ -18,7 +18,7 @@ import tomllib
 from collections.abc import Callable, Container, Mapping
 from typing import Any, Generic, Protocol, TypeVar, cast
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from tui_naval.core.dice import Roller
 from tui_naval.core.engine import Log
@@ -44,6 +44,7 @@ from tui_naval.core.state import (
     evolved,
     kept_or_evolved,
 )
+from tui_naval.core.values import frozen
 from tui_naval.systems.handicap import Handicap
 
 

@@ -7,7 +7,7 @@ sailing system pairs with any gunnery system.
 
 from __future__ import annotations
 
-from attrs import frozen
+from tui_naval.core.values import frozen
 
 
 @frozen

@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from attrs import field, frozen
+from attrs import field
 from textual.actions import parse as parse_action
 from textual.app import SystemCommand
 from textual.await_complete import AwaitComplete
@@ -24,6 +24,7 @@ from tui_naval.app.match import Match
 from tui_naval.app.record import opponent
 from tui_naval.app.session import Clock, autosave_path, save_session, utc_now
 from tui_naval.core.saves import SaveError, default_save_dir
+from tui_naval.core.values import frozen
 from tui_naval.tui import keys, output
 from tui_naval.tui.screens.base import MIN_HEIGHT, MIN_WIDTH
 from tui_naval.tui.signals import install_exit_signals

@@ -16,8 +16,9 @@ import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
-from attrs import frozen
 from textual.binding import Binding, BindingType
+
+from tui_naval.core.values import frozen
 
 
 class KeymapError(ValueError):

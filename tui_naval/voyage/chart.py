@@ -12,9 +12,8 @@ from __future__ import annotations
 import itertools
 import random
 
-from attrs import frozen
-
 from tui_naval.core.state import GoalKind
+from tui_naval.core.values import frozen
 
 #: Columns of the chart: the home port, six legs, the final fleet action.
 COLUMNS = 8

@@ -6,12 +6,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from attrs import frozen
-
 from tui_naval.core.mapgen import Muster, generate, map_name, profile
 from tui_naval.core.ruleset import PART_KEYS, Part, Ruleset
 from tui_naval.core.scenario import Setup, start_state
 from tui_naval.core.state import GoalKind
+from tui_naval.core.values import frozen
 from tui_naval.rulesets import find_entry, load
 
 #: Gold to mend each kind of part from nothing to full (a part half gone costs half).

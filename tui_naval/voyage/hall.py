@@ -16,10 +16,9 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 
-from attrs import frozen
-
 from tui_naval.core.data_folder import data_folder
 from tui_naval.core.messages import file_name, one_line
+from tui_naval.core.values import frozen
 
 #: The schema this code writes and reads (the file's ``user_version``).
 SCHEMA = 1

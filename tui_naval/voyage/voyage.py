@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from attrs import evolve, field, frozen
+from attrs import evolve, field
 
 from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.grid import GridKind
@@ -28,6 +28,7 @@ from tui_naval.core.orders import IllegalOrder, Order
 from tui_naval.core.ruleset import Fate, Ruleset
 from tui_naval.core.scenario import Setup
 from tui_naval.core.state import GameState, GoalKind
+from tui_naval.core.values import frozen
 from tui_naval.rulesets import find_entry, load
 from tui_naval.systems.sailing.salt_n_tar.tables import Bearing, tables
 from tui_naval.voyage.chart import (

@@ -14,12 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
-
 from tui_naval.core.hints import Hint
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Ruleset
 from tui_naval.core.state import GameState
+from tui_naval.core.values import frozen
 
 #: Where the lessons' maps are.
 HERE = Path(__file__).parent

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import cast
 
-from attrs import frozen
-
 from tui_naval.core.grid import Cell
 from tui_naval.core.state import ShipBase, WindState
+from tui_naval.core.values import frozen
 from tui_naval.systems.gunnery.kyngesreach.gunnery import Gunnery
 from tui_naval.systems.gunnery.kyngesreach.options import Mage
 from tui_naval.systems.gunnery.kyngesreach.tables import Band

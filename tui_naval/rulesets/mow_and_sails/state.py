@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from attrs import frozen
-
+from tui_naval.core.values import frozen
 from tui_naval.systems.gunnery.ships_and_sails.armament import Armament
 from tui_naval.systems.sailing.man_o_war.battle import MowShip, MowState
 

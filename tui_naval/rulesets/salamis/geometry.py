@@ -13,9 +13,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from attrs import frozen
-
 from tui_naval.core.grid import Cell, Grid, angle_between
+from tui_naval.core.values import frozen
 from tui_naval.core.wind import COMPASS
 
 #: A neighbour lies at her bow when its bearing is within this of her course.

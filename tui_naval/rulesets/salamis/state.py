@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import cast
 
-from attrs import frozen
-
 from tui_naval.core.grid import Cell
 from tui_naval.core.state import GameState, ShipBase
+from tui_naval.core.values import frozen
 
 #: How a galley left the battle (``Galley.fate``).
 SUNK, CAPTURED, LED_OFF, FLED = "sunk", "captured", "led off", "fled"

@@ -6,9 +6,8 @@ import math
 import tomllib
 from functools import cache
 
-from attrs import frozen
-
 from tui_naval.core.package_data import read_package_text
+from tui_naval.core.values import frozen
 
 
 @frozen

@@ -8,10 +8,11 @@ rules move ships by, for one ship alone.
 
 from __future__ import annotations
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from tui_naval.core.grid import Cell
 from tui_naval.core.state import GoalKind
+from tui_naval.core.values import frozen
 from tui_naval.rulesets.salt_n_tar.state import SaltShip, SaltState
 from tui_naval.systems.goals.course import escapes, next_zone
 from tui_naval.systems.sailing.salt_n_tar.motion import motion, steps_for

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import cast
 
-from attrs import field, frozen
+from attrs import field
 
 from tui_naval.core.state import ShipBase, WindState
+from tui_naval.core.values import frozen
 from tui_naval.systems.goals.course import Progress
 from tui_naval.systems.sailing.salt_n_tar.component import SaltSail
 

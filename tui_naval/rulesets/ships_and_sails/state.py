@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import cast
 
-from attrs import frozen
-
 from tui_naval.core.grid import Cell
 from tui_naval.core.orders import Order
 from tui_naval.core.state import ShipBase, WindState
+from tui_naval.core.values import frozen
 from tui_naval.systems.gunnery.ships_and_sails.armament import Armament
 
 

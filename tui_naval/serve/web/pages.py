@@ -14,8 +14,7 @@ from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
 
-from attrs import frozen
-
+from tui_naval.core.values import frozen
 from tui_naval.voyage.hall import Entry
 
 #: A morgue file's name as ``voyage.morgue.morgue_path`` makes it: NAME-DATE-SEED.txt, or

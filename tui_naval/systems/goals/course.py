@@ -13,7 +13,7 @@ import itertools
 from functools import lru_cache
 from typing import Protocol, TypeVar
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell
@@ -28,6 +28,7 @@ from tui_naval.core.state import (
     Terrain,
     evolved,
 )
+from tui_naval.core.values import frozen
 
 UNREACHABLE = 10_000
 

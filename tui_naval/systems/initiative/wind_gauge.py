@@ -17,13 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from attrs import frozen
-
 from tui_naval.core.dice import Check, Roller
 from tui_naval.core.engine import Log
 from tui_naval.core.messages import cut
 from tui_naval.core.orders import Decision, Order
 from tui_naval.core.state import GameState, ShipLike, evolved
+from tui_naval.core.values import frozen
 
 S = TypeVar("S", bound=GameState)
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import deque
 
-from attrs import frozen
 from rich.cells import cell_len
 from rich.console import Console
 from rich.containers import Lines
@@ -23,6 +22,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from tui_naval.core.values import frozen
 from tui_naval.tui.widgets.glyphs import app_ascii_only, ascii_text, cut, glyphs, to_ascii
 from tui_naval.tui.widgets.sized_view import SizedView
 

@@ -33,7 +33,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Protocol, TypeVar
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from tui_naval.core.dice import Check, Roller, gurps_check
 from tui_naval.core.messages import cut
@@ -41,6 +41,7 @@ from tui_naval.core.orders import Decision, Order
 from tui_naval.core.ruleset import Part, Row
 from tui_naval.core.state import ShipLike
 from tui_naval.core.validate import limits_problem
+from tui_naval.core.values import frozen
 from tui_naval.systems.gunnery.kyngesreach.tables import (
     AMMO_NAMES,
     BANDS,

@@ -12,11 +12,12 @@ Other rulesets read these lines as the comments they are.
 
 from __future__ import annotations
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from tui_naval.core.maps import MapSpec, text_lines, whole_number
 from tui_naval.core.messages import clip, listing, one_line, quoted
 from tui_naval.core.scenario import ScenarioError
+from tui_naval.core.values import frozen
 from tui_naval.systems.gunnery.kyngesreach.gunnery import SKILL_NAMES, SKILL_RANGE, Skills
 
 

@@ -11,13 +11,14 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Protocol
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from tui_naval.core.grid import Cell, Grid
 from tui_naval.core.messages import cut, plural
 from tui_naval.core.ruleset import Part, Row
 from tui_naval.core.state import ShipLike
 from tui_naval.core.validate import limits_problem
+from tui_naval.core.values import frozen
 from tui_naval.systems.gunnery.ships_and_sails.tables import Ammo, ShipType, tables
 
 #: Figures are stored in tenths.

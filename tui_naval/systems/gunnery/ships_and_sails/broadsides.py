@@ -13,12 +13,13 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from tui_naval.core.dice import Roller
 from tui_naval.core.engine import Log
 from tui_naval.core.grid import Cell, Grid
 from tui_naval.core.state import evolved
+from tui_naval.core.values import frozen
 from tui_naval.systems.gunnery.ships_and_sails.armament import (
     PORT,
     STARBOARD,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Generic, cast
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from tui_naval.core.dice import Rng, Roller
 from tui_naval.core.engine import Auto, Decide, Goto, Log, Turn
@@ -25,6 +25,7 @@ from tui_naval.core.ruleset import Row
 from tui_naval.core.scenario import Scenario, ScenarioError
 from tui_naval.core.state import Terrain, evolved
 from tui_naval.core.validate import limits_problem
+from tui_naval.core.values import frozen
 from tui_naval.systems.battle import Battle, CombatShip, CombatState, Pairing, S, read_pairings
 from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.man_o_war import steps

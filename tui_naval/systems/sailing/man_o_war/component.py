@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from attrs import frozen
-
 from tui_naval.core.state import kept_or_evolved
+from tui_naval.core.values import frozen
 from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.man_o_war.tables import Template, tables
 

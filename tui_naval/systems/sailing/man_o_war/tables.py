@@ -5,9 +5,8 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 
-from attrs import frozen
-
 from tui_naval.core.package_data import read_package_text
+from tui_naval.core.values import frozen
 
 
 @frozen

@@ -6,12 +6,13 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Protocol, cast
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from tui_naval.core.messages import cut
 from tui_naval.core.ruleset import Part
 from tui_naval.core.state import GameState, ShipBase, ShipLike, Terrain, kept_or_evolved
 from tui_naval.core.validate import limits_problem
+from tui_naval.core.values import frozen
 from tui_naval.systems.handicap import Handicap
 from tui_naval.systems.sailing.salt_n_tar.tables import ShipType, tables
 

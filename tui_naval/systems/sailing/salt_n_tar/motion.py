@@ -9,9 +9,8 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import cache
 
-from attrs import frozen
-
 from tui_naval.core.grid import Grid, GridKind
+from tui_naval.core.values import frozen
 from tui_naval.core.wind import Wind, angle_off_wind
 from tui_naval.systems.sailing.salt_n_tar.component import Change, Sails, SaltSail
 from tui_naval.systems.sailing.salt_n_tar.tables import Bearing, tables

@@ -7,9 +7,8 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from attrs import frozen
-
 from tui_naval.core.package_data import read_package_text
+from tui_naval.core.values import frozen
 
 
 class Bearing(StrEnum):
