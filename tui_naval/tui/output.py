@@ -25,6 +25,7 @@ import os
 import re
 import shutil
 import threading
+from functools import lru_cache
 from typing import Any, NamedTuple, cast
 
 from rich.cells import cell_len, get_character_cell_size
@@ -103,8 +104,10 @@ def blank_of(pen: Pen) -> Cell:
     return (" ", Pen(_BLANK, "", pen.bg))
 
 
+@lru_cache(maxsize=4096)
 def parse_sgr(params: str, pen: Pen) -> Pen | None:
-    """`pen` after ``ESC[<params>m``, or None if it has a code this module does not model."""
+    """`pen` after ``ESC[<params>m``, or None if it has a code this module does not model.
+    (Remembered: a frame sets a few dozen styles hundreds of times over.)"""
     attrs, fg, bg, ul = pen
     tokens = params.split(";") if params else ["0"]
     i = 0
@@ -144,6 +147,7 @@ def parse_sgr(params: str, pen: Pen) -> Pen | None:
     return Pen(attrs, fg, bg, ul)
 
 
+@lru_cache(maxsize=4096)
 def sgr_change(old: Pen | None, new: Pen) -> str:
     """A short sequence taking a terminal from style `old` (None: unknown) to `new`."""
     if old == new:
