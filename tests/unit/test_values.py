@@ -39,6 +39,7 @@ def test_the_shared_repr_writes_what_attrs_writes(options: dict[str, Any]) -> No
     values: dict[str, Any] = {"name": "Vixen", "hull": 2, "note": "leaky",
                               "marks": (1, 2)}
     expected = repr(ours_attrs(**values))
+    assert ours.__repr__ is value_repr
     assert repr(ours(**values)) == expected
     assert expected == "Ship(name='Vixen', hull=2, note=<5 letters>, marks=(1, 2))"
 
