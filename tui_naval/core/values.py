@@ -23,7 +23,8 @@ T = TypeVar("T")
 
 
 def value_repr(self: Any) -> str:
-    """``Name(field=value, ...)`` over the fields shown in reprs, as attrs writes it."""
+    """``Name(field=value, ...)`` over the fields shown in reprs, as attrs writes it (but
+    without attrs's guard for a value that holds itself: the game's values never do)."""
     shown = []
     for field in type(self).__attrs_attrs__:
         if field.repr is False:
