@@ -194,34 +194,34 @@ def test_a_class_keeps_attrs_comparison_when_it_asks_for_it() -> None:
     assert Own(1) == Own(2)
 
 
-def test_every_value_class_of_the_game_has_the_shared_repr() -> None:
-    """No module makes its frozen values with ``attrs.frozen`` itself (their reprs would be
-    compiled at launch again); mutable ``attrs.define`` classes keep attrs's."""
-    compiled = []
+def frozen_classes() -> dict[str, type[Any]]:
+    """Every frozen attrs class the game's modules make, by its full name."""
+    found: dict[str, type[Any]] = {}
     for info in pkgutil.walk_packages(tui_naval.__path__, "tui_naval."):
         if info.name.endswith("__main__"):
             continue
         module = importlib.import_module(info.name)
         for value in vars(module).values():
             if (isinstance(value, type) and value.__module__ == module.__name__
-                    and attrs.has(value) and value.__attrs_props__.is_frozen
-                    and value.__repr__.__code__.co_filename.startswith("<attrs generated")):
-                compiled.append(f"{module.__name__}.{value.__qualname__}")
+                    and attrs.has(value) and value.__attrs_props__.is_frozen):
+                found[f"{module.__name__}.{value.__qualname__}"] = value
+    return found
+
+
+def test_every_value_class_of_the_game_has_the_shared_repr() -> None:
+    """No module makes its frozen values with ``attrs.frozen`` itself (their reprs would be
+    compiled at launch again); mutable ``attrs.define`` classes keep attrs's."""
+    compiled = [name for name, cls in frozen_classes().items()
+                if cls.__repr__.__code__.co_filename.startswith("<attrs generated")]
     assert not compiled, compiled
 
 
 def test_only_values_that_cache_their_hash_or_ask_for_it_compile_their_comparison() -> None:
     """The game's frozen values compare with the shared ``__eq__`` and ``__hash__``, but
     those that cache their hash (a search's states) or set ``eq`` themselves."""
-    compiled = []
-    for info in pkgutil.walk_packages(tui_naval.__path__, "tui_naval."):
-        if info.name.endswith("__main__"):
-            continue
-        module = importlib.import_module(info.name)
-        for value in vars(module).values():
-            if (isinstance(value, type) and value.__module__ == module.__name__
-                    and attrs.has(value) and value.__attrs_props__.is_frozen
-                    and value.__attrs_props__.added_eq
-                    and value.__attrs_props__.hashability.value != "hashable_cache"):
-                compiled.append(f"{module.__name__}.{value.__qualname__}")
+    values = frozen_classes()
+    compiled = [name for name, cls in values.items()
+                if cls.__attrs_props__.added_eq
+                and cls.__attrs_props__.hashability.value != "hashable_cache"]
     assert not compiled, compiled
+    assert sum(cls.__eq__ is value_eq for cls in values.values()) > 100
