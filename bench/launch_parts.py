@@ -25,10 +25,8 @@ most 1.5x ``bare``.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
-import tempfile
 
 import tui  # bench/tui.py: run as a script, this file's folder is on the path
 
@@ -70,25 +68,15 @@ def main() -> int:
         "model": [sys.executable, "-c", MODEL],
         "play": [*tui.program(), "play", "--seed", "1"],
     }
-    times: dict[str, list[float]] = {name: [] for name in programs}
-    with tempfile.TemporaryDirectory() as scratch:
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env.update(PYTHONPYCACHEPREFIX=scratch, XDG_CONFIG_HOME=scratch,
-                   TUI_NAVAL_SAVES=scratch, TERM="xterm-256color")
-        for argv in programs.values():
-            tui.first_complete_frame(argv, env)  # warm-up: writes the bytecode cache
-        for _ in range(args.runs):
-            for name, argv in programs.items():
-                times[name].append(tui.first_complete_frame(argv, env))
+    times = tui.launch_times(args.runs, programs)
     medians = {name: statistics.median(found) for name, found in times.items()}
     bare = medians["bare"]
     print(f"launch to the first complete frame, {tui.LAUNCH_SIZE[0]}x{tui.LAUNCH_SIZE[1]} "
           f"pseudo-terminal, median of {args.runs} processes each")
     for name, found in times.items():
-        paired = statistics.median(mine / alone for mine, alone
-                                   in zip(found, times["bare"], strict=True))
         print(f"    {name:6} {medians[name]:7.1f} ms  x{medians[name] / bare:4.2f}"
-              f"   (each round's own ratio x{paired:4.2f}, min {min(found):.1f})")
+              f"   (each round's own ratio x{tui.paired_ratio(times, name):4.2f}, "
+              f"min {min(found):.1f})")
     print(f"    the game's share (model - bare):   {medians['model'] - bare:6.1f} ms")
     print(f"    the screen's share (play - model): {medians['play'] - medians['model']:6.1f} ms")
     print(f"    1.5x bare leaves {0.5 * bare:.1f} ms for both")

@@ -162,22 +162,31 @@ def first_complete_frame(argv: list[str], env: dict[str, str], settle: float = 1
     return next(at for at, display in shown if display == settled) * 1000
 
 
-def launch_times(runs: int) -> dict[str, list[float]]:
+def launch_times(runs: int, programs: dict[str, list[str]] | None = None
+                 ) -> dict[str, list[float]]:
     """Each program's launches (ms to its first complete frame), bytecode cached as for an
-    installed package (this checkout runs with PYTHONDONTWRITEBYTECODE)."""
-    kinds = children()
-    times: dict[str, list[float]] = {kind: [] for kind in kinds}
+    installed package (this checkout runs with PYTHONDONTWRITEBYTECODE); ``programs``
+    (each one's command line by name), else the bare app, the battle and the title."""
+    argvs = programs or {kind: argv for kind, (_command, argv) in children().items()}
+    times: dict[str, list[float]] = {kind: [] for kind in argvs}
     with tempfile.TemporaryDirectory() as scratch:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env.update(PYTHONPYCACHEPREFIX=scratch,  # keeps .pyc files out of the checkout
                    XDG_CONFIG_HOME=scratch,  # no user key bindings
                    TUI_NAVAL_SAVES=scratch, TERM="xterm-256color")
-        for _command, argv in kinds.values():
+        for argv in argvs.values():
             first_complete_frame(argv, env)  # warm-up: writes the bytecode cache
         for _ in range(runs):
-            for kind, (_command, argv) in kinds.items():  # interleaved: drift hits all alike
+            for kind, argv in argvs.items():  # interleaved: drift hits all alike
                 times[kind].append(first_complete_frame(argv, env))
     return times
+
+
+def paired_ratio(times: dict[str, list[float]], kind: str) -> float:
+    """The median of each round's own ratio of ``kind``'s launch over the bare app's: a
+    round is taken at one speed of the machine, whose drift moves the medians' ratio."""
+    return statistics.median(mine / alone for mine, alone
+                             in zip(times[kind], times["bare"], strict=True))
 
 
 # -- (b) keypress to repaint -----------------------------------------------------
@@ -566,11 +575,7 @@ def report_launch(runs: int) -> None:
         found = sorted(times[kind])
         print(f"    {title:30} {medians[kind]:7.1f} ms  x{medians[kind] / bare:4.2f}"
               f"   (min {found[0]:.1f}, max {found[-1]:.1f})")
-    # Each round launches every program in turn: a round's own ratio is taken at one
-    # speed of the machine, whose drift moves the medians' ratio (shown, not judged).
-    paired = statistics.median(play / alone for play, alone in zip(times["play"],
-                                                                  times["bare"], strict=True))
-    print(f"    (each round's own ratio, median: x{paired:4.2f})")
+    print(f"    (each round's own ratio, median: x{paired_ratio(times, 'play'):4.2f})")
     ratio = medians["play"] / bare
     print(f"    target: battle screen <= 1.50 x bare: {ratio:.2f} "
           f"{'ok' if ratio <= 1.5 else 'MISSED'}")

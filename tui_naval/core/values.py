@@ -21,6 +21,7 @@ hashes again and again) keeps attrs's compiled comparison.  mypy reads ``frozen`
 ``attrs.frozen`` (``tools/mypy_values.py``, the plugin attrs's documentation gives for a
 decorator that wraps its own).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -65,9 +66,12 @@ def _no_fields(value: Any) -> tuple[()]:
 
 
 def _compares_by_key(cls: Any) -> bool:
-    """Whether one of ``cls``'s own fields compares by a key (``field(eq=callable)``),
-    which the shared ``__eq__`` does not read."""
-    return any(getattr(value, "eq_key", None) is not None for value in vars(cls).values())
+    """Whether a field of ``cls``, its own or one it inherits, compares by a key
+    (``field(eq=callable)``), which the shared ``__eq__`` does not read."""
+    inherited = (field for base in cls.__mro__[1:]
+                 for field in getattr(base, "__attrs_attrs__", ()))
+    return any(getattr(value, "eq_key", None) is not None
+               for value in (*vars(cls).values(), *inherited))
 
 
 @overload
@@ -88,15 +92,11 @@ def frozen(maybe_cls: Any = None, /, **options: Any) -> Any:
         shared = not (options.get("cache_hash") or "eq" in options
                       or "__eq__" in cls.__dict__ or "__hash__" in cls.__dict__
                       or _compares_by_key(cls))
-        made = attrs.frozen(cls, repr=False, **{**options, **({"eq": False} if shared else {})})
+        made = attrs.frozen(cls, repr=False, **({**options, "eq": False} if shared else options))
         if "__repr__" not in cls.__dict__:
             made.__repr__ = value_repr
         if shared:
-            compared = [field for field in attrs.fields(made) if field.eq]
-            if any(field.eq_key is not None for field in compared):
-                raise TypeError(f"{made.__qualname__}: a field it inherits compares by a "
-                                "key; write its __eq__ and __hash__")
-            names = [field.name for field in compared]
+            names = [field.name for field in attrs.fields(made) if field.eq]
             made.__value_key__ = attrgetter(*names) if names else staticmethod(_no_fields)
             made.__eq__ = value_eq
             made.__hash__ = value_hash
