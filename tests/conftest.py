@@ -1,11 +1,14 @@
-"""Shared fixtures: the default ruleset, new games, and seeded random play."""
+"""Shared fixtures: the default ruleset, new games, and seeded random play; the package's
+memo caches emptied after each test module."""
 
 from __future__ import annotations
 
+import inspect
 import os
 import random
+import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -28,6 +31,40 @@ os.environ["TUI_NAVAL_DATA"] = tempfile.mkdtemp(prefix="tui-naval-data-")
 settings.register_profile("unhurried", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("unhurried")
+
+
+def package_memos() -> list[Any]:
+    """The package's memoized functions (``functools.cache``/``lru_cache``) that take
+    arguments; a cached function of none is a lazily made singleton (the registry, a
+    ruleset's tables), kept."""
+    memos = []
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("tui_naval."):
+            continue
+        for value in vars(module).values():
+            if (hasattr(value, "cache_clear") and hasattr(value, "cache_info")
+                    and getattr(value, "__module__", None) == name
+                    and inspect.signature(value).parameters):
+                memos.append(value)
+    return memos
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _memos_emptied() -> Iterator[None]:
+    """After each test module, the package's memo caches are emptied: a worker runs a
+    thousand tests on dozens of maps, and the cells, arcs and routes its caches kept
+    (a million objects) made each garbage collection take a second, the five that pytest
+    runs at its end longer than xdist waits before interrupting the worker."""
+    yield
+    for memo in package_memos():
+        memo.cache_clear()
+
+
+@pytest.fixture
+def memos() -> list[Any]:
+    """The memo caches emptied after each test module (``package_memos``)."""
+    return package_memos()
+
 
 MakeGame = Callable[..., Game]
 PlayRandom = Callable[[Game, int, int], Game]
