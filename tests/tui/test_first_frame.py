@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from app_support import make_app, mode_of, screen_text, wait_for_screen, wait_until
 from rich.text import Text
+from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -220,3 +221,34 @@ def test_the_app_runs_with_a_short_thread_switch_interval(
     assert launch.run_app(make_app(tmp_path).config) == 0
     assert seen == [launch.SWITCH_INTERVAL] and before > launch.SWITCH_INTERVAL
     assert sys.getswitchinterval() == before
+
+
+async def stylings_to_the_first_prompt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                       size: tuple[int, int]) -> int:
+    """How many times the stylesheet styled a node from the launch to the first prompt."""
+    count = 0
+    original = Stylesheet.apply
+
+    def counted(self: Stylesheet, *args: Any, **kwargs: Any) -> None:
+        nonlocal count
+        count += 1
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "apply", counted)
+    app = make_app(tmp_path, lambda: battle(hot_seat=True))
+    async with app.run_test(size=size) as pilot:
+        screen = await wait_for_screen(pilot, BattleMode)
+        await wait_until(pilot, lambda: screen.prompt.asking, what="the first prompt")
+        await pilot.pause()
+    return count
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+async def test_a_short_terminal_styles_the_screen_no_more_than_a_tall_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
+    """The classes a short terminal gives the screen (``-low``, ``-cramped``) are set
+    before its widgets are first styled: set after, every widget was styled again, once
+    a class (at 80x24, 211 stylings where 120x40 needs 85)."""
+    tall = await stylings_to_the_first_prompt(tmp_path / "tall", monkeypatch, (120, 40))
+    short = await stylings_to_the_first_prompt(tmp_path / "short", monkeypatch, size)
+    assert short <= tall

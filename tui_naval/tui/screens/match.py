@@ -173,6 +173,10 @@ class MatchScreen(NavalScreen[None]):
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        # The size's classes are set before the widgets are first styled: set once they
+        # are, every widget is styled again for each (a launch at 80x24 styled the screen
+        # three times).
+        self._fit_classes(update=False)
         # The status line, its bars, the key bar and the side column are split off the
         # screen's edges in this order (the stylesheet's ``split``); the sea fills the rest.
         ascii_only = self.naval.config.ascii_only
@@ -237,14 +241,21 @@ class MatchScreen(NavalScreen[None]):
         """Fit the layout to the terminal: a short one gets a two-line log (``-low``), a
         narrow one a compact footer, and the status line is shortened to the width."""
         self._fitted_to = self.app.size
-        width, height = self.app.size
-        self.set_class(height < LOW_HEIGHT, "-low")
-        self.set_class(height < self.mode.cramped_height, "-cramped")
-        footer = self.query_one(KeyBar)
-        if footer.compact != (width < COMPACT_WIDTH):
-            footer.compact = width < COMPACT_WIDTH
+        self._fit_classes()
+        footer, compact = self.query_one(KeyBar), self.app.size.width < COMPACT_WIDTH
+        if footer.compact != compact:
+            footer.compact = compact
         self._log_title()
         self.set_status()
+
+    def _fit_classes(self, update: bool = True) -> None:
+        """The screen's classes for the terminal's height: ``-low`` under 30 rows,
+        ``-cramped`` under the mode's ``cramped_height`` (the stylesheet's rules on them
+        style the screen's widgets, not the screen: ``update=False`` before they are
+        styled)."""
+        height = self.app.size.height
+        self.set_class(height < LOW_HEIGHT, "-low", update=update)
+        self.set_class(height < self.mode.cramped_height, "-cramped", update=update)
 
     # -- what the match tells ------------------------------------------------------------------
     def happened(self, happening: Happening) -> None:
