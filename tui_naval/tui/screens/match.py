@@ -173,10 +173,7 @@ class MatchScreen(NavalScreen[None]):
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        # The size's classes are set before the widgets are first styled: set once they
-        # are, every widget is styled again for each (a launch at 80x24 styled the screen
-        # three times).
-        self._fit_classes(update=False)
+        self.fit_to_size(composing=True)
         # The status line, its bars, the key bar and the side column are split off the
         # screen's edges in this order (the stylesheet's ``split``); the sea fills the rest.
         ascii_only = self.naval.config.ascii_only
@@ -237,25 +234,26 @@ class MatchScreen(NavalScreen[None]):
                 self.ocean.center_on(self.match.state.ship(acting).cell)
                 self.keep_in_view(self._preview)
 
-    def fit_to_size(self) -> None:
-        """Fit the layout to the terminal: a short one gets a two-line log (``-low``), a
-        narrow one a compact footer, and the status line is shortened to the width."""
+    def fit_to_size(self, composing: bool = False) -> None:
+        """Fit the layout to the terminal: a short one gets a two-line log (``-low``) and
+        cramped side panels (``-cramped``), a narrow one a compact footer, and the status
+        line is shortened to the width.
+
+        As the screen composes, only its classes are set, before its widgets are first
+        styled (the stylesheet's rules on them style the widgets, not the screen): set once
+        the widgets were styled, each class styled every widget again (a launch at 80x24
+        styled the screen three times)."""
         self._fitted_to = self.app.size
-        self._fit_classes()
-        footer, compact = self.query_one(KeyBar), self.app.size.width < COMPACT_WIDTH
-        if footer.compact != compact:
-            footer.compact = compact
+        width, height = self.app.size
+        self.set_class(height < LOW_HEIGHT, "-low", update=not composing)
+        self.set_class(height < self.mode.cramped_height, "-cramped", update=not composing)
+        if composing:
+            return
+        footer = self.query_one(KeyBar)
+        if footer.compact != (width < COMPACT_WIDTH):
+            footer.compact = width < COMPACT_WIDTH
         self._log_title()
         self.set_status()
-
-    def _fit_classes(self, update: bool = True) -> None:
-        """The screen's classes for the terminal's height: ``-low`` under 30 rows,
-        ``-cramped`` under the mode's ``cramped_height`` (the stylesheet's rules on them
-        style the screen's widgets, not the screen: ``update=False`` before they are
-        styled)."""
-        height = self.app.size.height
-        self.set_class(height < LOW_HEIGHT, "-low", update=update)
-        self.set_class(height < self.mode.cramped_height, "-cramped", update=update)
 
     # -- what the match tells ------------------------------------------------------------------
     def happened(self, happening: Happening) -> None:
@@ -630,17 +628,18 @@ class MatchScreen(NavalScreen[None]):
         if acting is not None and not self.looking:
             self.ocean.keep_in_view(self.match.state.ship(acting).cell, self._preview)
 
-    def action_log_page(self, pages: int) -> None:
-        """Page the log back (``pages`` < 0) or on (its title says how to come back)."""
-        self.log_view.page(pages)
-
-    def action_log_end(self, end: int) -> None:
-        """The log from the game's start (``end`` 0), or at its newest entry (1)."""
-        if end:
-            self.log_view.to_end()
+    def action_log(self, to: str) -> None:
+        """Page the log ``"back"`` or ``"on"`` (its title says how to come back), or show
+        it from the game's ``"start"`` or at its newest entry (``"end"``)."""
+        log = self.log_view
+        if to in ("back", "on"):
+            log.page(-1 if to == "back" else 1)
+        elif to == "start":
+            log.to_start()
         else:
-            self.log_view.to_start()
+            log.to_end()
 
+    @on(MessageLog.Followed)
     def _log_title(self) -> None:
         """The log's title: its keys, and while it is paged back, how to come back."""
         log = self.log_view
@@ -652,10 +651,6 @@ class MatchScreen(NavalScreen[None]):
             title = (f"paged back: {self.key_of('game.log_on')} on, "
                      f"{self.key_of('game.log_end')} newest")
         log.border_title = f"[dim]{escape(title)}[/dim]"
-
-    @on(MessageLog.Followed)
-    def _log_followed(self) -> None:
-        self._log_title()
 
     # -- hints -----------------------------------------------------------------------------------
     def start_hints(self) -> None:
@@ -673,11 +668,12 @@ class MatchScreen(NavalScreen[None]):
         if not self._own_coach:
             self.hint_panel.show(self.coach.current)
 
-    def action_more_hints(self) -> None:
-        if self.hint_panel.display:
-            self.hint_panel.page_on()
-
-    def action_toggle_hints(self) -> None:
+    def action_hints(self, what: str) -> None:
+        """The hints scrolled a page ``"more"`` (when shown), or switched on or off."""
+        if what == "more":
+            if self.hint_panel.display:
+                self.hint_panel.page_on()
+            return
         here = self.match.here_sides()
         if not here:
             return
