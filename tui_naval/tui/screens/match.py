@@ -174,6 +174,7 @@ class MatchScreen(NavalScreen[None]):
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         self.fit_to_size(composing=True)
+        self.start_hints()
         # The status line, its bars, the key bar and the side column are split off the
         # screen's edges in this order (the stylesheet's ``split``); the sea fills the rest.
         ascii_only = self.naval.config.ascii_only
@@ -191,7 +192,6 @@ class MatchScreen(NavalScreen[None]):
     def on_mount(self) -> None:
         match = self.match
         match.pass_interrupts = self.naval.config.pass_interrupts
-        self.start_hints()
         own = own_fleet(match)
         state = match.state
         self.selected = own[0] if own else (state.ships[0].id if state.ships else None)
@@ -655,7 +655,9 @@ class MatchScreen(NavalScreen[None]):
     # -- hints -----------------------------------------------------------------------------------
     def start_hints(self) -> None:
         """Hints on or off as the app's setting says (never in a game with nobody here;
-        a mode's own coach is on), and the game's opening hints for the first question."""
+        a mode's own coach is on), and the game's opening hints for the first question;
+        as the screen composes, its ``-hinting`` class set before its widgets are first
+        styled (as ``fit_to_size`` sets the size's)."""
         here = self.match.here_sides()
         self.hint_panel.label = f"{self.key_of('game.hints')} hides, " \
                                 f"{self.key_of('game.hints_more')} scrolls"
@@ -664,7 +666,7 @@ class MatchScreen(NavalScreen[None]):
             if here:
                 self.coach.start(self.match.state, here[0])
         self.hint_panel.display = self.coach.enabled
-        self.set_class(self.coach.enabled, "-hinting")
+        self.set_class(self.coach.enabled, "-hinting", update=False)
         if not self._own_coach:
             self.hint_panel.show(self.coach.current)
 
