@@ -631,13 +631,12 @@ class MatchScreen(NavalScreen[None]):
     def action_log(self, to: str) -> None:
         """Page the log ``"back"`` or ``"on"`` (its title says how to come back), or show
         it from the game's ``"start"`` or at its newest entry (``"end"``)."""
-        log = self.log_view
-        if to in ("back", "on"):
-            log.page(-1 if to == "back" else 1)
-        elif to == "start":
-            log.to_start()
+        if to == "start":
+            self.log_view.to_start()
+        elif to == "end":
+            self.log_view.to_end()
         else:
-            log.to_end()
+            self.log_view.page(-1 if to == "back" else 1)
 
     @on(MessageLog.Followed)
     def _log_title(self) -> None:
